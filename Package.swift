@@ -1,0 +1,54 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "Teammate",
+  products: [
+    .library(name: "TeammateKit", targets: ["TeammateKit"]),
+    .library(name: "TeammateInMemory", targets: ["TeammateInMemory"]),
+    .library(name: "TeammateSQLite", targets: ["TeammateSQLite"]),
+    .executable(name: "teammate", targets: ["teammate"]),
+    .executable(name: "teammate-bench", targets: ["teammate-bench"]),
+  ],
+  targets: [
+    // Pure rules, models and protocols: Foundation only.
+    .target(name: "TeammateKit"),
+    // Two simulated phones sharing one in-memory cloud.
+    .target(name: "TeammateInMemory", dependencies: ["TeammateKit"]),
+    // The durable store; the only target that sees SQLite's C API.
+    .systemLibrary(
+      name: "CSQLite",
+      providers: [.apt(["libsqlite3-dev"])]
+    ),
+    .target(name: "TeammateSQLite", dependencies: ["TeammateKit", "CSQLite"]),
+    // The command line: parsing, formatting and exit codes, no rules.
+    .target(name: "TeammateCLI", dependencies: ["TeammateKit", "TeammateSQLite"]),
+    .executableTarget(name: "teammate", dependencies: ["TeammateCLI"]),
+    .executableTarget(
+      name: "teammate-bench",
+      dependencies: ["TeammateKit", "TeammateSQLite", "TeammateCLI"]
+    ),
+    // Fixed clocks, seeded randomness and fixtures shared by the test targets.
+    .target(
+      name: "TeammateTestSupport",
+      dependencies: ["TeammateKit", "TeammateInMemory", "TeammateSQLite"]
+    ),
+    .testTarget(
+      name: "TeammateKitTests",
+      dependencies: ["TeammateKit", "TeammateTestSupport"]
+    ),
+    .testTarget(
+      name: "TeammateInMemoryTests",
+      dependencies: ["TeammateInMemory", "TeammateTestSupport"]
+    ),
+    .testTarget(
+      name: "TeammateSQLiteTests",
+      dependencies: ["TeammateSQLite", "TeammateTestSupport"]
+    ),
+    .testTarget(
+      name: "TeammateCLITests",
+      dependencies: ["TeammateCLI", "TeammateTestSupport"]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,51 @@
+import Foundation
+
+/// "Does my partner know?": what is pending for whom, and acknowledging it.
+public enum AcknowledgementRules {
+  /// Pending for `viewer`: nobody acknowledged it, the viewer is not its last editor, and it
+  /// is not deleted.
+  public static func isPending(_ card: Card, for viewer: AccountID) -> Bool {
+    card.ackBy == nil && card.lastEditedBy != viewer && !card.isDeleted
+  }
+
+  /// The cards pending for `viewer`, oldest change first (ties by id).
+  public static func pending(cards: [Card], viewer: AccountID) -> [Card] {
+    cards.filter { isPending($0, for: viewer) }.sorted {
+      ($0.lastEditedAt, $0.id) < ($1.lastEditedAt, $1.id)
+    }
+  }
+
+  /// The badge on the viewer's app icon: the count of `pending`, never a separate counter.
+  public static func badge(cards: [Card], viewer: AccountID) -> Int {
+    pending(cards: cards, viewer: viewer).count
+  }
+
+  /// What acknowledging did.
+  public struct Outcome: Sendable, Equatable {
+    public var card: Card
+    /// False when the card was already acknowledged at this revision.
+    public var changed: Bool
+  }
+
+  /// Records that `viewer` has seen `revision` of the card, at server time `now`.
+  ///
+  /// The last editor cannot acknowledge their own change, and only the current revision can
+  /// be acknowledged. Acknowledging again what is already acknowledged changes nothing.
+  public static func acknowledge(
+    _ card: Card, revision: Int, by viewer: AccountID, now: Date
+  ) throws(TeammateError) -> Outcome {
+    guard !card.isDeleted else { throw .cardDeleted(card.id) }
+    guard revision == card.revision else {
+      throw .staleAcknowledgement(card.id, seen: revision, current: card.revision)
+    }
+    guard card.lastEditedBy != viewer else { throw .lastEditorCannotAcknowledge(card.id) }
+    if card.ackBy != nil && card.ackRevision == card.revision {
+      return Outcome(card: card, changed: false)
+    }
+    var updated = card
+    updated.ackBy = viewer
+    updated.ackAt = now
+    updated.ackRevision = card.revision
+    return Outcome(card: updated, changed: true)
+  }
+}

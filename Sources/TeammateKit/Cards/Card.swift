@@ -1,0 +1,60 @@
+import Foundation
+
+/// One thing a partner logged, and whether the other partner knows about it yet.
+public struct Card: Sendable, Codable, Equatable, Identifiable {
+  public var id: CardID
+  public var householdID: HouseholdID
+  public var kind: CardKind
+  public var title: String
+  public var note: String?
+  /// When an event happens or a task is due.
+  public var time: Date?
+  /// One member, or nil for both.
+  public var assignee: AccountID?
+  /// When a topic needs its reply.
+  public var replyBy: Date?
+  public var createdBy: AccountID
+  public var lastEditedBy: AccountID
+  public var createdAt: Date
+  public var lastEditedAt: Date
+  /// 1 at creation, +1 on every real change.
+  public var revision: Int
+  public var ackBy: AccountID?
+  public var ackAt: Date?
+  public var ackRevision: Int?
+  public var isDone: Bool
+  public var isDeleted: Bool
+
+  public init(
+    id: CardID, householdID: HouseholdID, kind: CardKind, title: String, note: String? = nil,
+    time: Date? = nil, assignee: AccountID? = nil, replyBy: Date? = nil, createdBy: AccountID,
+    lastEditedBy: AccountID? = nil, createdAt: Date, lastEditedAt: Date? = nil,
+    revision: Int = 1, ackBy: AccountID? = nil, ackAt: Date? = nil, ackRevision: Int? = nil,
+    isDone: Bool = false, isDeleted: Bool = false
+  ) {
+    self.id = id
+    self.householdID = householdID
+    self.kind = kind
+    self.title = title
+    self.note = note
+    self.time = time
+    self.assignee = assignee
+    self.replyBy = replyBy
+    self.createdBy = createdBy
+    self.lastEditedBy = lastEditedBy ?? createdBy
+    self.createdAt = createdAt
+    self.lastEditedAt = lastEditedAt ?? createdAt
+    self.revision = revision
+    self.ackBy = ackBy
+    self.ackAt = ackAt
+    self.ackRevision = ackRevision
+    self.isDone = isDone
+    self.isDeleted = isDeleted
+  }
+
+  /// For a topic, acknowledging is replying: answered once acknowledged.
+  public var isAnswered: Bool { kind == .topic && ackBy != nil }
+
+  /// Whether the card is for `uid`: assigned to them, or to nobody (both).
+  public func concerns(_ uid: AccountID) -> Bool { assignee == nil || assignee == uid }
+}

@@ -1,0 +1,23 @@
+import Foundation
+
+/// What a partner types to log a new card; the backend adds ids, authors and timestamps.
+public struct CardDraft: Sendable, Codable, Equatable {
+  public var kind: CardKind
+  public var title: String
+  public var note: String?
+  public var time: Date?
+  public var assignee: AccountID?
+  public var replyBy: Date?
+
+  public init(
+    kind: CardKind = .note, title: String, note: String? = nil, time: Date? = nil,
+    assignee: AccountID? = nil, replyBy: Date? = nil
+  ) {
+    self.kind = kind
+    self.title = title
+    self.note = note
+    self.time = time
+    self.assignee = assignee
+    self.replyBy = replyBy
+  }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// A change to one field: keep what is there, or set a new value (which may be nil).
+public enum FieldEdit<Value: Sendable & Equatable>: Sendable, Equatable {
+  case keep
+  case set(Value)
+
+  /// The edited value, given the current one.
+  public func applied(to current: Value) -> Value {
+    switch self {
+    case .keep: return current
+    case .set(let value): return value
+    }
+  }
+}
+
+/// The fields a partner may change on an existing card.
+public struct CardEdit: Sendable, Equatable {
+  public var title: FieldEdit<String>
+  public var note: FieldEdit<String?>
+  public var time: FieldEdit<Date?>
+  public var assignee: FieldEdit<AccountID?>
+  public var replyBy: FieldEdit<Date?>
+
+  public init(
+    title: FieldEdit<String> = .keep, note: FieldEdit<String?> = .keep,
+    time: FieldEdit<Date?> = .keep, assignee: FieldEdit<AccountID?> = .keep,
+    replyBy: FieldEdit<Date?> = .keep
+  ) {
+    self.title = title
+    self.note = note
+    self.time = time
+    self.assignee = assignee
+    self.replyBy = replyBy
+  }
+}

@@ -1,0 +1,104 @@
+import Foundation
+
+/// Logging, editing, completing and deleting cards.
+public enum CardRules {
+  /// A new card at revision 1, written by `author` at server time `now`.
+  public static func add(
+    _ draft: CardDraft, id: CardID, household: Household, by author: AccountID, now: Date
+  ) throws(TeammateError) -> Card {
+    let fields = try validated(
+      kind: draft.kind, title: draft.title, note: draft.note, assignee: draft.assignee,
+      replyBy: draft.replyBy, household: household)
+    return Card(
+      id: id, householdID: household.id, kind: draft.kind, title: fields.title,
+      note: fields.note, time: draft.time, assignee: draft.assignee, replyBy: draft.replyBy,
+      createdBy: author, createdAt: now)
+  }
+
+  /// What an edit did to a card.
+  public struct EditOutcome: Sendable, Equatable {
+    public var card: Card
+    /// False when the edit changed nothing: no new revision was made.
+    public var changed: Bool
+    /// True when the partner must know the card again.
+    public var clearedAcknowledgement: Bool
+  }
+
+  /// Applies `edit`; a change of title, time or assignee clears the acknowledgement.
+  ///
+  /// An edit that changes nothing returns the card untouched: no new revision, no new editor.
+  public static func edit(
+    _ card: Card, with edit: CardEdit, household: Household, by editor: AccountID, now: Date
+  ) throws(TeammateError) -> EditOutcome {
+    guard !card.isDeleted else { throw .cardDeleted(card.id) }
+    let assignee = edit.assignee.applied(to: card.assignee)
+    let replyBy = edit.replyBy.applied(to: card.replyBy)
+    let fields = try validated(
+      kind: card.kind, title: edit.title.applied(to: card.title),
+      note: edit.note.applied(to: card.note), assignee: assignee, replyBy: replyBy,
+      household: household, unchangedAssignee: card.assignee)
+    var updated = card
+    updated.title = fields.title
+    updated.note = fields.note
+    updated.time = edit.time.applied(to: card.time)
+    updated.assignee = assignee
+    updated.replyBy = replyBy
+    guard updated != card else {
+      return EditOutcome(card: card, changed: false, clearedAcknowledgement: false)
+    }
+    let needsKnowingAgain =
+      updated.title != card.title || updated.time != card.time || updated.assignee != card.assignee
+    if needsKnowingAgain {
+      updated.ackBy = nil
+      updated.ackAt = nil
+      updated.ackRevision = nil
+    }
+    stamp(&updated, by: editor, now: now)
+    return EditOutcome(
+      card: updated, changed: true, clearedAcknowledgement: needsKnowingAgain && card.ackBy != nil)
+  }
+
+  /// Marks a task done or not done; the same state again changes nothing.
+  public static func setDone(
+    _ card: Card, done: Bool, by editor: AccountID, now: Date
+  ) throws(TeammateError) -> Card {
+    guard !card.isDeleted else { throw .cardDeleted(card.id) }
+    guard card.kind == .task else { throw .notATask(card.id) }
+    guard card.isDone != done else { return card }
+    var updated = card
+    updated.isDone = done
+    stamp(&updated, by: editor, now: now)
+    return updated
+  }
+
+  /// Deletes a card; it stays in the feed as deleted so that every device lets go of it.
+  public static func delete(
+    _ card: Card, by editor: AccountID, now: Date
+  ) throws(TeammateError) -> Card {
+    guard !card.isDeleted else { throw .cardDeleted(card.id) }
+    var updated = card
+    updated.isDeleted = true
+    stamp(&updated, by: editor, now: now)
+    return updated
+  }
+
+  private static func stamp(_ card: inout Card, by editor: AccountID, now: Date) {
+    card.revision += 1
+    card.lastEditedBy = editor
+    card.lastEditedAt = now
+  }
+
+  private static func validated(
+    kind: CardKind, title: String, note: String?, assignee: AccountID?, replyBy: Date?,
+    household: Household, unchangedAssignee: AccountID? = nil
+  ) throws(TeammateError) -> (title: String, note: String?) {
+    let title = try Validation.title(title)
+    let note = try Validation.note(note)
+    if replyBy != nil && kind != .topic { throw .replyByRequiresTopic(kind) }
+    // NB: an assignee who has since left may stay on old cards, but is never newly set.
+    if let assignee, assignee != unchangedAssignee, !household.hasMember(assignee) {
+      throw .assigneeNotMember(assignee)
+    }
+    return (title, note)
+  }
+}

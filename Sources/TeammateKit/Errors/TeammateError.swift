@@ -1,0 +1,113 @@
+import Foundation
+
+/// Every refusal a rule or a backend can give, each with the context a caller needs.
+///
+/// Cases are `Equatable` so that tests compare the exact reason, and each has a sentence
+/// a person understands (`description`), which the command line prints as it is.
+public enum TeammateError: Error, Equatable, Sendable {
+  // Validation
+  case emptyTitle
+  case titleTooLong(length: Int, limit: Int)
+  case noteTooLong(length: Int, limit: Int)
+  case emptyName(NameField)
+  case nameTooLong(NameField, length: Int, limit: Int)
+  case unknownTimeZone(String)
+  case replyByRequiresTopic(CardKind)
+  case assigneeNotMember(AccountID)
+  case malformedInviteCode(String)
+  case malformedCredential(String)
+  case invalidTimeOfDay(String)
+  case invalidLeadTime(minutes: Int)
+
+  // Invites and joining
+  case inviteNotFound(InviteCode)
+  case inviteExpired(InviteCode, expiredAt: Date)
+  case inviteAlreadyUsed(InviteCode)
+  case householdFull(HouseholdID)
+  case alreadyInHousehold(HouseholdID)
+  case tooManyJoinAttempts(retryAfter: Date)
+
+  // Households, cards and acknowledgement
+  case householdNotFound(HouseholdID)
+  case notInHousehold(AccountID)
+  case cardNotFound(CardID)
+  case cardDeleted(CardID)
+  case notATask(CardID)
+  case lastEditorCannotAcknowledge(CardID)
+  case staleAcknowledgement(CardID, seen: Int, current: Int)
+
+  // Accounts and access
+  case credentialLinkedElsewhere(Credential)
+  case accessDenied(AccessDenial)
+}
+
+/// Which free-text name a validation error is about.
+public enum NameField: String, Sendable, Codable {
+  case householdName = "household name"
+  case displayName = "display name"
+}
+
+extension TeammateError: CustomStringConvertible, LocalizedError {
+  public var errorDescription: String? { description }
+
+  public var description: String {
+    switch self {
+    case .emptyTitle:
+      return "a card needs a title"
+    case .titleTooLong(let length, let limit):
+      return "the title is \(length) characters long; at most \(limit) are allowed"
+    case .noteTooLong(let length, let limit):
+      return "the note is \(length) characters long; at most \(limit) are allowed"
+    case .emptyName(let field):
+      return "the \(field.rawValue) cannot be empty"
+    case .nameTooLong(let field, let length, let limit):
+      return "the \(field.rawValue) is \(length) characters long; at most \(limit) are allowed"
+    case .unknownTimeZone(let zone):
+      return "'\(zone)' is not a known time zone (use an IANA name such as Asia/Taipei)"
+    case .replyByRequiresTopic(let kind):
+      return "only a topic can have a reply-by time, and this card is a \(kind.rawValue)"
+    case .assigneeNotMember(let uid):
+      return "'\(uid)' is not a member of this household, so the card cannot be assigned to them"
+    case .malformedInviteCode(let code):
+      return "'\(code)' is not an invite code: a code is exactly six digits"
+    case .malformedCredential(let text):
+      return "'\(text)' is not a credential: write it as PROVIDER:ID"
+    case .invalidTimeOfDay(let text):
+      return "'\(text)' is not a time of day: write it as HH:MM, from 00:00 to 23:59"
+    case .invalidLeadTime(let minutes):
+      return "a reminder lead time of \(minutes) minutes is outside 0…1440"
+    case .inviteNotFound(let code):
+      return "there is no invite with the code \(code)"
+    case .inviteExpired(let code, let expiredAt):
+      return "the invite \(code) expired at \(expiredAt.formatted(.iso8601))"
+    case .inviteAlreadyUsed(let code):
+      return "the invite \(code) has already been used"
+    case .householdFull:
+      return "this household already has two members"
+    case .alreadyInHousehold:
+      return "this account already belongs to a household; leave it first"
+    case .tooManyJoinAttempts(let retryAfter):
+      return "too many wrong invite codes; try again after \(retryAfter.formatted(.iso8601))"
+    case .householdNotFound(let id):
+      return "there is no household '\(id)'"
+    case .notInHousehold(let uid):
+      return "'\(uid)' is not in a household yet: create one or join one with an invite code"
+    case .cardNotFound(let id):
+      return "there is no card '\(id)'"
+    case .cardDeleted(let id):
+      return "the card '\(id)' has been deleted"
+    case .notATask(let id):
+      return "the card '\(id)' is not a task, so it cannot be marked done"
+    case .lastEditorCannotAcknowledge(let id):
+      return "you made the last change to '\(id)'; your partner is the one who acknowledges it"
+    case .staleAcknowledgement(let id, let seen, let current):
+      return
+        "'\(id)' changed since you saw it (you saw revision \(seen), it is now \(current)); "
+        + "look at it again before acknowledging"
+    case .credentialLinkedElsewhere(let credential):
+      return "the credential \(credential) is already linked to another account"
+    case .accessDenied(let denial):
+      return "access denied: \(denial)"
+    }
+  }
+}

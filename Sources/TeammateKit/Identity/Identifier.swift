@@ -1,0 +1,55 @@
+import Foundation
+
+/// A string identifier whose phantom `Tag` keeps account, household and card ids apart.
+///
+/// ```swift
+/// let alice: AccountID = "alice"
+/// let card = CardID(rawValue: "k3f9a2")
+/// // alice == card  // does not compile: different identifier kinds
+/// ```
+public struct Identifier<Tag>: RawRepresentable, Hashable, Comparable, Sendable, Codable,
+  ExpressibleByStringLiteral, CustomStringConvertible
+{
+  public let rawValue: String
+
+  public init(rawValue: String) { self.rawValue = rawValue }
+  public init(_ rawValue: String) { self.rawValue = rawValue }
+  public init(stringLiteral value: String) { self.rawValue = value }
+
+  public init(from decoder: any Decoder) throws {
+    rawValue = try decoder.singleValueContainer().decode(String.self)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(rawValue)
+  }
+
+  public var description: String { rawValue }
+
+  public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+public enum AccountTag {}
+public enum HouseholdTag {}
+public enum CardTag {}
+
+/// A stable account uid; linking a credential never changes it.
+public typealias AccountID = Identifier<AccountTag>
+/// A household's id.
+public typealias HouseholdID = Identifier<HouseholdTag>
+/// A card's id: short enough to type on a command line.
+public typealias CardID = Identifier<CardTag>
+
+extension Identifier {
+  /// A fresh id of `length` characters from an unambiguous lowercase alphabet.
+  public static func random(
+    length: Int = 8, using generator: inout some RandomNumberGenerator
+  ) -> Self {
+    let alphabet = Array("23456789abcdefghjkmnpqrstuvwxyz")
+    let characters = (0..<length).map { _ in
+      alphabet[Int(generator.next(upperBound: UInt64(alphabet.count)))]
+    }
+    return Self(rawValue: String(characters))
+  }
+}

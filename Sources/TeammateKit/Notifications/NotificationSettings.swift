@@ -1,0 +1,39 @@
+import Foundation
+
+/// One member's notification preferences.
+public struct NotificationSettings: Sendable, Codable, Hashable {
+  /// When the pending digest fires, in household time.
+  public var digestTime: TimeOfDay
+  /// When activity and digest notifications wait; nil for none.
+  public var quietHours: QuietHours?
+  /// How many minutes before an event its reminder fires (0…1440).
+  public var eventLeadMinutes: Int
+  /// Kinds this member switched off.
+  public var disabledKinds: Set<NotificationKind>
+
+  public init(
+    digestTime: TimeOfDay = .constant(20, 0),
+    quietHours: QuietHours? = QuietHours(start: .constant(22, 0), end: .constant(7, 0)),
+    eventLeadMinutes: Int = 30, disabledKinds: Set<NotificationKind> = []
+  ) {
+    self.digestTime = digestTime
+    self.quietHours = quietHours
+    self.eventLeadMinutes = eventLeadMinutes
+    self.disabledKinds = disabledKinds
+  }
+
+  /// 20:00 digest, quiet 22:00–07:00, events 30 minutes ahead, everything on.
+  public static let `default` = NotificationSettings()
+
+  public static let leadMinutesRange = 0...(24 * 60)
+
+  /// The settings, refused when the lead time is out of range.
+  public func validated() throws(TeammateError) -> NotificationSettings {
+    guard Self.leadMinutesRange.contains(eventLeadMinutes) else {
+      throw .invalidLeadTime(minutes: eventLeadMinutes)
+    }
+    return self
+  }
+
+  public func isEnabled(_ kind: NotificationKind) -> Bool { !disabledKinds.contains(kind) }
+}

@@ -1,0 +1,30 @@
+import Foundation
+
+/// A daily quiet period; `start > end` wraps midnight (22:00–07:00).
+public struct QuietHours: Sendable, Codable, Hashable, CustomStringConvertible {
+  public var start: TimeOfDay
+  public var end: TimeOfDay
+
+  public init(start: TimeOfDay, end: TimeOfDay) {
+    self.start = start
+    self.end = end
+  }
+
+  /// Parses `HH:MM-HH:MM`.
+  public init(parsing text: String) throws(TeammateError) {
+    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.count == 2 else { throw .invalidTimeOfDay(text) }
+    self.init(
+      start: try TimeOfDay(parsing: String(parts[0])), end: try TimeOfDay(parsing: String(parts[1]))
+    )
+  }
+
+  /// Whether a time of day falls inside the period (start inclusive, end exclusive).
+  public func contains(_ time: TimeOfDay) -> Bool {
+    if start == end { return false }
+    if start < end { return start <= time && time < end }
+    return time >= start || time < end
+  }
+
+  public var description: String { "\(start)-\(end)" }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// A wall-clock time in the household's zone, `HH:MM`.
+public struct TimeOfDay: Sendable, Codable, Hashable, Comparable, CustomStringConvertible {
+  public var hour: Int
+  public var minute: Int
+
+  /// Refuses anything outside 00:00…23:59.
+  public init(hour: Int, minute: Int) throws(TeammateError) {
+    guard (0..<24).contains(hour), (0..<60).contains(minute) else {
+      throw .invalidTimeOfDay(String(format: "%02d:%02d", hour, minute))
+    }
+    self.hour = hour
+    self.minute = minute
+  }
+
+  /// Parses `H:MM` or `HH:MM`.
+  public init(parsing text: String) throws(TeammateError) {
+    let parts = text.trimmingCharacters(in: .whitespaces).split(
+      separator: ":", omittingEmptySubsequences: false)
+    guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
+      let hour = Int(parts[0]), let minute = Int(parts[1]),
+      parts.allSatisfy({
+        $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber)
+      })
+    else { throw .invalidTimeOfDay(text) }
+    do { try self.init(hour: hour, minute: minute) } catch { throw .invalidTimeOfDay(text) }
+  }
+
+  /// Minutes since midnight.
+  public var minutes: Int { hour * 60 + minute }
+
+  public var description: String { String(format: "%02d:%02d", hour, minute) }
+
+  public static func < (lhs: Self, rhs: Self) -> Bool { lhs.minutes < rhs.minutes }
+
+  public init(from decoder: any Decoder) throws {
+    let text = try decoder.singleValueContainer().decode(String.self)
+    try self.init(parsing: text)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(description)
+  }
+}
+
+extension TimeOfDay {
+  /// A time known to be valid, for literals written in code; traps outside 00:00…23:59.
+  public static func constant(_ hour: Int, _ minute: Int) -> TimeOfDay {
+    precondition((0..<24).contains(hour) && (0..<60).contains(minute))
+    return TimeOfDay(unchecked: hour, minute)
+  }
+
+  private init(unchecked hour: Int, _ minute: Int) {
+    self.hour = hour
+    self.minute = minute
+  }
+}

@@ -1,0 +1,21 @@
+import CSQLite
+
+/// A failed SQLite call: the extended result code, SQLite's own message and the SQL.
+public struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
+  public var code: Int32
+  public var message: String
+  public var sql: String?
+
+  public init(code: Int32, message: String, sql: String? = nil) {
+    self.code = code
+    self.message = message
+    self.sql = sql
+  }
+
+  /// The primary result code (`SQLITE_BUSY`, `SQLITE_CORRUPT`…) without the extended bits.
+  public var primaryCode: Int32 { code & 0xFF }
+
+  public var description: String {
+    "SQLite error \(code): \(message)" + (sql.map { " (in \($0))" } ?? "")
+  }
+}

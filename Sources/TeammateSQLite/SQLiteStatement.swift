@@ -1,0 +1,84 @@
+import CSQLite
+import Foundation
+
+/// A value bound to, or read from, a statement.
+enum SQLiteValue: Equatable {
+  case null
+  case integer(Int64)
+  case real(Double)
+  case text(String)
+  case blob(Data)
+}
+
+/// A prepared statement, finalised when the value goes away.
+final class SQLiteStatement {
+  private let handle: OpaquePointer
+  private unowned let connection: SQLiteConnection
+  let sql: String
+
+  init(connection: SQLiteConnection, sql: String) throws(SQLiteError) {
+    var handle: OpaquePointer?
+    let code = sqlite3_prepare_v2(connection.handle, sql, -1, &handle, nil)
+    guard code == SQLITE_OK, let handle else {
+      throw connection.lastError(code: code, sql: sql)
+    }
+    self.handle = handle
+    self.connection = connection
+    self.sql = sql
+  }
+
+  deinit { sqlite3_finalize(handle) }
+
+  func bind(_ values: [SQLiteValue]) throws(SQLiteError) {
+    for (offset, value) in values.enumerated() {
+      let index = Int32(offset + 1)
+      let code: Int32
+      switch value {
+      case .null: code = sqlite3_bind_null(handle, index)
+      case .integer(let number): code = sqlite3_bind_int64(handle, index, number)
+      case .real(let number): code = sqlite3_bind_double(handle, index, number)
+      case .text(let text): code = sqlite3_bind_text(handle, index, text, -1, sqliteTransient)
+      case .blob(let data):
+        code = data.withUnsafeBytes { bytes in
+          sqlite3_bind_blob64(
+            handle, index, bytes.baseAddress, sqlite3_uint64(bytes.count), sqliteTransient)
+        }
+      }
+      guard code == SQLITE_OK else { throw connection.lastError(code: code, sql: sql) }
+    }
+  }
+
+  /// Advances to the next row; false when the statement is done.
+  func step() throws(SQLiteError) -> Bool {
+    let code = sqlite3_step(handle)
+    switch code {
+    case SQLITE_ROW: return true
+    case SQLITE_DONE: return false
+    default: throw connection.lastError(code: code, sql: sql)
+    }
+  }
+
+  func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+
+  func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+
+  func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(handle, column)) }
+
+  func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
+
+  func text(_ column: Int32) -> String {
+    guard let bytes = sqlite3_column_text(handle, column) else { return "" }
+    return String(cString: bytes)
+  }
+
+  func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
+
+  func blob(_ column: Int32) -> Data {
+    let count = Int(sqlite3_column_bytes(handle, column))
+    guard count > 0, let bytes = sqlite3_column_blob(handle, column) else { return Data() }
+    return Data(bytes: bytes, count: count)
+  }
+}
+
+/// SQLite copies the bound bytes before the call returns.
+private let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)

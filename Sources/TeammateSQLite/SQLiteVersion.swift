@@ -1,0 +1,6 @@
+import CSQLite
+
+/// The SQLite library this build links, for `--verbose` and the benchmark table.
+public enum SQLiteLibrary {
+  public static var version: String { String(cString: sqlite3_libversion()) }
+}

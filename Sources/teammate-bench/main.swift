@@ -1,0 +1,4 @@
+import Foundation
+import TeammateKit
+
+print("teammate-bench: no benchmarks yet")
