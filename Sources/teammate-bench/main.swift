@@ -1,4 +1,5 @@
 import Foundation
-import TeammateKit
 
-print("teammate-bench: no benchmarks yet")
+// Release build only: `swift run -c release teammate-bench`. Figures go to docs/benchmarks.md.
+var rows = plannerBenchmarks()
+printTable(rows)

@@ -17,7 +17,8 @@ public enum AcknowledgementRules {
 
   /// The badge on the viewer's app icon: the count of `pending`, never a separate counter.
   public static func badge(cards: [Card], viewer: AccountID) -> Int {
-    pending(cards: cards, viewer: viewer).count
+    // NB: counts with `isPending`, the predicate `pending` filters by, without its sort.
+    cards.reduce(0) { $0 + (isPending($1, for: viewer) ? 1 : 0) }
   }
 
   /// What acknowledging did.

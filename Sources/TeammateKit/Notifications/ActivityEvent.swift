@@ -1,0 +1,25 @@
+import Foundation
+
+/// The partner did something the viewer should know about: the source of activity
+/// notifications.
+public struct ActivityEvent: Sendable, Codable, Hashable {
+  public enum Action: String, Sendable, Codable, Hashable {
+    /// The partner logged a new card.
+    case created
+    /// The partner changed a card so that it needs knowing again.
+    case changed
+  }
+
+  public var cardID: CardID
+  public var actor: AccountID
+  public var action: Action
+  /// Server time of the change.
+  public var at: Date
+
+  public init(cardID: CardID, actor: AccountID, action: Action, at: Date) {
+    self.cardID = cardID
+    self.actor = actor
+    self.action = action
+    self.at = at
+  }
+}

@@ -1,0 +1,127 @@
+import Foundation
+
+/// Computes the complete set of local notifications that should be pending for one viewer.
+///
+/// Pure: the same input always gives the same plan, so replanning is idempotent and the
+/// reconciler only touches what really changed.
+///
+/// ```swift
+/// let plan = NotificationPlanner.plan(PlanInput(
+///   cards: cards, activity: events, viewer: "bob", members: household.members,
+///   timeZone: zone, now: serverNow))
+/// ```
+public enum NotificationPlanner {
+  /// A phone keeps only the 64 soonest pending local notifications.
+  public static let limit = 64
+
+  public static func plan(_ input: PlanInput) -> [PlannedNotification] {
+    let settings = input.settings
+    let viewer = input.viewer
+    let now = input.now
+    let calendar = HouseholdCalendar(timeZone: input.timeZone)
+    let lead = TimeInterval(settings.eventLeadMinutes * 60)
+    let remindEvents = settings.isEnabled(.eventReminder)
+    let remindTasks = settings.isEnabled(.taskDue)
+    let remindTopics = settings.isEnabled(.replyByOverdue)
+    let activity =
+      settings.isEnabled(.activity) ? latestActivityPerCard(input.activity, viewer: viewer) : [:]
+    var soonest = SoonestCandidates(limit: input.limit, cards: input.cards)
+    var pendingCount = 0
+
+    // NB: one pass that only compares dates; text is written for the kept few at the end.
+    for (index, card) in input.cards.enumerated() where !card.isDeleted {
+      let pending = AcknowledgementRules.isPending(card, for: viewer)
+      if pending {
+        pendingCount += 1
+        if !activity.isEmpty, let event = activity[card.id] {
+          let fireAt = calendar.deferred(now, past: settings.quietHours)
+          soonest.offer(Candidate(fireAt: fireAt, kind: .activity, card: index, event: event))
+        }
+      }
+      switch card.kind {
+      case .event:
+        if remindEvents, let time = card.time, time > now, card.concerns(viewer) {
+          let fireAt = max(time.addingTimeInterval(-lead), now)
+          soonest.offer(Candidate(fireAt: fireAt, kind: .eventReminder, card: index))
+        }
+      case .task:
+        if remindTasks, let time = card.time, time > now, !card.isDone, card.assignee == viewer {
+          soonest.offer(Candidate(fireAt: time, kind: .taskDue, card: index))
+        }
+      case .topic:
+        if remindTopics, let replyBy = card.replyBy, replyBy > now, !card.isAnswered {
+          soonest.offer(Candidate(fireAt: replyBy, kind: .replyByOverdue, card: index))
+        }
+      case .note:
+        break
+      }
+    }
+
+    if pendingCount > 0, settings.isEnabled(.digest) {
+      let fireAt = calendar.deferred(
+        calendar.next(settings.digestTime, after: now), past: settings.quietHours)
+      soonest.offer(Candidate(fireAt: fireAt, kind: .digest, card: nil))
+    }
+
+    return soonest.kept.map { candidate in
+      let card = candidate.card.map { input.cards[$0] }
+      switch (candidate.kind, card) {
+      case (.activity, let card?):
+        let actor = candidate.event?.actor
+        let name = input.members.first { $0.uid == actor }?.displayName ?? "Your partner"
+        return NotificationText.activity(
+          card, by: name, action: candidate.event?.action ?? .changed, fireAt: candidate.fireAt)
+      case (.eventReminder, let card?):
+        return NotificationText.eventReminder(
+          card, at: card.time ?? candidate.fireAt, calendar: calendar, fireAt: candidate.fireAt)
+      case (.taskDue, let card?):
+        return NotificationText.taskDue(card, at: candidate.fireAt)
+      case (.replyByOverdue, let card?):
+        return NotificationText.replyByOverdue(card, at: candidate.fireAt)
+      default:
+        return NotificationText.digest(pendingCount: pendingCount, fireAt: candidate.fireAt)
+      }
+    }
+  }
+
+  /// The newest partner event for each card: one activity notification per card.
+  static func latestActivityPerCard(
+    _ events: [ActivityEvent], viewer: AccountID
+  ) -> [CardID: ActivityEvent] {
+    var latest: [CardID: ActivityEvent] = [:]
+    for event in events where event.actor != viewer {
+      if let known = latest[event.cardID], known.at > event.at { continue }
+      latest[event.cardID] = event
+    }
+    return latest
+  }
+}
+
+/// Everything the planner reads: the household's cards, what the partner did since the last
+/// notifications were delivered, who is looking, and when.
+public struct PlanInput: Sendable {
+  public var cards: [Card]
+  public var activity: [ActivityEvent]
+  public var viewer: AccountID
+  public var members: [Member]
+  public var settings: NotificationSettings
+  public var timeZone: TimeZone
+  public var now: Date
+  public var limit: Int
+
+  /// `settings` defaults to the viewer's own, as the members list holds them.
+  public init(
+    cards: [Card], activity: [ActivityEvent] = [], viewer: AccountID, members: [Member],
+    settings: NotificationSettings? = nil, timeZone: TimeZone, now: Date,
+    limit: Int = NotificationPlanner.limit
+  ) {
+    self.cards = cards
+    self.activity = activity
+    self.viewer = viewer
+    self.members = members
+    self.settings = settings ?? members.first { $0.uid == viewer }?.settings ?? .default
+    self.timeZone = timeZone
+    self.now = now
+    self.limit = limit
+  }
+}

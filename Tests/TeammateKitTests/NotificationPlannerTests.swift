@@ -1,0 +1,224 @@
+import Foundation
+import TeammateKit
+import TeammateTestSupport
+import Testing
+
+@Suite struct NotificationPlannerTests {
+  static let taipei = TimeZone(identifier: "Asia/Taipei") ?? .gmt
+  static let newYork = TimeZone(identifier: "America/New_York") ?? .gmt
+  let members = Fixtures.household().members
+  /// 18:00 in Taipei.
+  let now = Fixtures.start
+  let alice = Fixtures.alice
+  let bob = Fixtures.bob
+
+  func plan(
+    _ cards: [Card], activity: [ActivityEvent] = [], viewer: AccountID = Fixtures.bob,
+    settings: NotificationSettings = .default, zone: TimeZone = taipei, now: Date? = nil
+  ) -> [PlannedNotification] {
+    NotificationPlanner.plan(
+      PlanInput(
+        cards: cards, activity: activity, viewer: viewer, members: members, settings: settings,
+        timeZone: zone, now: now ?? self.now))
+  }
+
+  func event(_ card: Card, _ action: ActivityEvent.Action = .created, at offset: TimeInterval = 0)
+    -> ActivityEvent
+  {
+    ActivityEvent(cardID: card.id, actor: card.lastEditedBy, action: action, at: now + offset)
+  }
+
+  @Test func test_AC_NOTIF_01_partnerActivityNotifiesOncePerCardAtOnce() {
+    let card = Fixtures.card("c1")
+    let mine = Fixtures.card("c2", by: bob)
+    var acknowledged = Fixtures.card("c3")
+    acknowledged.ackBy = bob
+    let activity = [
+      event(card, at: -60), event(card, .changed, at: -10), event(mine), event(acknowledged),
+    ]
+    let planned = plan([card, mine, acknowledged], activity: activity).filter {
+      $0.kind == .activity
+    }
+    #expect(planned.count == 1)
+    #expect(planned.first?.id == "activity:c1")
+    #expect(planned.first?.fireAt == now)
+    #expect(planned.first?.title == "Alice changed a note")
+    #expect(planned.first?.body == "Bought diapers")
+  }
+
+  @Test func test_AC_NOTIF_02_digestAtDigestTimeTodayOrTomorrow() {
+    let cards = [Fixtures.card("c1"), Fixtures.card("c2")]
+    let today = plan(cards).first { $0.kind == .digest }
+    #expect(today?.fireAt == Fixtures.date("2026-12-01T20:00:00+08:00"))
+    #expect(today?.body == "2 things are waiting for you to know about.")
+    let late = plan(cards, now: Fixtures.date("2026-12-01T21:00:00+08:00"))
+    #expect(
+      late.first { $0.kind == .digest }?.fireAt == Fixtures.date("2026-12-02T20:00:00+08:00"))
+    let exactly = plan(cards, now: Fixtures.date("2026-12-01T20:00:00+08:00"))
+    #expect(
+      exactly.first { $0.kind == .digest }?.fireAt == Fixtures.date("2026-12-02T20:00:00+08:00"))
+  }
+
+  @Test func test_AC_NOTIF_03_nothingPendingNoDigest() {
+    #expect(plan([Fixtures.card("c1", by: bob)]).isEmpty)
+    #expect(plan([]).isEmpty)
+  }
+
+  @Test(arguments: [
+    ("2027-03-13T21:00:00-05:00", "2027-03-14T20:00:00-04:00"),
+    ("2026-10-31T21:00:00-04:00", "2026-11-01T20:00:00-05:00"),
+  ])
+  func test_AC_NOTIF_04_tomorrowEightPmAcrossDaylightSaving(now: String, expected: String) {
+    let quietOff = NotificationSettings(quietHours: nil)
+    let digest = plan(
+      [Fixtures.card()], settings: quietOff, zone: Self.newYork, now: Fixtures.date(now)
+    ).first { $0.kind == .digest }
+    #expect(digest?.fireAt == Fixtures.date(expected))
+  }
+
+  @Test func test_AC_NOTIF_05_eventsRemindTheirPeopleLeadMinutesBefore() {
+    let at = now + 3 * 3_600
+    let both = Fixtures.card("e1", kind: .event, by: bob, time: at)
+    let forBob = Fixtures.card("e2", kind: .event, by: bob, time: at, assignee: bob)
+    let forAlice = Fixtures.card("e3", kind: .event, by: bob, time: at, assignee: alice)
+    let planned = plan([both, forBob, forAlice])
+    #expect(planned.map(\.id) == ["event:e1", "event:e2"])
+    #expect(planned.allSatisfy { $0.fireAt == at - 30 * 60 })
+    #expect(planned.first?.title == "In 30 min: Bought diapers")
+    let early = plan([both], settings: NotificationSettings(eventLeadMinutes: 90))
+    #expect(early.first?.fireAt == at - 90 * 60)
+    #expect(
+      plan([both], viewer: alice).filter { $0.kind == .eventReminder }.map(\.id) == ["event:e1"])
+  }
+
+  @Test func test_AC_NOTIF_06_lateReminderFiresAtOnceAndPastEventsNone() {
+    let soon = Fixtures.card("e1", kind: .event, by: bob, time: now + 10 * 60)
+    let started = Fixtures.card("e2", kind: .event, by: bob, time: now - 60)
+    let startsNow = Fixtures.card("e3", kind: .event, by: bob, time: now)
+    let planned = plan([soon, started, startsNow])
+    #expect(planned.map(\.id) == ["event:e1"])
+    #expect(planned.first?.fireAt == now)
+  }
+
+  @Test func test_AC_NOTIF_07_taskDueRemindsItsAssigneeOnly() {
+    let due = now + 3_600
+    let mine = Fixtures.card("t1", kind: .task, by: bob, time: due, assignee: bob)
+    var done = Fixtures.card("t2", kind: .task, by: bob, time: due, assignee: bob)
+    done.isDone = true
+    let partners = Fixtures.card("t3", kind: .task, by: bob, time: due, assignee: alice)
+    let both = Fixtures.card("t4", kind: .task, by: bob, time: due)
+    let past = Fixtures.card("t5", kind: .task, by: bob, time: now - 1, assignee: bob)
+    let planned = plan([mine, done, partners, both, past])
+    #expect(planned.map(\.id) == ["task:t1"])
+    #expect(planned.first?.fireAt == due)
+  }
+
+  @Test func test_AC_TOPIC_02_replyByOverdueNotifiesBothUntilAnswered() {
+    let replyBy = now + 2 * 3_600
+    let topic = Fixtures.card("p1", kind: .topic, by: bob, replyBy: replyBy)
+    for viewer in [alice, bob] {
+      let planned = plan(
+        [topic], viewer: viewer, settings: NotificationSettings(disabledKinds: [.digest]))
+      #expect(planned.map(\.id) == ["reply-by:p1"])
+      #expect(planned.first?.fireAt == replyBy)
+    }
+    var answered = topic
+    answered.ackBy = alice
+    #expect(plan([answered], viewer: alice).isEmpty)
+    #expect(plan([answered], viewer: bob).isEmpty)
+  }
+
+  @Test func test_AC_NOTIF_08_quietHoursMoveOnlyActivityAndDigest() {
+    let lateNight = Fixtures.date("2026-12-01T23:30:00+08:00")
+    let morning = Fixtures.date("2026-12-02T07:00:00+08:00")
+    let card = Fixtures.card("c1")
+    let event = Fixtures.card("e1", kind: .event, by: bob, time: lateNight + 3_600)
+    let task = Fixtures.card("t1", kind: .task, by: alice, time: lateNight + 600, assignee: bob)
+    let topic = Fixtures.card("p1", kind: .topic, by: alice, replyBy: lateNight + 1_200)
+    let planned = Dictionary(
+      uniqueKeysWithValues: plan(
+        [card, event, task, topic], activity: [self.event(card)], now: lateNight
+      ).map { ($0.id, $0.fireAt) })
+    #expect(planned["activity:c1"] == morning)
+    #expect(planned["event:e1"] == lateNight + 1_800)
+    #expect(planned["task:t1"] == lateNight + 600)
+    #expect(planned["reply-by:p1"] == lateNight + 1_200)
+    // Tomorrow's 20:00 digest is outside quiet hours and stays put.
+    #expect(planned["digest"] == Fixtures.date("2026-12-02T20:00:00+08:00"))
+    let daytime = QuietHours(start: .constant(13, 0), end: .constant(14, 0))
+    let noon = Fixtures.date("2026-12-01T13:15:00+08:00")
+    let moved = plan(
+      [card], activity: [self.event(card)], settings: NotificationSettings(quietHours: daytime),
+      now: noon)
+    #expect(
+      moved.first { $0.kind == .activity }?.fireAt == Fixtures.date("2026-12-01T14:00:00+08:00"))
+  }
+
+  @Test(arguments: [
+    ("2027-03-13T23:00:00-05:00", "2027-03-14T07:00:00-04:00"),
+    ("2026-10-31T23:00:00-04:00", "2026-11-01T07:00:00-05:00"),
+  ])
+  func test_AC_NOTIF_09_quietPeriodAcrossDaylightSavingEndsAtLocalEnd(now: String, end: String) {
+    let card = Fixtures.card()
+    let activity = plan(
+      [card], activity: [event(card)], zone: Self.newYork, now: Fixtures.date(now)
+    ).first { $0.kind == .activity }
+    #expect(activity?.fireAt == Fixtures.date(end))
+  }
+
+  @Test func test_AC_NOTIF_10_idsAreStableAndPlanningIsIdempotent() {
+    let cards = [
+      Fixtures.card("c1"), Fixtures.card("e1", kind: .event, time: now + 7_200),
+      Fixtures.card("p1", kind: .topic, replyBy: now + 9_000),
+    ]
+    let activity = [event(cards[0])]
+    let first = plan(cards, activity: activity)
+    #expect(Set(first.map(\.id)) == ["activity:c1", "digest", "event:e1", "reply-by:p1"])
+    #expect(plan(cards, activity: activity) == first)
+    #expect(PlannedNotification.id(.taskDue, card: "t9") == "task:t9")
+  }
+
+  @Test func test_AC_NOTIF_11_atMostSixtyFourTheSoonestTiesById() {
+    let events = (0..<100).map {
+      Fixtures.card(
+        CardID(String(format: "e%03d", $0)), kind: .event, by: bob,
+        time: now + Double(100 - $0) * 3_600)
+    }
+    let tied = (0..<3).map {
+      Fixtures.card(CardID("tie\($0)"), kind: .event, by: bob, time: now + 3_600 * 37)
+    }
+    let planned = plan(
+      (events + tied).shuffled(), settings: NotificationSettings(disabledKinds: [.digest]))
+    #expect(planned.count == 64)
+    let fireTimes = planned.map(\.fireAt)
+    #expect(fireTimes == fireTimes.sorted())
+    #expect(planned.first?.id == "event:e099")
+    // 36 events (e064…e099) fire before the hour-37 group; the tie group is ordered by id.
+    #expect(planned[36...39].map(\.id) == ["event:e063", "event:tie0", "event:tie1", "event:tie2"])
+    #expect(planned.last?.id == "event:e039")
+  }
+
+  @Test(arguments: NotificationKind.allCases)
+  func test_AC_NOTIF_12_switchedOffKindsAreNotPlanned(kind: NotificationKind) {
+    let cards = [
+      Fixtures.card("c1"), Fixtures.card("e1", kind: .event, time: now + 7_200),
+      Fixtures.card("t1", kind: .task, time: now + 7_200, assignee: bob),
+      Fixtures.card("p1", kind: .topic, replyBy: now + 7_200),
+    ]
+    let all = plan(cards, activity: [event(cards[0])])
+    #expect(Set(all.map(\.kind)) == Set(NotificationKind.allCases))
+    let without = plan(
+      cards, activity: [event(cards[0])], settings: NotificationSettings(disabledKinds: [kind]))
+    #expect(Set(without.map(\.kind)) == Set(NotificationKind.allCases).subtracting([kind]))
+  }
+
+  @Test func test_AC_NOTIF_13_deletedCardsGiveNothing() {
+    var cards = [
+      Fixtures.card("c1"), Fixtures.card("e1", kind: .event, time: now + 7_200),
+      Fixtures.card("t1", kind: .task, time: now + 7_200, assignee: bob),
+      Fixtures.card("p1", kind: .topic, replyBy: now + 7_200),
+    ]
+    for index in cards.indices { cards[index].isDeleted = true }
+    #expect(plan(cards, activity: [event(cards[0])]).isEmpty)
+  }
+}
