@@ -46,6 +46,10 @@ let package = Package(
       dependencies: ["TeammateSQLite", "TeammateTestSupport"]
     ),
     .testTarget(
+      name: "BackendContractTests",
+      dependencies: ["TeammateKit", "TeammateInMemory", "TeammateSQLite", "TeammateTestSupport"]
+    ),
+    .testTarget(
       name: "TeammateCLITests",
       dependencies: ["TeammateCLI", "TeammateTestSupport"]
     ),

@@ -9,15 +9,32 @@ public actor InMemoryNotificationScheduler: NotificationScheduler {
   }
 
   private var scheduled: [String: PlannedNotification] = [:]
+  private let clock: (any WallClock)?
   /// Every schedule and cancel call, oldest first.
   public private(set) var calls: [Call] = []
+  /// Notifications whose time came, as a phone would have shown them, oldest first.
+  public private(set) var delivered: [PlannedNotification] = []
 
-  public init(pending: [PlannedNotification] = []) {
+  /// With a `clock`, a notification whose time has come is delivered (it leaves the pending
+  /// list, as on a phone); without one, nothing is ever delivered.
+  public init(pending: [PlannedNotification] = [], clock: (any WallClock)? = nil) {
+    self.clock = clock
     for notification in pending { scheduled[notification.id] = notification }
   }
 
   public func pending() -> [PlannedNotification] {
-    scheduled.values.sorted { ($0.fireAt, $0.id) < ($1.fireAt, $1.id) }
+    deliverDue()
+    return scheduled.values.sorted { ($0.fireAt, $0.id) < ($1.fireAt, $1.id) }
+  }
+
+  /// Moves every notification whose time has come to `delivered`.
+  public func deliverDue() {
+    guard let now = clock?.now() else { return }
+    let due = scheduled.values.filter { $0.fireAt <= now }.sorted {
+      ($0.fireAt, $0.id) < ($1.fireAt, $1.id)
+    }
+    for notification in due { scheduled[notification.id] = nil }
+    delivered += due
   }
 
   public func schedule(_ notifications: [PlannedNotification]) {

@@ -93,6 +93,12 @@ let accessTable: [AccessRow] = [
     name: "remove alice by leaving",
     operation: { _ in .writeMember(home, member: alice, via: .leaving) },
     expected: aliceOnly),
+  AccessRow(
+    name: "update own display name and settings",
+    operation: { .updateMember(home, member: $0) }, expected: membersOnly),
+  AccessRow(
+    name: "update alice's settings", operation: { _ in .updateMember(home, member: alice) },
+    expected: aliceOnly),
   AccessRow(name: "read cards", operation: { _ in .readCards(home) }, expected: membersOnly),
   AccessRow(
     name: "write a card as oneself", operation: { .writeCard(home, editor: $0) },
@@ -177,7 +183,7 @@ func operationKind(_ operation: AccessOperation) -> String {
     }
     // Listing is not in the table at all: it is the default deny, proven by AC-ACC-05.
     let tableOperations = allowed.union(denied).subtracting(["listHouseholds", "listInvites"])
-    #expect(tableOperations.count == 13)
+    #expect(tableOperations.count == 14)
     #expect(tableOperations.subtracting(allowed).isEmpty)
     #expect(tableOperations.subtracting(denied).isEmpty)
   }

@@ -96,3 +96,18 @@ import Testing
     #expect(throws: refusal) { try CardRules.delete(deleted, by: Fixtures.alice, now: later) }
   }
 }
+
+@Suite struct CardLookupTests {
+  let ids: [CardID] = ["k3f9a2bc", "k3f9zz11", "m7p2q4r8"]
+
+  @Test func test_AC_CARD_09_uniquePrefixNamesACard() throws {
+    #expect(try CardLookup.resolve("m7", among: ids) == "m7p2q4r8")
+    #expect(try CardLookup.resolve(" K3F9A ", among: ids) == "k3f9a2bc")
+    #expect(try CardLookup.resolve("k3f9zz11", among: ids) == "k3f9zz11")
+    #expect(throws: TeammateError.ambiguousCardID("k3f9", matches: ["k3f9a2bc", "k3f9zz11"])) {
+      try CardLookup.resolve("k3f9", among: ids)
+    }
+    #expect(throws: TeammateError.cardNotFound("zz")) { try CardLookup.resolve("zz", among: ids) }
+    #expect(throws: TeammateError.cardNotFound("")) { try CardLookup.resolve("", among: ids) }
+  }
+}

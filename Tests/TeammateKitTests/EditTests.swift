@@ -34,7 +34,7 @@ import Testing
 
   @Test func test_AC_EDIT_02_titleChangeClearsAcknowledgement() throws {
     let outcome = try edit(acknowledged, CardEdit(title: .set("Buy wipes")))
-    #expect(outcome.clearedAcknowledgement)
+    #expect(outcome.needsKnowingAgain)
     #expect(
       outcome.card.ackBy == nil && outcome.card.ackAt == nil && outcome.card.ackRevision == nil)
     #expect(AcknowledgementRules.isPending(outcome.card, for: Fixtures.bob))
@@ -43,19 +43,19 @@ import Testing
   @Test(arguments: [nil, Fixtures.start + 9 * 3_600])
   func test_AC_EDIT_03_timeChangeClearsAcknowledgement(time: Date?) throws {
     let outcome = try edit(acknowledged, CardEdit(time: .set(time)))
-    #expect(outcome.clearedAcknowledgement && outcome.card.ackBy == nil)
+    #expect(outcome.needsKnowingAgain && outcome.card.ackBy == nil)
     #expect(outcome.card.time == time)
   }
 
   @Test func test_AC_EDIT_04_assigneeChangeClearsAcknowledgement() throws {
     let outcome = try edit(acknowledged, CardEdit(assignee: .set(Fixtures.bob)))
-    #expect(outcome.clearedAcknowledgement && outcome.card.ackBy == nil)
+    #expect(outcome.needsKnowingAgain && outcome.card.ackBy == nil)
     #expect(outcome.card.assignee == Fixtures.bob)
   }
 
   @Test func test_AC_EDIT_05_noteOnlyChangeKeepsAcknowledgement() throws {
     let outcome = try edit(acknowledged, CardEdit(note: .set(nil)))
-    #expect(outcome.changed && !outcome.clearedAcknowledgement)
+    #expect(outcome.changed && !outcome.needsKnowingAgain)
     #expect(outcome.card.note == nil)
     #expect(outcome.card.ackBy == Fixtures.bob && outcome.card.ackRevision == 1)
     #expect(!AcknowledgementRules.isPending(outcome.card, for: Fixtures.bob))
@@ -63,7 +63,7 @@ import Testing
 
   @Test func test_AC_EDIT_06_noteAndTitleTogetherClearAcknowledgement() throws {
     let outcome = try edit(acknowledged, CardEdit(title: .set("Wipes"), note: .set("any brand")))
-    #expect(outcome.clearedAcknowledgement && outcome.card.ackBy == nil)
+    #expect(outcome.needsKnowingAgain && outcome.card.ackBy == nil)
     #expect(outcome.card.revision == 2)
   }
 
@@ -73,7 +73,7 @@ import Testing
       title: .set("  \(card.title) "), note: .set(card.note), time: .set(card.time),
       assignee: .set(card.assignee))
     let outcome = try edit(card, same, by: Fixtures.bob)
-    #expect(!outcome.changed && !outcome.clearedAcknowledgement)
+    #expect(!outcome.changed && !outcome.needsKnowingAgain)
     #expect(outcome.card == card)
     #expect(try edit(card, CardEdit()).card == card)
   }

@@ -13,6 +13,8 @@ public enum AccessOperation: Sendable, Hashable {
   case updateHousehold(HouseholdID)
   case readMembers(HouseholdID)
   case writeMember(HouseholdID, member: AccountID, via: MembershipPath)
+  /// A member changing their own display name or notification settings.
+  case updateMember(HouseholdID, member: AccountID)
   /// Getting or listing cards.
   case readCards(HouseholdID)
   /// Adding or changing a card; `editor` is the `createdBy`/`lastEditedBy` the write claims.

@@ -51,6 +51,9 @@ public enum AccessPolicy {
       return .allow
     case .consumeInvite(let insideJoin):
       return insideJoin ? .allow : .deny(.onlyInsideJoin)
+    case .updateMember(let household, let account):
+      guard account == actor else { return .deny(.notYourAccount(account)) }
+      return member(household)
     case .readAccountHousehold(let account):
       return account == actor ? .allow : .deny(.notYourAccount(account))
     case .writeMember(let household, let account, let path),

@@ -20,8 +20,9 @@ public enum CardRules {
     public var card: Card
     /// False when the edit changed nothing: no new revision was made.
     public var changed: Bool
-    /// True when the partner must know the card again.
-    public var clearedAcknowledgement: Bool
+    /// True when the title, time or assignee changed: the partner must know the card again,
+    /// so any acknowledgement was cleared.
+    public var needsKnowingAgain: Bool
   }
 
   /// Applies `edit`; a change of title, time or assignee clears the acknowledgement.
@@ -44,7 +45,7 @@ public enum CardRules {
     updated.assignee = assignee
     updated.replyBy = replyBy
     guard updated != card else {
-      return EditOutcome(card: card, changed: false, clearedAcknowledgement: false)
+      return EditOutcome(card: card, changed: false, needsKnowingAgain: false)
     }
     let needsKnowingAgain =
       updated.title != card.title || updated.time != card.time || updated.assignee != card.assignee
@@ -54,8 +55,7 @@ public enum CardRules {
       updated.ackRevision = nil
     }
     stamp(&updated, by: editor, now: now)
-    return EditOutcome(
-      card: updated, changed: true, clearedAcknowledgement: needsKnowingAgain && card.ackBy != nil)
+    return EditOutcome(card: updated, changed: true, needsKnowingAgain: needsKnowingAgain)
   }
 
   /// Marks a task done or not done; the same state again changes nothing.

@@ -39,6 +39,10 @@ public enum TeammateError: Error, Equatable, Sendable {
   // Accounts and access
   case credentialLinkedElsewhere(Credential)
   case accessDenied(AccessDenial)
+
+  // Reaching the backend
+  case unavailable
+  case ambiguousCardID(String, matches: [CardID])
 }
 
 /// Which free-text name a validation error is about.
@@ -108,6 +112,11 @@ extension TeammateError: CustomStringConvertible, LocalizedError {
       return "the credential \(credential) is already linked to another account"
     case .accessDenied(let denial):
       return "access denied: \(denial)"
+    case .unavailable:
+      return "the server cannot be reached right now; nothing was saved"
+    case .ambiguousCardID(let prefix, let matches):
+      let listed = matches.prefix(5).map(\.rawValue).joined(separator: ", ")
+      return "'\(prefix)' matches \(matches.count) cards (\(listed)); type more of the id"
     }
   }
 }

@@ -1,0 +1,86 @@
+import Foundation
+import TeammateKit
+
+/// Every household's data in plain dictionaries: the storage behind `InMemoryBackend`.
+public struct InMemoryStorage: BackendStorage, Sendable {
+  var households: [HouseholdID: Household] = [:]
+  var accountHouseholds: [AccountID: HouseholdID] = [:]
+  var invites: [InviteCode: Invite] = [:]
+  var currentInvite: [HouseholdID: InviteCode] = [:]
+  var cardsByID: [CardID: Card] = [:]
+  var cardOrder: [HouseholdID: [CardID]] = [:]
+  var failures: [AccountID: [Date]] = [:]
+  var credentials: [Credential: AccountID] = [:]
+  var feeds: [HouseholdID: [Change]] = [:]
+  /// Every change of every household, in sequence order.
+  private(set) var feed: [Change] = []
+
+  public init() {}
+
+  public func household(_ id: HouseholdID) -> Household? { households[id] }
+  public mutating func putHousehold(_ household: Household) { households[household.id] = household }
+
+  public func householdID(of account: AccountID) -> HouseholdID? { accountHouseholds[account] }
+  public mutating func setHouseholdID(_ household: HouseholdID?, of account: AccountID) {
+    accountHouseholds[account] = household
+  }
+
+  public func invite(_ code: InviteCode) -> Invite? { invites[code] }
+  public func inviteCode(of household: HouseholdID) -> InviteCode? { currentInvite[household] }
+  public mutating func putInvite(_ invite: Invite) {
+    invites[invite.code] = invite
+    currentInvite[invite.householdID] = invite.code
+  }
+  public mutating func deleteInvite(_ code: InviteCode) {
+    guard let invite = invites.removeValue(forKey: code) else { return }
+    if currentInvite[invite.householdID] == code { currentInvite[invite.householdID] = nil }
+  }
+
+  public func card(_ id: CardID) -> Card? { cardsByID[id] }
+  public func cards(in household: HouseholdID) -> [Card] {
+    (cardOrder[household] ?? []).compactMap { cardsByID[$0] }
+  }
+  public mutating func putCard(_ card: Card) {
+    if cardsByID.updateValue(card, forKey: card.id) == nil {
+      cardOrder[card.householdID, default: []].append(card.id)
+    }
+  }
+
+  public func failedJoins(of account: AccountID) -> [Date] { failures[account] ?? [] }
+  public mutating func recordFailedJoin(of account: AccountID, at date: Date) {
+    failures[account, default: []].append(date)
+  }
+  public mutating func forgetFailedJoins(of account: AccountID, through date: Date) {
+    failures[account]?.removeAll { $0 <= date }
+  }
+
+  public func credentialOwner(_ credential: Credential) -> AccountID? { credentials[credential] }
+  public mutating func link(_ credential: Credential, to account: AccountID) {
+    credentials[credential] = account
+  }
+
+  public mutating func appendChange(_ change: Change) -> Change {
+    var stamped = change
+    stamped.sequence = (feed.last?.sequence ?? 0) + 1
+    feed.append(stamped)
+    feeds[stamped.householdID, default: []].append(stamped)
+    return stamped
+  }
+
+  public func changes(in household: HouseholdID, after cursor: Int64, limit: Int) -> [Change] {
+    let changes = feeds[household] ?? []
+    // NB: sequences are increasing, so a binary search finds the first change after the cursor.
+    var low = 0
+    var high = changes.count
+    while low < high {
+      let mid = (low + high) / 2
+      if changes[mid].sequence <= cursor { low = mid + 1 } else { high = mid }
+    }
+    return Array(changes[low..<min(changes.count, low + limit)])
+  }
+
+  /// Changes of any household after `sequence`: what the backend has yet to push.
+  func feed(after sequence: Int64) -> ArraySlice<Change> {
+    feed.drop { $0.sequence <= sequence }
+  }
+}

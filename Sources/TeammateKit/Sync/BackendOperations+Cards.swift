@@ -1,0 +1,105 @@
+import Foundation
+
+extension BackendOperations {
+  public static func addCard(
+    _ draft: CardDraft, to id: HouseholdID, actor: AccountID,
+    storage: inout some BackendStorage, now: Date, random: inout some RandomNumberGenerator
+  ) throws -> Card {
+    try check(.writeCard(id, editor: actor), actor, try state(of: actor, in: storage))
+    let household = try existingHousehold(id, in: storage)
+    var cardID = CardID.random(using: &random)
+    while try storage.card(cardID) != nil { cardID = .random(using: &random) }
+    let card = try CardRules.add(draft, id: cardID, household: household, by: actor, now: now)
+    try storage.putCard(card)
+    try record(
+      .cardAdded, in: id, by: actor, now: now, needsKnowing: true, card: card, storage: &storage)
+    return card
+  }
+
+  public static func editCard(
+    _ id: CardID, _ edit: CardEdit, actor: AccountID, storage: inout some BackendStorage,
+    now: Date
+  ) throws -> CardRules.EditOutcome {
+    let card = try writableCard(id, actor: actor, storage: storage)
+    let household = try existingHousehold(card.householdID, in: storage)
+    let outcome = try CardRules.edit(card, with: edit, household: household, by: actor, now: now)
+    if outcome.changed {
+      try storage.putCard(outcome.card)
+      try record(
+        .cardEdited, in: card.householdID, by: actor, now: now,
+        needsKnowing: outcome.needsKnowingAgain, card: outcome.card, storage: &storage)
+    }
+    return outcome
+  }
+
+  public static func acknowledgeCard(
+    _ id: CardID, revision: Int, actor: AccountID, storage: inout some BackendStorage, now: Date
+  ) throws -> Card {
+    let card = try writableCard(id, actor: actor, storage: storage)
+    let outcome = try AcknowledgementRules.acknowledge(
+      card, revision: revision, by: actor, now: now)
+    if outcome.changed {
+      try storage.putCard(outcome.card)
+      try record(
+        .cardAcknowledged, in: card.householdID, by: actor, now: now, card: outcome.card,
+        storage: &storage)
+    }
+    return outcome.card
+  }
+
+  public static func setCardDone(
+    _ id: CardID, done: Bool, actor: AccountID, storage: inout some BackendStorage, now: Date
+  ) throws -> Card {
+    let card = try writableCard(id, actor: actor, storage: storage)
+    let updated = try CardRules.setDone(card, done: done, by: actor, now: now)
+    if updated != card {
+      try storage.putCard(updated)
+      try record(
+        .cardCompleted, in: card.householdID, by: actor, now: now, card: updated, storage: &storage)
+    }
+    return updated
+  }
+
+  public static func deleteCard(
+    _ id: CardID, actor: AccountID, storage: inout some BackendStorage, now: Date
+  ) throws -> Card {
+    let card = try writableCard(id, actor: actor, storage: storage)
+    let deleted = try CardRules.delete(card, by: actor, now: now)
+    try storage.putCard(deleted)
+    try record(
+      .cardDeleted, in: card.householdID, by: actor, now: now, card: deleted, storage: &storage)
+    return deleted
+  }
+
+  public static func card(
+    _ id: CardID, actor: AccountID, storage: some BackendStorage
+  ) throws -> Card {
+    let card = try existingCard(id, in: storage)
+    try check(.readCards(card.householdID), actor, try state(of: actor, in: storage))
+    return card
+  }
+
+  public static func cards(
+    in id: HouseholdID, actor: AccountID, storage: some BackendStorage
+  ) throws -> [Card] {
+    try check(.readCards(id), actor, try state(of: actor, in: storage))
+    return try storage.cards(in: id)
+  }
+
+  public static func changes(
+    in id: HouseholdID, after cursor: Int64, limit: Int, actor: AccountID,
+    storage: some BackendStorage
+  ) throws -> [Change] {
+    try check(.readChanges(id), actor, try state(of: actor, in: storage))
+    return try storage.changes(in: id, after: cursor, limit: max(0, limit))
+  }
+
+  /// The card, once the actor may write to its household in their own name.
+  static func writableCard(
+    _ id: CardID, actor: AccountID, storage: some BackendStorage
+  ) throws -> Card {
+    let card = try existingCard(id, in: storage)
+    try check(.writeCard(card.householdID, editor: actor), actor, try state(of: actor, in: storage))
+    return card
+  }
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+extension BackendOperations {
+  public static func householdID(
+    of account: AccountID, actor: AccountID, storage: some BackendStorage
+  ) throws -> HouseholdID? {
+    try check(.readAccountHousehold(account), actor, try state(of: actor, in: storage))
+    return try storage.householdID(of: account)
+  }
+
+  public static func linkCredential(
+    _ credential: Credential, actor: AccountID, storage: inout some BackendStorage
+  ) throws {
+    let owner = try storage.credentialOwner(credential)
+    if try AccountRules.link(credential, to: actor, currentOwner: owner) {
+      try storage.link(credential, to: actor)
+    }
+  }
+
+  public static func createHousehold(
+    name: String, timeZone: String, displayName: String, actor: AccountID,
+    storage: inout some BackendStorage, now: Date, random: inout some RandomNumberGenerator
+  ) throws -> HouseholdCreation {
+    let before = try state(of: actor, in: storage)
+    var id = HouseholdID.random(length: 10, using: &random)
+    while try storage.household(id) != nil { id = .random(length: 10, using: &random) }
+    let household = try HouseholdRules.create(
+      id: id, name: name, timeZone: timeZone, creator: actor, displayName: displayName,
+      creatorHousehold: before.actorHousehold, now: now)
+    try check(.createHousehold, actor, before)
+    try check(.writeMember(id, member: actor, via: .creation), actor, before)
+    try check(.writeAccountHousehold(actor, household: id, via: .creation), actor, before)
+    let invite = try freshInvite(for: household, by: actor, in: storage, now: now, random: &random)
+
+    try storage.putHousehold(household)
+    try storage.setHouseholdID(id, of: actor)
+    try storage.putInvite(invite)
+    try record(
+      .householdCreated, in: id, by: actor, now: now, household: household, storage: &storage)
+    return HouseholdCreation(household: household, invite: invite)
+  }
+
+  public static func household(
+    _ id: HouseholdID, actor: AccountID, storage: some BackendStorage
+  ) throws -> Household {
+    try check(.readHousehold(id), actor, try state(of: actor, in: storage))
+    return try existingHousehold(id, in: storage)
+  }
+
+  public static func updateHousehold(
+    _ id: HouseholdID, name: String?, timeZone: String?, actor: AccountID,
+    storage: inout some BackendStorage, now: Date
+  ) throws -> Household {
+    try check(.updateHousehold(id), actor, try state(of: actor, in: storage))
+    let household = try existingHousehold(id, in: storage)
+    let updated = try HouseholdRules.update(household, name: name, timeZone: timeZone)
+    guard updated != household else { return household }
+    try storage.putHousehold(updated)
+    try record(
+      .householdUpdated, in: id, by: actor, now: now, household: updated, storage: &storage)
+    return updated
+  }
+
+  public static func updateMember(
+    in id: HouseholdID, displayName: String?, settings: NotificationSettings?, actor: AccountID,
+    storage: inout some BackendStorage, now: Date
+  ) throws -> Household {
+    try check(.updateMember(id, member: actor), actor, try state(of: actor, in: storage))
+    let household = try existingHousehold(id, in: storage)
+    let updated = try HouseholdRules.updateMember(
+      household, account: actor, displayName: displayName, settings: settings)
+    guard updated != household else { return household }
+    try storage.putHousehold(updated)
+    try record(.memberUpdated, in: id, by: actor, now: now, household: updated, storage: &storage)
+    return updated
+  }
+
+  /// Leaving also revokes the household's invite: nobody may join a household behind the
+  /// back of the member who stays.
+  public static func leaveHousehold(
+    _ id: HouseholdID, actor: AccountID, storage: inout some BackendStorage, now: Date
+  ) throws {
+    let before = try state(of: actor, in: storage)
+    try check(.writeMember(id, member: actor, via: .leaving), actor, before)
+    try check(.writeAccountHousehold(actor, household: id, via: .leaving), actor, before)
+    let updated = try HouseholdRules.leave(try existingHousehold(id, in: storage), account: actor)
+
+    if let code = try storage.inviteCode(of: id) { try storage.deleteInvite(code) }
+    try storage.putHousehold(updated)
+    try storage.setHouseholdID(nil, of: actor)
+    try record(.memberLeft, in: id, by: actor, now: now, household: updated, storage: &storage)
+  }
+}

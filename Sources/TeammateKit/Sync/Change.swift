@@ -1,0 +1,50 @@
+import Foundation
+
+/// One entry of a household's ordered change feed, stamped by the backend.
+///
+/// It carries the whole changed document, so applying it twice or late does no harm: a
+/// device keeps, per document, the change with the highest sequence.
+public struct Change: Sendable, Codable, Equatable, Identifiable {
+  /// Position in the backend's feed; strictly increasing, never reused.
+  public var sequence: Int64
+  public var householdID: HouseholdID
+  public var actor: AccountID
+  /// Server time of the change.
+  public var at: Date
+  public var kind: ChangeKind
+  /// Whether the partner must know about it: a new card, or a change of title, time or
+  /// assignee.
+  public var needsKnowing: Bool
+  public var card: Card?
+  public var household: Household?
+
+  public var id: Int64 { sequence }
+
+  public init(
+    sequence: Int64, householdID: HouseholdID, actor: AccountID, at: Date, kind: ChangeKind,
+    needsKnowing: Bool = false, card: Card? = nil, household: Household? = nil
+  ) {
+    self.sequence = sequence
+    self.householdID = householdID
+    self.actor = actor
+    self.at = at
+    self.kind = kind
+    self.needsKnowing = needsKnowing
+    self.card = card
+    self.household = household
+  }
+
+  /// The activity event this change gives a viewer, if the partner made it and it needs
+  /// knowing.
+  public func activity(for viewer: AccountID) -> ActivityEvent? {
+    guard actor != viewer, needsKnowing, let card else { return nil }
+    return ActivityEvent(
+      cardID: card.id, actor: actor, action: kind == .cardAdded ? .created : .changed, at: at)
+  }
+}
+
+/// What a change did.
+public enum ChangeKind: String, Sendable, Codable, CaseIterable {
+  case householdCreated, householdUpdated, memberJoined, memberLeft, memberUpdated
+  case cardAdded, cardEdited, cardAcknowledged, cardCompleted, cardDeleted
+}

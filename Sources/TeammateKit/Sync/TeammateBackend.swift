@@ -1,0 +1,66 @@
+import Foundation
+
+/// What every store offers the devices: the in-memory simulation and the SQLite file alike.
+///
+/// Every call names the acting account and is checked with `AccessPolicy` against the state
+/// before the write. Every timestamp comes from the backend's own clock, never the device's.
+/// A refused call changes nothing.
+public protocol TeammateBackend: Sendable {
+  // Accounts
+  func householdID(of account: AccountID, as actor: AccountID) async throws -> HouseholdID?
+  func linkCredential(_ credential: Credential, as actor: AccountID) async throws
+
+  // Households
+  func createHousehold(
+    name: String, timeZone: String, displayName: String, as actor: AccountID
+  ) async throws -> HouseholdCreation
+  func household(_ id: HouseholdID, as actor: AccountID) async throws -> Household
+  func updateHousehold(
+    _ id: HouseholdID, name: String?, timeZone: String?, as actor: AccountID
+  ) async throws -> Household
+  func updateMember(
+    in id: HouseholdID, displayName: String?, settings: NotificationSettings?,
+    as actor: AccountID
+  ) async throws -> Household
+  func leaveHousehold(_ id: HouseholdID, as actor: AccountID) async throws
+
+  // Invites
+  func issueInvite(for household: HouseholdID, as actor: AccountID) async throws -> Invite
+  /// The household's live invite, if any: part of what its members may read.
+  func liveInvite(for household: HouseholdID, as actor: AccountID) async throws -> Invite?
+  /// One invite by its exact code; invites are never listed.
+  func invite(code: String, as actor: AccountID) async throws -> Invite
+  /// Consumes the invite and makes the actor a member, all or nothing.
+  func join(code: String, displayName: String, as actor: AccountID) async throws -> Household
+
+  // Cards
+  func addCard(
+    _ draft: CardDraft, to household: HouseholdID, as actor: AccountID
+  ) async throws -> Card
+  func editCard(
+    _ id: CardID, _ edit: CardEdit, as actor: AccountID
+  ) async throws -> CardRules.EditOutcome
+  func acknowledgeCard(_ id: CardID, revision: Int, as actor: AccountID) async throws -> Card
+  func setCardDone(_ id: CardID, done: Bool, as actor: AccountID) async throws -> Card
+  func deleteCard(_ id: CardID, as actor: AccountID) async throws -> Card
+  func card(_ id: CardID, as actor: AccountID) async throws -> Card
+  /// Every card of the household, deleted ones included, oldest first.
+  func cards(in household: HouseholdID, as actor: AccountID) async throws -> [Card]
+
+  // Change feed
+  /// The household's changes after `cursor`, oldest first, at most `limit`.
+  func changes(
+    in household: HouseholdID, after cursor: Int64, limit: Int, as actor: AccountID
+  ) async throws -> [Change]
+}
+
+/// A new household and the invite issued with it.
+public struct HouseholdCreation: Sendable, Equatable {
+  public var household: Household
+  public var invite: Invite
+
+  public init(household: Household, invite: Invite) {
+    self.household = household
+    self.invite = invite
+  }
+}

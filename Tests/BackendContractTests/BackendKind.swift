@@ -1,0 +1,70 @@
+import Foundation
+import TeammateInMemory
+import TeammateKit
+import TeammateTestSupport
+import Testing
+
+/// Every backend the contract suite runs on.
+enum BackendKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
+  case inMemory
+
+  var testDescription: String { rawValue }
+
+  func make(clock: ManualWallClock, seed: UInt64 = 1) throws -> any TeammateBackend {
+    switch self {
+    case .inMemory:
+      InMemoryBackend(clock: clock, random: SeededRandomNumberGenerator(seed: seed))
+    }
+  }
+}
+
+/// A fresh backend on a hand-moved server clock, with helpers for the usual cast.
+struct World {
+  let clock = ManualWallClock(Fixtures.start)
+  let backend: any TeammateBackend
+  let alice = Fixtures.alice
+  let bob = Fixtures.bob
+  let carol = Fixtures.carol
+
+  init(_ kind: BackendKind) throws { backend = try kind.make(clock: clock) }
+
+  /// Alice creates "Home"; the creation, with its invite.
+  func aliceAlone() async throws -> HouseholdCreation {
+    try await backend.createHousehold(
+      name: "Home", timeZone: "Asia/Taipei", displayName: "Alice", as: alice)
+  }
+
+  /// Alice creates "Home" and Bob joins it; the household's id.
+  func couple() async throws -> HouseholdID {
+    let creation = try await aliceAlone()
+    clock.advance(by: 60)
+    _ = try await backend.join(code: creation.invite.code.rawValue, displayName: "Bob", as: bob)
+    clock.advance(by: 60)
+    return creation.household.id
+  }
+
+  /// A phone for `account` whose clock runs `skew` seconds off the server's.
+  func device(
+    _ account: AccountID, skew: TimeInterval = 0
+  ) -> (device: Device, centre: InMemoryNotificationScheduler) {
+    let phoneClock = SkewedWallClock(clock, offset: skew)
+    let centre = InMemoryNotificationScheduler(clock: phoneClock)
+    return (
+      Device(account: account, backend: backend, clock: phoneClock, scheduler: centre), centre
+    )
+  }
+
+  /// Everything a member can read of the household, to compare before and after a refusal.
+  func snapshot(_ household: HouseholdID) async throws -> Snapshot {
+    Snapshot(
+      household: try await backend.household(household, as: alice),
+      cards: try await backend.cards(in: household, as: alice),
+      feed: try await backend.changes(in: household, after: 0, limit: 10_000, as: alice))
+  }
+}
+
+struct Snapshot: Equatable {
+  var household: Household
+  var cards: [Card]
+  var feed: [Change]
+}

@@ -1,0 +1,104 @@
+import Foundation
+import TeammateInMemory
+import TeammateKit
+import TeammateTestSupport
+import Testing
+
+@Suite struct FeedContractTests {
+  @Test(arguments: BackendKind.allCases)
+  func test_AC_SYNC_04_feedIsOrderedPerHouseholdAndPagesByCursor(kind: BackendKind) async throws {
+    let world = try World(kind)
+    let home = try await world.couple()
+    let other = try await world.backend.createHousehold(
+      name: "Elsewhere", timeZone: "Europe/Paris", displayName: "Carol", as: world.carol)
+    for index in 0..<7 {
+      _ = try await world.backend.addCard(
+        CardDraft(title: "Card \(index)"), to: home, as: world.alice)
+      _ = try await world.backend.addCard(
+        CardDraft(title: "Theirs \(index)"), to: other.household.id, as: world.carol)
+    }
+    let all = try await world.backend.changes(in: home, after: 0, limit: 1_000, as: world.bob)
+    #expect(all.count == 9)
+    #expect(all.allSatisfy { $0.householdID == home })
+    #expect(zip(all, all.dropFirst()).allSatisfy { $0.sequence < $1.sequence })
+    #expect(all.map(\.kind).prefix(2) == [.householdCreated, .memberJoined])
+
+    var paged: [Change] = []
+    var cursor: Int64 = 0
+    while true {
+      let page = try await world.backend.changes(in: home, after: cursor, limit: 4, as: world.bob)
+      paged += page
+      guard let last = page.last else { break }
+      cursor = last.sequence
+    }
+    #expect(paged == all)
+    await #expect(throws: TeammateError.accessDenied(.notAMember(home))) {
+      try await world.backend.changes(in: home, after: 0, limit: 10, as: world.carol)
+    }
+  }
+
+  @Test(arguments: BackendKind.allCases)
+  func test_AC_SYNC_05_duplicateLateAndReversedPushesDoNoHarm(kind: BackendKind) async throws {
+    let world = try World(kind)
+    let home = try await world.couple()
+    let card = try await world.backend.addCard(
+      CardDraft(title: "Nap at 2"), to: home, as: world.alice)
+    _ = try await world.backend.editCard(
+      card.id, CardEdit(title: .set("Nap at 3")), as: world.alice)
+    _ = try await world.backend.acknowledgeCard(card.id, revision: 2, as: world.bob)
+    _ = try await world.backend.editCard(
+      card.id, CardEdit(note: .set("in the crib")), as: world.alice)
+    let feed = try await world.backend.changes(in: home, after: 0, limit: 100, as: world.bob)
+
+    let orderly = world.device(world.bob).device
+    _ = try await orderly.sync()
+    let chaotic = world.device(world.bob).device
+    _ = try await chaotic.sync()
+    for change in feed.reversed() + feed + feed.shuffled() { await chaotic.receive(change) }
+    #expect(await chaotic.state == orderly.state)
+    #expect(await chaotic.state.cards[card.id]?.title == "Nap at 3")
+    #expect(await chaotic.state.cards[card.id]?.revision == 3)
+    #expect(try await chaotic.sync().pulled == 0)
+  }
+
+  @Test(arguments: BackendKind.allCases)
+  func test_AC_SYNC_14_refusedCallsChangeNothing(kind: BackendKind) async throws {
+    let world = try World(kind)
+    let creation = try await world.aliceAlone()
+    let home = creation.household.id
+    let invite = creation.invite.code
+    _ = try await world.backend.join(code: invite.rawValue, displayName: "Bob", as: world.bob)
+    let card = try await world.backend.addCard(
+      CardDraft(title: "Laundry"), to: home, as: world.alice)
+    let before = try await world.snapshot(home)
+    world.clock.advance(by: 60)
+
+    let refusals: [@Sendable () async throws -> Void] = [
+      {
+        _ = try await world.backend.join(
+          code: invite.rawValue, displayName: "Carol", as: world.carol)
+      },
+      { _ = try await world.backend.acknowledgeCard(card.id, revision: 1, as: world.alice) },
+      { _ = try await world.backend.acknowledgeCard(card.id, revision: 7, as: world.bob) },
+      { _ = try await world.backend.editCard(card.id, CardEdit(title: .set(" ")), as: world.bob) },
+      { _ = try await world.backend.setCardDone(card.id, done: true, as: world.bob) },
+      { _ = try await world.backend.addCard(CardDraft(title: ""), to: home, as: world.bob) },
+      {
+        _ = try await world.backend.addCard(
+          CardDraft(kind: .task, title: "x", assignee: world.carol), to: home, as: world.bob)
+      },
+      {
+        _ = try await world.backend.updateHousehold(
+          home, name: nil, timeZone: "Moon/Base", as: world.bob)
+      },
+      {
+        _ = try await world.backend.createHousehold(
+          name: "Again", timeZone: "UTC", displayName: "A", as: world.alice)
+      },
+    ]
+    for refusal in refusals {
+      await #expect(throws: TeammateError.self) { try await refusal() }
+    }
+    #expect(try await world.snapshot(home) == before)
+  }
+}
