@@ -6,6 +6,7 @@ import Foundation
 /// Deliberately not `Sendable`: a connection lives inside one serial owner (the store actor).
 final class SQLiteConnection {
   let handle: OpaquePointer
+  private var cache: [String: SQLiteStatement] = [:]
 
   /// Opens (or, with `create`, creates) the database at `path`; `:memory:` for a private one.
   init(path: String, create: Bool = true) throws(SQLiteError) {
@@ -23,7 +24,10 @@ final class SQLiteConnection {
     sqlite3_extended_result_codes(handle, 1)
   }
 
-  deinit { sqlite3_close_v2(handle) }
+  deinit {
+    cache.removeAll()
+    sqlite3_close_v2(handle)
+  }
 
   /// The last error on this handle, as a typed error.
   func lastError(code: Int32, sql: String? = nil) -> SQLiteError {
@@ -39,8 +43,17 @@ final class SQLiteConnection {
   }
 
   /// A prepared statement with its values bound; user text only ever travels as a binding.
+  ///
+  /// Statements are prepared once per SQL text and reused.
   func prepare(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) -> SQLiteStatement {
-    let statement = try SQLiteStatement(connection: self, sql: sql)
+    let statement: SQLiteStatement
+    if let cached = cache[sql] {
+      cached.reset()
+      statement = cached
+    } else {
+      statement = try SQLiteStatement(connection: self, sql: sql)
+      cache[sql] = statement
+    }
     try statement.bind(values)
     return statement
   }
@@ -48,6 +61,7 @@ final class SQLiteConnection {
   /// Runs one statement to completion.
   func run(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) {
     let statement = try prepare(sql, values)
+    defer { statement.reset() }
     while try statement.step() {}
   }
 
@@ -56,15 +70,34 @@ final class SQLiteConnection {
     _ sql: String, _ values: [SQLiteValue] = [], _ map: (SQLiteStatement) throws -> T
   ) throws -> [T] {
     let statement = try prepare(sql, values)
+    defer { statement.reset() }
     var result: [T] = []
     while try statement.step() { result.append(try map(statement)) }
     return result
   }
 
+  /// The first row of a query, mapped, or nil when there is none.
+  func first<T>(
+    _ sql: String, _ values: [SQLiteValue] = [], _ map: (SQLiteStatement) throws -> T
+  ) throws -> T? {
+    let statement = try prepare(sql, values)
+    defer { statement.reset() }
+    return try statement.step() ? try map(statement) : nil
+  }
+
   /// Runs `body` in a transaction that takes the write lock at once, so it cannot deadlock
   /// on a lock upgrade; rolls back on any error.
   func writeTransaction<T>(_ body: () throws -> T) throws -> T {
-    try execute("BEGIN IMMEDIATE")
+    try transaction("BEGIN IMMEDIATE", body)
+  }
+
+  /// Runs `body` in a read transaction: one consistent snapshot for several queries.
+  func readTransaction<T>(_ body: () throws -> T) throws -> T {
+    try transaction("BEGIN DEFERRED", body)
+  }
+
+  private func transaction<T>(_ begin: String, _ body: () throws -> T) throws -> T {
+    try execute(begin)
     do {
       let result = try body()
       try execute("COMMIT")
@@ -74,6 +107,9 @@ final class SQLiteConnection {
       throw error
     }
   }
+
+  /// The rowid of the last row inserted on this connection.
+  var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
   /// Rows changed by the last statement.
   var changes: Int { Int(sqlite3_changes64(handle)) }

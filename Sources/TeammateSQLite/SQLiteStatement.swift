@@ -37,7 +37,14 @@ final class SQLiteStatement {
       case .null: code = sqlite3_bind_null(handle, index)
       case .integer(let number): code = sqlite3_bind_int64(handle, index, number)
       case .real(let number): code = sqlite3_bind_double(handle, index, number)
-      case .text(let text): code = sqlite3_bind_text(handle, index, text, -1, sqliteTransient)
+      case .text(let text):
+        // NB: the byte count, not -1, so that text with an inner NUL is kept whole.
+        let bytes = text.utf8CString
+        code = bytes.withUnsafeBufferPointer { buffer in
+          sqlite3_bind_text64(
+            handle, index, buffer.baseAddress, sqlite3_uint64(buffer.count - 1), sqliteTransient,
+            UInt8(SQLITE_UTF8))
+        }
       case .blob(let data):
         code = data.withUnsafeBytes { bytes in
           sqlite3_bind_blob64(
@@ -46,6 +53,12 @@ final class SQLiteStatement {
       }
       guard code == SQLITE_OK else { throw connection.lastError(code: code, sql: sql) }
     }
+  }
+
+  /// Makes the statement ready to run again, releasing any read lock it held.
+  func reset() {
+    sqlite3_reset(handle)
+    sqlite3_clear_bindings(handle)
   }
 
   /// Advances to the next row; false when the statement is done.
@@ -68,7 +81,8 @@ final class SQLiteStatement {
 
   func text(_ column: Int32) -> String {
     guard let bytes = sqlite3_column_text(handle, column) else { return "" }
-    return String(cString: bytes)
+    let count = Int(sqlite3_column_bytes(handle, column))
+    return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
   }
 
   func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }

@@ -1,19 +1,28 @@
 import Foundation
 import TeammateInMemory
 import TeammateKit
+import TeammateSQLite
 import TeammateTestSupport
 import Testing
 
 /// Every backend the contract suite runs on.
 enum BackendKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
   case inMemory
+  case sqliteInMemory
+  case sqliteFile
 
   var testDescription: String { rawValue }
 
   func make(clock: ManualWallClock, seed: UInt64 = 1) throws -> any TeammateBackend {
+    let random = SeededRandomNumberGenerator(seed: seed)
     switch self {
     case .inMemory:
-      InMemoryBackend(clock: clock, random: SeededRandomNumberGenerator(seed: seed))
+      return InMemoryBackend(clock: clock, random: random)
+    case .sqliteInMemory:
+      return try SQLiteBackend(path: ":memory:", clock: clock, random: random)
+    case .sqliteFile:
+      let path = try TemporaryFolder.make().appending("store.sqlite")
+      return try SQLiteBackend(path: path, clock: clock, random: random)
     }
   }
 }

@@ -1,0 +1,139 @@
+import Foundation
+import TeammateKit
+
+extension SQLiteBackend {
+  public func householdID(of account: AccountID, as actor: AccountID) throws -> HouseholdID? {
+    try read { storage, _ in
+      try BackendOperations.householdID(of: account, actor: actor, storage: storage)
+    }
+  }
+
+  public func linkCredential(_ credential: Credential, as actor: AccountID) throws {
+    try write { storage, _ in
+      try BackendOperations.linkCredential(credential, actor: actor, storage: &storage)
+    }
+  }
+
+  public func createHousehold(
+    name: String, timeZone: String, displayName: String, as actor: AccountID
+  ) throws -> HouseholdCreation {
+    try write { storage, now in
+      try BackendOperations.createHousehold(
+        name: name, timeZone: timeZone, displayName: displayName, actor: actor,
+        storage: &storage, now: now, random: &random)
+    }
+  }
+
+  public func household(_ id: HouseholdID, as actor: AccountID) throws -> Household {
+    try read { storage, _ in try BackendOperations.household(id, actor: actor, storage: storage) }
+  }
+
+  public func updateHousehold(
+    _ id: HouseholdID, name: String?, timeZone: String?, as actor: AccountID
+  ) throws -> Household {
+    try write { storage, now in
+      try BackendOperations.updateHousehold(
+        id, name: name, timeZone: timeZone, actor: actor, storage: &storage, now: now)
+    }
+  }
+
+  public func updateMember(
+    in id: HouseholdID, displayName: String?, settings: NotificationSettings?,
+    as actor: AccountID
+  ) throws -> Household {
+    try write { storage, now in
+      try BackendOperations.updateMember(
+        in: id, displayName: displayName, settings: settings, actor: actor, storage: &storage,
+        now: now)
+    }
+  }
+
+  public func leaveHousehold(_ id: HouseholdID, as actor: AccountID) throws {
+    try write { storage, now in
+      try BackendOperations.leaveHousehold(id, actor: actor, storage: &storage, now: now)
+    }
+  }
+
+  public func issueInvite(for household: HouseholdID, as actor: AccountID) throws -> Invite {
+    try write { storage, now in
+      try BackendOperations.issueInvite(
+        for: household, actor: actor, storage: &storage, now: now, random: &random)
+    }
+  }
+
+  public func liveInvite(for household: HouseholdID, as actor: AccountID) throws -> Invite? {
+    try read { storage, now in
+      try BackendOperations.liveInvite(for: household, actor: actor, storage: storage, now: now)
+    }
+  }
+
+  public func invite(code: String, as actor: AccountID) throws -> Invite {
+    try write { storage, now in
+      try BackendOperations.invite(
+        code: code, actor: actor, storage: &storage, now: now, limit: joinLimit)
+    }.get()
+  }
+
+  public func join(code: String, displayName: String, as actor: AccountID) throws -> Household {
+    try write { storage, now in
+      try BackendOperations.join(
+        code: code, displayName: displayName, actor: actor, storage: &storage, now: now,
+        limit: joinLimit)
+    }.get()
+  }
+
+  public func addCard(
+    _ draft: CardDraft, to household: HouseholdID, as actor: AccountID
+  ) throws -> Card {
+    try write { storage, now in
+      try BackendOperations.addCard(
+        draft, to: household, actor: actor, storage: &storage, now: now, random: &random)
+    }
+  }
+
+  public func editCard(
+    _ id: CardID, _ edit: CardEdit, as actor: AccountID
+  ) throws -> CardRules.EditOutcome {
+    try write { storage, now in
+      try BackendOperations.editCard(id, edit, actor: actor, storage: &storage, now: now)
+    }
+  }
+
+  public func acknowledgeCard(_ id: CardID, revision: Int, as actor: AccountID) throws -> Card {
+    try write { storage, now in
+      try BackendOperations.acknowledgeCard(
+        id, revision: revision, actor: actor, storage: &storage, now: now)
+    }
+  }
+
+  public func setCardDone(_ id: CardID, done: Bool, as actor: AccountID) throws -> Card {
+    try write { storage, now in
+      try BackendOperations.setCardDone(id, done: done, actor: actor, storage: &storage, now: now)
+    }
+  }
+
+  public func deleteCard(_ id: CardID, as actor: AccountID) throws -> Card {
+    try write { storage, now in
+      try BackendOperations.deleteCard(id, actor: actor, storage: &storage, now: now)
+    }
+  }
+
+  public func card(_ id: CardID, as actor: AccountID) throws -> Card {
+    try read { storage, _ in try BackendOperations.card(id, actor: actor, storage: storage) }
+  }
+
+  public func cards(in household: HouseholdID, as actor: AccountID) throws -> [Card] {
+    try read { storage, _ in
+      try BackendOperations.cards(in: household, actor: actor, storage: storage)
+    }
+  }
+
+  public func changes(
+    in household: HouseholdID, after cursor: Int64, limit: Int, as actor: AccountID
+  ) throws -> [Change] {
+    try read { storage, _ in
+      try BackendOperations.changes(
+        in: household, after: cursor, limit: limit, actor: actor, storage: storage)
+    }
+  }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import TeammateKit
+
+/// What each device on this machine keeps between runs of the command line: its sync state
+/// and the local notifications its scheduler holds. Local device data, not household data.
+extension SQLiteBackend {
+  public func deviceState(for account: AccountID) throws -> DeviceState? {
+    try read { storage, _ in
+      try storage.connection.first("SELECT state FROM devices WHERE account = ?", [.id(account)]) {
+        try storage.decoder.decode(DeviceState.self, from: Data($0.text(0).utf8))
+      }
+    }
+  }
+
+  public func saveDeviceState(_ state: DeviceState, for account: AccountID) throws {
+    try write { storage, _ in
+      let text = String(decoding: try storage.encoder.encode(state), as: UTF8.self)
+      try storage.connection.run(
+        """
+        INSERT INTO devices (account, state) VALUES (?, ?)
+        ON CONFLICT (account) DO UPDATE SET state = excluded.state
+        """, [.id(account), .text(text)])
+    }
+  }
+
+  /// The scheduler of `account`'s device, as stored in this file.
+  public nonisolated func scheduler(
+    for account: AccountID, clock: any WallClock
+  ) -> SQLiteNotificationScheduler {
+    SQLiteNotificationScheduler(store: self, account: account, clock: clock)
+  }
+
+  /// Marks what is due as delivered, then returns what is still pending (or delivered).
+  func notifications(
+    of account: AccountID, delivered: Bool, now: Date
+  ) throws -> [PlannedNotification] {
+    try write { storage, _ in
+      try storage.connection.run(
+        "UPDATE device_notifications SET delivered = 1 WHERE account = ? AND delivered = 0 AND fire_at <= ?",
+        [.id(account), .date(now)])
+      return try storage.connection.rows(
+        """
+        SELECT id, kind, fire_at, title, body, card_id FROM device_notifications
+        WHERE account = ? AND delivered = ? ORDER BY fire_at, id
+        """, [.id(account), .bool(delivered)]
+      ) { row in
+        guard let kind = NotificationKind(rawValue: row.text(1)) else {
+          throw SQLiteError(code: 11, message: "unknown notification kind '\(row.text(1))'")
+        }
+        return PlannedNotification(
+          id: row.text(0), kind: kind, fireAt: row.date(2), title: row.text(3),
+          body: row.text(4), cardID: row.optionalID(5))
+      }
+    }
+  }
+
+  func schedule(_ notifications: [PlannedNotification], for account: AccountID) throws {
+    try write { storage, _ in
+      for notification in notifications {
+        try storage.connection.run(
+          """
+          INSERT INTO device_notifications (account, id, kind, fire_at, title, body, card_id, delivered)
+          VALUES (?, ?, ?, ?, ?, ?, ?, 0)
+          ON CONFLICT (account, id) DO UPDATE SET kind = excluded.kind, fire_at = excluded.fire_at,
+            title = excluded.title, body = excluded.body, card_id = excluded.card_id, delivered = 0
+          """,
+          [
+            .id(account), .text(notification.id), .text(notification.kind.rawValue),
+            .date(notification.fireAt), .text(notification.title), .text(notification.body),
+            .id(notification.cardID),
+          ])
+      }
+    }
+  }
+
+  func cancel(_ ids: [String], for account: AccountID) throws {
+    try write { storage, _ in
+      for id in ids {
+        try storage.connection.run(
+          "DELETE FROM device_notifications WHERE account = ? AND id = ? AND delivered = 0",
+          [.id(account), .text(id)])
+      }
+    }
+  }
+}
+
+/// A device's notification centre kept in the store, so that each command-line run sees
+/// what the previous one scheduled. A notification whose time has come counts as delivered.
+public struct SQLiteNotificationScheduler: NotificationScheduler {
+  let store: SQLiteBackend
+  public let account: AccountID
+  let clock: any WallClock
+
+  public func pending() async throws -> [PlannedNotification] {
+    try await store.notifications(of: account, delivered: false, now: clock.now())
+  }
+
+  /// What this device has already shown, oldest first.
+  public func delivered() async throws -> [PlannedNotification] {
+    try await store.notifications(of: account, delivered: true, now: clock.now())
+  }
+
+  public func schedule(_ notifications: [PlannedNotification]) async throws {
+    try await store.schedule(notifications, for: account)
+  }
+
+  public func cancel(ids: [String]) async throws {
+    try await store.cancel(ids, for: account)
+  }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import TeammateKit
+
+/// The durable backend: every household in one SQLite file, safe for several processes.
+///
+/// Each call is one transaction (`BEGIN IMMEDIATE` for writes) around `BackendOperations`, so
+/// a refused or interrupted call leaves the previous state; WAL mode and a busy timeout let
+/// two processes write at once. Timestamps come from the injected clock.
+///
+/// ```swift
+/// let store = try SQLiteBackend(path: "~/.local/share/teammate/teammate.sqlite", clock: SystemWallClock())
+/// ```
+public actor SQLiteBackend: TeammateBackend {
+  public nonisolated let path: String
+  let connection: SQLiteConnection
+  let storage: SQLiteStorage
+  private let clock: any WallClock
+  var random: AnyRandomNumberGenerator
+  let joinLimit: JoinAttemptLimit
+
+  /// Opens (creating if needed) the store at `path`; `:memory:` for a private one.
+  public init(
+    path: String, clock: any WallClock,
+    random: any RandomNumberGenerator & Sendable = SystemRandomNumberGenerator(),
+    joinLimit: JoinAttemptLimit = .standard
+  ) throws(StoreError) {
+    self.path = path
+    connection = try SQLiteStoreFile.open(path)
+    storage = SQLiteStorage(connection: connection)
+    self.clock = clock
+    self.random = AnyRandomNumberGenerator(random)
+    self.joinLimit = joinLimit
+  }
+
+  /// The schema version this build writes.
+  public static var schemaVersion: Int { Schema.version }
+
+  // MARK: Transactions
+
+  /// One write transaction at server time; any error rolls it back.
+  func write<T>(_ body: (inout SQLiteStorage, Date) throws -> T) throws -> T {
+    try translated {
+      try connection.writeTransaction {
+        var storage = storage
+        return try body(&storage, clock.now())
+      }
+    }
+  }
+
+  /// One consistent read.
+  func read<T>(_ body: (SQLiteStorage, Date) throws -> T) throws -> T {
+    try translated { try connection.readTransaction { try body(storage, clock.now()) } }
+  }
+
+  /// Rule refusals pass through; SQLite failures become store errors naming the file.
+  private func translated<T>(_ body: () throws -> T) throws -> T {
+    do { return try body() } catch let error as SQLiteError {
+      throw SQLiteStoreFile.classify(error, path: path)
+    }
+  }
+}

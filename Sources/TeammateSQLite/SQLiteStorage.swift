@@ -1,0 +1,172 @@
+import Foundation
+import TeammateKit
+
+/// `BackendStorage` over one SQLite connection; `SQLiteBackend` wraps each call in a
+/// transaction, so a failed call rolls every write back.
+struct SQLiteStorage: BackendStorage {
+  let connection: SQLiteConnection
+  let encoder: JSONEncoder
+  let decoder: JSONDecoder
+
+  init(connection: SQLiteConnection) {
+    self.connection = connection
+    encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    decoder = JSONDecoder()
+  }
+
+  private func json(_ value: some Encodable) throws -> SQLiteValue {
+    .text(String(decoding: try encoder.encode(value), as: UTF8.self))
+  }
+
+  private func decode<T: Decodable>(_ type: T.Type, _ text: String) throws -> T {
+    try decoder.decode(type, from: Data(text.utf8))
+  }
+
+  func household(_ id: HouseholdID) throws -> Household? {
+    try connection.first("SELECT body FROM households WHERE id = ?", [.id(id)]) {
+      try decode(Household.self, $0.text(0))
+    }
+  }
+
+  func putHousehold(_ household: Household) throws {
+    try connection.run(
+      "INSERT INTO households (id, body) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET body = excluded.body",
+      [.id(household.id), try json(household)])
+  }
+
+  func householdID(of account: AccountID) throws -> HouseholdID? {
+    try connection.first(
+      "SELECT household_id FROM account_households WHERE account = ?", [.id(account)]
+    ) { $0.id(0) }
+  }
+
+  func setHouseholdID(_ household: HouseholdID?, of account: AccountID) throws {
+    if let household {
+      try connection.run(
+        "INSERT INTO account_households (account, household_id) VALUES (?, ?) ON CONFLICT (account) DO UPDATE SET household_id = excluded.household_id",
+        [.id(account), .id(household)])
+    } else {
+      try connection.run("DELETE FROM account_households WHERE account = ?", [.id(account)])
+    }
+  }
+
+  func invite(_ code: InviteCode) throws -> Invite? {
+    try connection.first(
+      "SELECT code, household_id, created_by, created_at, expires_at, used_by, used_at FROM invites WHERE code = ?",
+      [.text(code.rawValue)]
+    ) { row in
+      guard let code = InviteCode(rawValue: row.text(0)) else {
+        throw SQLiteError(code: 11, message: "malformed invite code in store")
+      }
+      return Invite(
+        code: code, householdID: row.id(1), createdBy: row.id(2), createdAt: row.date(3),
+        expiresAt: row.date(4), usedBy: row.optionalID(5), usedAt: row.optionalDate(6))
+    }
+  }
+
+  func inviteCode(of household: HouseholdID) throws -> InviteCode? {
+    try connection.first("SELECT code FROM invites WHERE household_id = ?", [.id(household)]) {
+      InviteCode(rawValue: $0.text(0))
+    } ?? nil
+  }
+
+  func putInvite(_ invite: Invite) throws {
+    try connection.run(
+      """
+      INSERT INTO invites (code, household_id, created_by, created_at, expires_at, used_by, used_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?)
+      ON CONFLICT (code) DO UPDATE SET used_by = excluded.used_by, used_at = excluded.used_at
+      """,
+      [
+        .text(invite.code.rawValue), .id(invite.householdID), .id(invite.createdBy),
+        .date(invite.createdAt), .date(invite.expiresAt), .id(invite.usedBy), .date(invite.usedAt),
+      ])
+  }
+
+  func deleteInvite(_ code: InviteCode) throws {
+    try connection.run("DELETE FROM invites WHERE code = ?", [.text(code.rawValue)])
+  }
+
+  func card(_ id: CardID) throws -> Card? {
+    try connection.first("SELECT \(CardRow.columns) FROM cards WHERE id = ?", [.id(id)]) {
+      try CardRow.decode($0)
+    }
+  }
+
+  func cards(in household: HouseholdID) throws -> [Card] {
+    try connection.rows(
+      "SELECT \(CardRow.columns) FROM cards WHERE household_id = ? ORDER BY position",
+      [.id(household)]
+    ) { try CardRow.decode($0) }
+  }
+
+  func putCard(_ card: Card) throws {
+    try connection.run(CardRow.upsert, CardRow.values(card))
+  }
+
+  func failedJoins(of account: AccountID) throws -> [Date] {
+    try connection.rows("SELECT at FROM failed_joins WHERE account = ? ORDER BY at", [.id(account)])
+    {
+      $0.date(0)
+    }
+  }
+
+  func recordFailedJoin(of account: AccountID, at date: Date) throws {
+    try connection.run(
+      "INSERT INTO failed_joins (account, at) VALUES (?, ?)", [.id(account), .date(date)])
+  }
+
+  func forgetFailedJoins(of account: AccountID, through date: Date) throws {
+    try connection.run(
+      "DELETE FROM failed_joins WHERE account = ? AND at <= ?", [.id(account), .date(date)])
+  }
+
+  func credentialOwner(_ credential: Credential) throws -> AccountID? {
+    try connection.first(
+      "SELECT account FROM credentials WHERE provider = ? AND subject = ?",
+      [.text(credential.provider), .text(credential.subject)]
+    ) { $0.id(0) }
+  }
+
+  func link(_ credential: Credential, to account: AccountID) throws {
+    try connection.run(
+      "INSERT INTO credentials (provider, subject, account) VALUES (?, ?, ?)",
+      [.text(credential.provider), .text(credential.subject), .id(account)])
+  }
+
+  func appendChange(_ change: Change) throws -> Change {
+    try connection.run(
+      """
+      INSERT INTO changes (household_id, actor, at, kind, needs_knowing, card, household)
+      VALUES (?, ?, ?, ?, ?, ?, ?)
+      """,
+      [
+        .id(change.householdID), .id(change.actor), .date(change.at), .text(change.kind.rawValue),
+        .bool(change.needsKnowing), try change.card.map(json) ?? .null,
+        try change.household.map(json) ?? .null,
+      ])
+    var stamped = change
+    stamped.sequence = connection.lastInsertedRowID
+    return stamped
+  }
+
+  func changes(in household: HouseholdID, after cursor: Int64, limit: Int) throws -> [Change] {
+    try connection.rows(
+      """
+      SELECT sequence, household_id, actor, at, kind, needs_knowing, card, household FROM changes
+      WHERE household_id = ? AND sequence > ? ORDER BY sequence LIMIT ?
+      """,
+      [.id(household), .integer(cursor), .integer(Int64(limit))]
+    ) { row in
+      guard let kind = ChangeKind(rawValue: row.text(4)) else {
+        throw SQLiteError(code: 11, message: "unknown change kind '\(row.text(4))'")
+      }
+      return Change(
+        sequence: row.int64(0), householdID: row.id(1), actor: row.id(2), at: row.date(3),
+        kind: kind, needsKnowing: row.bool(5),
+        card: try row.optionalText(6).map { try decode(Card.self, $0) },
+        household: try row.optionalText(7).map { try decode(Household.self, $0) })
+    }
+  }
+}

@@ -1,0 +1,102 @@
+import CSQLite
+import Foundation
+
+/// Opening a store file safely: create its folder, refuse what is not ours or is damaged or
+/// newer, then bring the schema up to date, without ever writing to a file it refuses.
+enum SQLiteStoreFile {
+  /// An open, checked and migrated connection to the store at `path` (`:memory:` for a
+  /// private in-memory store).
+  static func open(_ path: String) throws(StoreError) -> SQLiteConnection {
+    let inMemory = path == ":memory:"
+    if !inMemory { try prepareLocation(path) }
+    let connection: SQLiteConnection
+    do throws(SQLiteError) {
+      connection = try SQLiteConnection(path: path)
+    } catch {
+      throw .cannotOpen(path, reason: error.message)
+    }
+    sqlite3_busy_timeout(connection.handle, 10_000)
+
+    let found: Int
+    do {
+      found = try connection.first("PRAGMA user_version") { $0.int(0) } ?? 0
+    } catch let error as SQLiteError {
+      throw classify(error, path: path)
+    } catch {
+      throw .cannotOpen(path, reason: "\(error)")
+    }
+    guard found <= Schema.version else {
+      throw .newerSchema(path, found: found, supported: Schema.version)
+    }
+    do {
+      if found > 0 {
+        let verdict = try connection.rows("PRAGMA quick_check") { $0.text(0) }
+        guard verdict == ["ok"] else {
+          throw StoreError.damaged(path, detail: verdict.prefix(3).joined(separator: "; "))
+        }
+      }
+      if !inMemory {
+        try connection.execute("PRAGMA journal_mode = WAL")
+        try connection.execute("PRAGMA synchronous = NORMAL")
+      }
+      try migrate(connection)
+    } catch let error as StoreError {
+      throw error
+    } catch let error as SQLiteError {
+      throw classify(error, path: path)
+    } catch {
+      throw .cannotOpen(path, reason: "\(error)")
+    }
+    return connection
+  }
+
+  /// Applies every migration the store lacks, each version in its own transaction.
+  private static func migrate(_ connection: SQLiteConnection) throws {
+    while true {
+      let done = try connection.writeTransaction { () throws -> Bool in
+        // NB: read again inside the write lock: another process may have migrated meanwhile.
+        let current = try connection.first("PRAGMA user_version") { $0.int(0) } ?? 0
+        guard current < Schema.version else { return true }
+        try connection.execute(Schema.migrations[current])
+        try connection.execute("PRAGMA user_version = \(current + 1)")
+        return false
+      }
+      if done { return }
+    }
+  }
+
+  private static func prepareLocation(_ path: String) throws(StoreError) {
+    let files = FileManager.default
+    let folder = (path as NSString).deletingLastPathComponent
+    if !folder.isEmpty && !files.fileExists(atPath: folder) {
+      do {
+        try files.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      } catch {
+        throw .cannotCreateDirectory(folder, reason: reason(error))
+      }
+    }
+    if files.fileExists(atPath: path) {
+      guard files.isWritableFile(atPath: path) else { throw .notWritable(path) }
+    } else {
+      guard files.isWritableFile(atPath: folder.isEmpty ? "." : folder) else {
+        throw .notWritable(path)
+      }
+    }
+  }
+
+  private static func reason(_ error: any Error) -> String {
+    let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+    return underlying.map { String(cString: strerror(Int32($0.code))) }
+      ?? error.localizedDescription
+  }
+
+  /// A store error for a failed SQLite call, by what the failure says about the file.
+  static func classify(_ error: SQLiteError, path: String) -> StoreError {
+    switch error.primaryCode {
+    case SQLITE_NOTADB: return .notADatabase(path)
+    case SQLITE_CORRUPT: return .damaged(path, detail: error.message)
+    case SQLITE_READONLY, SQLITE_CANTOPEN, SQLITE_PERM: return .notWritable(path)
+    default: return .failed(path, error)
+    }
+  }
+}

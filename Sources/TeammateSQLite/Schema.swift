@@ -1,0 +1,91 @@
+/// The store's tables, one migration per schema version; the version lives in
+/// `PRAGMA user_version`.
+///
+/// Dates are `REAL` seconds since 2001-01-01 (Foundation's reference date), which round-trips
+/// a `Date` exactly.
+enum Schema {
+  /// The newest schema this build knows.
+  static var version: Int { migrations.count }
+
+  /// `migrations[n]` takes a store from version n to n + 1.
+  static let migrations: [String] = [
+    """
+    CREATE TABLE households (
+      id TEXT PRIMARY KEY NOT NULL,
+      body TEXT NOT NULL
+    );
+    CREATE TABLE account_households (
+      account TEXT PRIMARY KEY NOT NULL,
+      household_id TEXT NOT NULL
+    );
+    CREATE TABLE invites (
+      code TEXT PRIMARY KEY NOT NULL,
+      household_id TEXT NOT NULL UNIQUE,
+      created_by TEXT NOT NULL,
+      created_at REAL NOT NULL,
+      expires_at REAL NOT NULL,
+      used_by TEXT,
+      used_at REAL
+    );
+    CREATE TABLE cards (
+      position INTEGER PRIMARY KEY AUTOINCREMENT,
+      id TEXT NOT NULL UNIQUE,
+      household_id TEXT NOT NULL,
+      kind TEXT NOT NULL,
+      title TEXT NOT NULL,
+      note TEXT,
+      time REAL,
+      assignee TEXT,
+      reply_by REAL,
+      created_by TEXT NOT NULL,
+      last_edited_by TEXT NOT NULL,
+      created_at REAL NOT NULL,
+      last_edited_at REAL NOT NULL,
+      revision INTEGER NOT NULL,
+      ack_by TEXT,
+      ack_at REAL,
+      ack_revision INTEGER,
+      done INTEGER NOT NULL,
+      deleted INTEGER NOT NULL
+    );
+    CREATE INDEX cards_by_household ON cards (household_id, position);
+    CREATE TABLE changes (
+      sequence INTEGER PRIMARY KEY AUTOINCREMENT,
+      household_id TEXT NOT NULL,
+      actor TEXT NOT NULL,
+      at REAL NOT NULL,
+      kind TEXT NOT NULL,
+      needs_knowing INTEGER NOT NULL,
+      card TEXT,
+      household TEXT
+    );
+    CREATE INDEX changes_by_household ON changes (household_id, sequence);
+    CREATE TABLE failed_joins (
+      account TEXT NOT NULL,
+      at REAL NOT NULL
+    );
+    CREATE INDEX failed_joins_by_account ON failed_joins (account, at);
+    CREATE TABLE credentials (
+      provider TEXT NOT NULL,
+      subject TEXT NOT NULL,
+      account TEXT NOT NULL,
+      PRIMARY KEY (provider, subject)
+    );
+    CREATE TABLE devices (
+      account TEXT PRIMARY KEY NOT NULL,
+      state TEXT NOT NULL
+    );
+    CREATE TABLE device_notifications (
+      account TEXT NOT NULL,
+      id TEXT NOT NULL,
+      kind TEXT NOT NULL,
+      fire_at REAL NOT NULL,
+      title TEXT NOT NULL,
+      body TEXT NOT NULL,
+      card_id TEXT,
+      delivered INTEGER NOT NULL DEFAULT 0,
+      PRIMARY KEY (account, id)
+    );
+    """
+  ]
+}

@@ -1,0 +1,181 @@
+import Foundation
+import TeammateKit
+import TeammateTestSupport
+import Testing
+
+@testable import TeammateSQLite
+
+@Suite struct StoreFileTests {
+  let clock = FixedWallClock(Fixtures.start)
+
+  /// A store with Alice's household and `cards` cards, closed again; its path.
+  func populatedStore(cards: Int = 3) async throws -> (path: String, household: HouseholdID) {
+    let path = try TemporaryFolder.make().appending("store.sqlite")
+    let store = try SQLiteBackend(
+      path: path, clock: clock, random: SeededRandomNumberGenerator(seed: 9))
+    let home = try await store.createHousehold(
+      name: "Home", timeZone: "UTC", displayName: "Alice", as: "alice"
+    ).household.id
+    for index in 0..<cards {
+      _ = try await store.addCard(CardDraft(title: "Card \(index)"), to: home, as: "alice")
+    }
+    return (path, home)
+  }
+
+  func bytes(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
+
+  @Test func test_AC_STORE_01_twoWritersAtOnceBothLand() async throws {
+    let (path, home) = try await populatedStore(cards: 0)
+    let first = try SQLiteBackend(
+      path: path, clock: clock, random: SeededRandomNumberGenerator(seed: 1))
+    let second = try SQLiteBackend(
+      path: path, clock: clock, random: SeededRandomNumberGenerator(seed: 2))
+    func addMany(_ store: SQLiteBackend, _ label: String) async throws {
+      for index in 0..<500 {
+        _ = try await store.addCard(CardDraft(title: "\(label) \(index)"), to: home, as: "alice")
+      }
+    }
+    async let a: Void = addMany(first, "first")
+    async let b: Void = addMany(second, "second")
+    _ = try await (a, b)
+    let cards = try await SQLiteBackend(path: path, clock: clock).cards(in: home, as: "alice")
+    #expect(cards.count == 1_000)
+    #expect(Set(cards.map(\.id)).count == 1_000)
+  }
+
+  @Test func test_AC_STORE_02_abandonedWriterLeavesThePreviousState() async throws {
+    let (path, home) = try await populatedStore()
+    do {
+      let writer = try SQLiteConnection(path: path)
+      try writer.execute("BEGIN IMMEDIATE")
+      try writer.run("DELETE FROM cards")
+      try writer.run(
+        "INSERT INTO households (id, body) VALUES (?, ?)", [.text("half"), .text("{}")])
+      // The writer goes away here without COMMIT, as a killed process would.
+    }
+    let reopened = try SQLiteBackend(path: path, clock: clock)
+    #expect(try await reopened.cards(in: home, as: "alice").count == 3)
+    let check = try SQLiteConnection(path: path)
+    #expect(try check.rows("PRAGMA integrity_check") { $0.text(0) } == ["ok"])
+    #expect(try check.rows("SELECT count(*) FROM households") { $0.int(0) } == [1])
+  }
+
+  @Test func test_AC_STORE_03_garbageFileIsRefusedAndUntouched() throws {
+    let path = try TemporaryFolder.make().appending("notes.txt")
+    var random = SeededRandomNumberGenerator(seed: 5)
+    let garbage = Data((0..<8_192).map { _ in UInt8.random(in: 0...255, using: &random) })
+    FileManager.default.createFile(atPath: path, contents: garbage)
+    #expect(throws: StoreError.notADatabase(path)) { try SQLiteBackend(path: path, clock: clock) }
+    #expect(bytes(path) == garbage)
+    #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+    #expect(StoreError.notADatabase(path).description.contains(path))
+  }
+
+  @Test func test_AC_STORE_04_newerSchemaIsRefusedNeverDowngraded() throws {
+    let path = try TemporaryFolder.make().appending("future.sqlite")
+    do {
+      let future = try SQLiteConnection(path: path)
+      try future.execute("CREATE TABLE things (x); PRAGMA user_version = \(Schema.version + 1)")
+    }
+    let before = bytes(path)
+    #expect(
+      throws: StoreError.newerSchema(path, found: Schema.version + 1, supported: Schema.version)
+    ) {
+      try SQLiteBackend(path: path, clock: clock)
+    }
+    #expect(bytes(path) == before)
+  }
+
+  @Test func test_AC_STORE_05_folderThatCannotBeCreatedIsNamed() throws {
+    let folder = try TemporaryFolder.make()
+    let blocker = folder.appending("a-file")
+    FileManager.default.createFile(atPath: blocker, contents: Data("x".utf8))
+    let path = (blocker as NSString).appendingPathComponent("inner/store.sqlite")
+    #expect {
+      try SQLiteBackend(path: path, clock: clock)
+    } throws: { error in
+      guard case .cannotCreateDirectory(let named, _)? = error as? StoreError else { return false }
+      return named == (path as NSString).deletingLastPathComponent
+    }
+  }
+
+  @Test func test_AC_STORE_06_damagedStoreIsRefusedAndUntouched() async throws {
+    let (path, _) = try await populatedStore(cards: 300)
+    do {
+      // Fold the write-ahead log into the main file so that the damage lands in real pages.
+      let connection = try SQLiteConnection(path: path)
+      try connection.execute("PRAGMA wal_checkpoint(TRUNCATE); PRAGMA journal_mode = DELETE")
+    }
+    guard var damaged = bytes(path), damaged.count > 4 * 4_096 else {
+      Issue.record("the store is too small to damage")
+      return
+    }
+    damaged.replaceSubrange(
+      (3 * 4_096)..<(4 * 4_096), with: Data(repeating: 0xA5, count: 4_096))
+    FileManager.default.createFile(atPath: path, contents: damaged)
+    #expect {
+      try SQLiteBackend(path: path, clock: clock)
+    } throws: { error in
+      guard case .damaged(let named, _)? = error as? StoreError else { return false }
+      return named == path
+    }
+    #expect(bytes(path) == damaged)
+  }
+
+  @Test func test_AC_STORE_07_newStoreIsCreatedAtTheCurrentVersion() async throws {
+    let path = try TemporaryFolder.make().appending("nested/deeper/store.sqlite")
+    _ = try SQLiteBackend(path: path, clock: clock)
+    let connection = try SQLiteConnection(path: path)
+    #expect(try connection.first("PRAGMA user_version") { $0.int(0) } == Schema.version)
+    #expect(try connection.first("PRAGMA journal_mode") { $0.text(0) } == "wal")
+    let tables = try connection.rows(
+      "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"
+    ) {
+      $0.text(0)
+    }
+    #expect(tables.contains("cards") && tables.contains("changes") && tables.contains("devices"))
+    _ = try SQLiteBackend(path: path, clock: clock)
+    #expect(try connection.first("PRAGMA user_version") { $0.int(0) } == Schema.version)
+  }
+
+  @Test func test_AC_STORE_08_deviceStateAndSchedulerSurviveReopening() async throws {
+    let (path, home) = try await populatedStore(cards: 1)
+    let serverClock = ManualWallClock(Fixtures.start)
+    do {
+      let store = try SQLiteBackend(path: path, clock: serverClock)
+      let invite = try await store.issueInvite(for: home, as: "alice")
+      _ = try await store.join(code: invite.code.rawValue, displayName: "Bob", as: "bob")
+      _ = try await store.addCard(
+        CardDraft(kind: .event, title: "Checkup", time: Fixtures.start + 86_400), to: home,
+        as: "alice")
+      let device = Device(
+        account: "bob", backend: store, clock: serverClock,
+        scheduler: store.scheduler(for: "bob", clock: serverClock))
+      _ = try await device.sync()
+      try await store.saveDeviceState(await device.state, for: "bob")
+    }
+    let store = try SQLiteBackend(path: path, clock: serverClock)
+    let state = try #require(try await store.deviceState(for: "bob"))
+    #expect(state.householdID == home && state.cards.count == 2 && state.cursor == 4)
+    let scheduler = store.scheduler(for: "bob", clock: serverClock)
+    #expect(try await scheduler.pending().map(\.kind) == [.digest, .eventReminder])
+    #expect(try await scheduler.delivered().map(\.kind) == [.activity, .activity])
+    serverClock.advance(by: 86_400)
+    #expect(try await scheduler.pending().isEmpty)
+    let resumed = Device(
+      account: "bob", backend: store, clock: serverClock, scheduler: scheduler, state: state)
+    #expect(try await resumed.sync().pulled == 0)
+  }
+
+  @Test func test_AC_STORE_09_textIsStoredExactly() async throws {
+    let (path, home) = try await populatedStore(cards: 0)
+    let store = try SQLiteBackend(path: path, clock: clock)
+    let hostile = "Robert'); DROP TABLE cards; -- 🍼 \"quoted\" 家"
+    let card = try await store.addCard(
+      CardDraft(title: hostile, note: "a\nb\0c"), to: home, as: "alice")
+    let read = try await SQLiteBackend(path: path, clock: clock).card(card.id, as: "alice")
+    #expect(read.title == hostile)
+    #expect(read.note == "a\nb\0c")
+    #expect(read == card)
+  }
+}
