@@ -124,6 +124,15 @@ public actor InMemoryBackend: TeammateBackend {
     }
   }
 
+  public func addCards(
+    _ drafts: [CardDraft], to household: HouseholdID, as actor: AccountID
+  ) throws -> [Card] {
+    try write(actor) { storage, now in
+      try BackendOperations.addCards(
+        drafts, to: household, actor: actor, storage: &storage, now: now, random: &random)
+    }
+  }
+
   public func editCard(
     _ id: CardID, _ edit: CardEdit, as actor: AccountID
   ) throws -> CardRules.EditOutcome {

@@ -24,6 +24,28 @@ func measure(
   return Measurement(name: name, count: count, median: times[times.count / 2], fastest: times[0])
 }
 
+/// The async twin of `measure`, with a fresh `setup` value for every run (not timed).
+func measure<Input>(
+  _ name: String, count: Int, runs: Int = 15, setup: () async throws -> Input,
+  _ body: (Input) async throws -> Void
+) async rethrows -> Measurement {
+  try await body(try await setup())
+  let clock = ContinuousClock()
+  var times: [Duration] = []
+  for _ in 0..<runs {
+    let input = try await setup()
+    let start = clock.now
+    try await body(input)
+    times.append(clock.now - start)
+  }
+  times.sort()
+  return Measurement(name: name, count: count, median: times[times.count / 2], fastest: times[0])
+}
+
+/// Consumes a computed value so that the optimiser cannot drop the work behind it.
+@_optimize(none)
+func keep<T>(_ value: T) {}
+
 /// Formats a duration in the unit that reads best.
 func format(_ duration: Duration) -> String {
   let seconds =

@@ -102,3 +102,20 @@ import Testing
     #expect(try await world.snapshot(home) == before)
   }
 }
+
+@Suite struct BatchContractTests {
+  @Test(arguments: BackendKind.allCases)
+  func test_AC_SYNC_17_batchOfCardsIsAllOrNothing(kind: BackendKind) async throws {
+    let world = try World(kind)
+    let home = try await world.couple()
+    let drafts = (0..<5).map { CardDraft(title: "Item \($0)") }
+    let added = try await world.backend.addCards(drafts, to: home, as: world.alice)
+    #expect(added.map(\.title) == drafts.map(\.title))
+    #expect(Set(added.map(\.id)).count == 5)
+    let before = try await world.snapshot(home)
+    await #expect(throws: TeammateError.emptyTitle) {
+      try await world.backend.addCards(drafts + [CardDraft(title: "  ")], to: home, as: world.alice)
+    }
+    #expect(try await world.snapshot(home) == before)
+  }
+}

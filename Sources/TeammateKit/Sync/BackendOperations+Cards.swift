@@ -5,15 +5,32 @@ extension BackendOperations {
     _ draft: CardDraft, to id: HouseholdID, actor: AccountID,
     storage: inout some BackendStorage, now: Date, random: inout some RandomNumberGenerator
   ) throws -> Card {
+    // NB: one draft in, exactly one card out.
+    try addCards([draft], to: id, actor: actor, storage: &storage, now: now, random: &random)[0]
+  }
+
+  /// Every draft is checked before the first card is written: all or nothing.
+  public static func addCards(
+    _ drafts: [CardDraft], to id: HouseholdID, actor: AccountID,
+    storage: inout some BackendStorage, now: Date, random: inout some RandomNumberGenerator
+  ) throws -> [Card] {
     try check(.writeCard(id, editor: actor), actor, try state(of: actor, in: storage))
     let household = try existingHousehold(id, in: storage)
-    var cardID = CardID.random(using: &random)
-    while try storage.card(cardID) != nil { cardID = .random(using: &random) }
-    let card = try CardRules.add(draft, id: cardID, household: household, by: actor, now: now)
-    try storage.putCard(card)
-    try record(
-      .cardAdded, in: id, by: actor, now: now, needsKnowing: true, card: card, storage: &storage)
-    return card
+    var taken: Set<CardID> = []
+    let cards = try drafts.map { draft in
+      var cardID = CardID.random(using: &random)
+      while try taken.contains(cardID) || storage.card(cardID) != nil {
+        cardID = .random(using: &random)
+      }
+      taken.insert(cardID)
+      return try CardRules.add(draft, id: cardID, household: household, by: actor, now: now)
+    }
+    for card in cards {
+      try storage.putCard(card)
+      try record(
+        .cardAdded, in: id, by: actor, now: now, needsKnowing: true, card: card, storage: &storage)
+    }
+    return cards
   }
 
   public static func editCard(

@@ -37,6 +37,10 @@ public protocol TeammateBackend: Sendable {
   func addCard(
     _ draft: CardDraft, to household: HouseholdID, as actor: AccountID
   ) async throws -> Card
+  /// Adds several cards in one step: all of them, or none when any is refused.
+  func addCards(
+    _ drafts: [CardDraft], to household: HouseholdID, as actor: AccountID
+  ) async throws -> [Card]
   func editCard(
     _ id: CardID, _ edit: CardEdit, as actor: AccountID
   ) async throws -> CardRules.EditOutcome
