@@ -16,7 +16,7 @@ SCANS=(
   'no-scoring|text|Sources||(?i:(?<!under)score|leaderboard|streak)|\b(?i:points?|rank(?:s|ed|ing)?)\b|(?<=[a-z])(?:Points?|Rank(?:s|ed|ing)?)\b|nothing counts, ranks or compares what each partner did'
   'no-remote-push|code|Sources Tests||registerForRemoteNotifications|didRegisterForRemoteNotifications|\bdeviceToken\b|\bapnsToken\b|\bfcmToken\b|\bpushToken\b|\bPKPushRegistry\b|\bUNNotificationServiceExtension\b|\bFirebaseMessaging\b|notifications are local only: no push registration, no device tokens'
   'no-print-in-libraries|code|Sources|Sources/TeammateCLI Sources/teammate Sources/teammate-bench|(?<![\w.])(?:print|debugPrint|dump|NSLog|puts|fputs|printf|fprintf)\s*\(|\bFileHandle\s*\.\s*standard(?:Output|Error)\b|\b(?:stdout|stderr)\b|only the command line writes to stdout and stderr'
-  'cli-no-rules|code|Sources/TeammateCLI Sources/teammate||\b(?:ackBy|ackAt|ackRevision|revision|lastEditedBy|lastEditedAt|createdBy|expiresAt|usedBy|isDone|isDeleted)\s*(?:[+-]?=(?!=)|==|!=|<=?|>=?)|\bHousehold\s*\.\s*capacity\b|\bInvite\s*\.\s*lifetime\b|\b86_?400\b|the command line calls the kit for every rule instead of re-implementing one'
+  'cli-no-rules|code|Sources/TeammateCLI Sources/teammate||\.(?:ackBy|ackAt|ackRevision|revision|lastEditedBy|lastEditedAt|createdBy|expiresAt|usedBy|isDone|isDeleted)\s*[+-]?=(?!=)|\b(?:ackBy|ackAt|ackRevision|revision|lastEditedBy|lastEditedAt|createdBy|expiresAt|usedBy|isDone|isDeleted)\s*(?:==|!=|<=?|>=?)|\bHousehold\s*\.\s*capacity\b|\bInvite\s*\.\s*lifetime\b|\b86_?400\b|the command line calls the kit for every rule instead of re-implementing one'
 )
 
 fired=0

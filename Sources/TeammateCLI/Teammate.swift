@@ -1,4 +1,7 @@
 /// The `teammate` command line: parses, calls the kit and the store, formats.
+///
+/// `run` never prints: it returns what the tool would write, so that tests run it in process
+/// and the executable's `main` only copies the outcome to the real streams.
 public enum Teammate {
   public static let version = "0.1.0"
 
@@ -6,18 +9,32 @@ public enum Teammate {
   public static func run(
     _ arguments: [String], environment: [String: String] = [:]
   ) async -> CommandOutcome {
-    switch arguments.first {
-    case "--version":
-      return CommandOutcome(stdout: "teammate \(version)\n")
-    case "demo":
-      return CommandOutcome(
-        stdout: "teammate demo: alice and bob share a household (coming soon)\n")
-    case nil, "--help", "-h", "help":
-      return CommandOutcome(
-        stdout: "OVERVIEW: Two partners, one household, cards the other knows.\n")
-    case let command?:
-      return CommandOutcome(
-        stderr: "teammate: error: unknown command '\(command)'\n", exitCode: ExitCode.usage)
+    var topic: HelpTopic?
+    var logs = ""
+    do {
+      let (request, globals) = try CommandLineParser(table: Commands.table).parse(arguments)
+      switch request {
+      case .version:
+        return CommandOutcome(stdout: "teammate \(version)\n")
+      case .help(let page):
+        return CommandOutcome(stdout: HelpText.render(page, table: Commands.table))
+      case .run(let command, let parsed):
+        topic = .command(command)
+        var session = try Session(globals: globals, environment: environment)
+        session.log(
+          "\(command.name) as \((try? session.account().rawValue) ?? "nobody") at \(session.now)")
+        do {
+          try await command.run(&session, parsed)
+        } catch {
+          logs = session.stderr
+          throw error
+        }
+        session.log("\(command.name): done")
+        return CommandOutcome(stdout: session.stdout, stderr: session.stderr)
+      }
+    } catch {
+      let failure = Failure(error, topic: topic)
+      return CommandOutcome(stderr: logs + failure.text, exitCode: failure.exitCode)
     }
   }
 }

@@ -148,6 +148,12 @@ public actor InMemoryBackend: TeammateBackend {
     }
   }
 
+  public func acknowledgeCards(_ seen: [CardRevision], as actor: AccountID) throws -> [Card] {
+    try write(actor) { storage, now in
+      try BackendOperations.acknowledgeCards(seen, actor: actor, storage: &storage, now: now)
+    }
+  }
+
   public func setCardDone(_ id: CardID, done: Bool, as actor: AccountID) throws -> Card {
     try write(actor) { storage, now in
       try BackendOperations.setCardDone(id, done: done, actor: actor, storage: &storage, now: now)

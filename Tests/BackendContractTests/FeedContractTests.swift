@@ -119,3 +119,29 @@ import Testing
     #expect(try await world.snapshot(home) == before)
   }
 }
+
+@Suite struct BatchAcknowledgementContractTests {
+  @Test(arguments: BackendKind.allCases)
+  func test_AC_SYNC_18_acknowledgingSeveralIsAllOrNothing(kind: BackendKind) async throws {
+    let world = try World(kind)
+    let home = try await world.couple()
+    let cards = try await world.backend.addCards(
+      [CardDraft(title: "One"), CardDraft(title: "Two")], to: home, as: world.alice)
+    let mine = try await world.backend.addCard(CardDraft(title: "Mine"), to: home, as: world.bob)
+    let seen = cards.map { CardRevision($0.id, revision: 1) }
+    let before = try await world.snapshot(home)
+    await #expect(throws: TeammateError.lastEditorCannotAcknowledge(mine.id)) {
+      try await world.backend.acknowledgeCards(
+        seen + [CardRevision(mine.id, revision: 1)], as: world.bob)
+    }
+    await #expect(throws: TeammateError.staleAcknowledgement(cards[1].id, seen: 0, current: 1)) {
+      try await world.backend.acknowledgeCards(
+        [seen[0], CardRevision(cards[1].id, revision: 0)], as: world.bob)
+    }
+    #expect(try await world.snapshot(home) == before)
+    let acknowledged = try await world.backend.acknowledgeCards(seen + seen, as: world.bob)
+    #expect(acknowledged.allSatisfy { $0.ackBy == world.bob })
+    let feed = try await world.backend.changes(in: home, after: 0, limit: 100, as: world.bob)
+    #expect(feed.filter { $0.kind == .cardAcknowledged }.count == 2)
+  }
+}

@@ -82,6 +82,13 @@ public enum CardRules {
     return updated
   }
 
+  /// The cards a member sees in a list: not deleted, oldest first, of one kind if asked.
+  public static func listed(_ cards: [Card], kind: CardKind? = nil) -> [Card] {
+    cards.filter { !$0.isDeleted && (kind == nil || $0.kind == kind) }.sorted {
+      ($0.createdAt, $0.id) < ($1.createdAt, $1.id)
+    }
+  }
+
   private static func stamp(_ card: inout Card, by editor: AccountID, now: Date) {
     card.revision += 1
     card.lastEditedBy = editor

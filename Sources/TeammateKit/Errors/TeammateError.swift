@@ -18,6 +18,7 @@ public enum TeammateError: Error, Equatable, Sendable {
   case malformedCredential(String)
   case invalidTimeOfDay(String)
   case invalidLeadTime(minutes: Int)
+  case invalidTime(String)
 
   // Invites and joining
   case inviteNotFound(InviteCode)
@@ -78,6 +79,10 @@ extension TeammateError: CustomStringConvertible, LocalizedError {
       return "'\(text)' is not a credential: write it as PROVIDER:ID"
     case .invalidTimeOfDay(let text):
       return "'\(text)' is not a time of day: write it as HH:MM, from 00:00 to 23:59"
+    case .invalidTime(let text):
+      return
+        "'\(text)' is not a time: use ISO 8601 (2026-12-01T20:00:00+08:00), "
+        + "YYYY-MM-DD HH:MM, today HH:MM or tomorrow HH:MM"
     case .invalidLeadTime(let minutes):
       return "a reminder lead time of \(minutes) minutes is outside 0…1440"
     case .inviteNotFound(let code):

@@ -52,16 +52,31 @@ extension BackendOperations {
   public static func acknowledgeCard(
     _ id: CardID, revision: Int, actor: AccountID, storage: inout some BackendStorage, now: Date
   ) throws -> Card {
-    let card = try writableCard(id, actor: actor, storage: storage)
-    let outcome = try AcknowledgementRules.acknowledge(
-      card, revision: revision, by: actor, now: now)
-    if outcome.changed {
+    // NB: one acknowledgement in, exactly one card out.
+    try acknowledgeCards(
+      [CardRevision(id, revision: revision)], actor: actor, storage: &storage, now: now)[0]
+  }
+
+  /// Every acknowledgement is checked before the first is written: all or nothing.
+  public static func acknowledgeCards(
+    _ seen: [CardRevision], actor: AccountID, storage: inout some BackendStorage, now: Date
+  ) throws -> [Card] {
+    var outcomes: [AcknowledgementRules.Outcome] = []
+    var acknowledged: [CardID: Card] = [:]
+    for item in seen {
+      let card = try acknowledged[item.id] ?? writableCard(item.id, actor: actor, storage: storage)
+      let outcome = try AcknowledgementRules.acknowledge(
+        card, revision: item.revision, by: actor, now: now)
+      acknowledged[item.id] = outcome.card
+      outcomes.append(outcome)
+    }
+    for outcome in outcomes where outcome.changed {
       try storage.putCard(outcome.card)
       try record(
-        .cardAcknowledged, in: card.householdID, by: actor, now: now, card: outcome.card,
+        .cardAcknowledged, in: outcome.card.householdID, by: actor, now: now, card: outcome.card,
         storage: &storage)
     }
-    return outcome.card
+    return outcomes.map(\.card)
   }
 
   public static func setCardDone(

@@ -45,6 +45,8 @@ public protocol TeammateBackend: Sendable {
     _ id: CardID, _ edit: CardEdit, as actor: AccountID
   ) async throws -> CardRules.EditOutcome
   func acknowledgeCard(_ id: CardID, revision: Int, as actor: AccountID) async throws -> Card
+  /// Acknowledges each card at the revision seen: all of them, or none when any is refused.
+  func acknowledgeCards(_ seen: [CardRevision], as actor: AccountID) async throws -> [Card]
   func setCardDone(_ id: CardID, done: Bool, as actor: AccountID) async throws -> Card
   func deleteCard(_ id: CardID, as actor: AccountID) async throws -> Card
   func card(_ id: CardID, as actor: AccountID) async throws -> Card
@@ -66,5 +68,16 @@ public struct HouseholdCreation: Sendable, Equatable {
   public init(household: Household, invite: Invite) {
     self.household = household
     self.invite = invite
+  }
+}
+
+/// A card and the revision of it that a partner saw.
+public struct CardRevision: Sendable, Hashable {
+  public var id: CardID
+  public var revision: Int
+
+  public init(_ id: CardID, revision: Int) {
+    self.id = id
+    self.revision = revision
   }
 }

@@ -1,0 +1,191 @@
+import Foundation
+import TeammateKit
+
+extension Commands {
+  struct CardDocument: Encodable { let card: CardJSON }
+  struct CardsDocument: Encodable { let cards: [CardJSON] }
+
+  static let cardAdd = CommandSpec(
+    path: ["card", "add"],
+    abstract: "Log a card: something you did, a task, an event or a topic to talk about.",
+    arguments: [ArgumentSpec(name: "title", help: "What it is, in a line.")],
+    options: [
+      OptionSpec(name: "kind", value: "kind", help: "note, task, event or topic (default: note)."),
+      OptionSpec(name: "at", value: "time", help: "When the event happens or the task is due."),
+      OptionSpec(
+        name: "assignee", value: "who", help: "me, partner, both or a uid (default: both)."),
+      OptionSpec(name: "reply-by", value: "time", help: "When a topic needs its reply."),
+      OptionSpec(name: "note", value: "text", help: "More detail."),
+    ]
+  ) { session, arguments in
+    let uid = try session.account()
+    let household = try await session.household()
+    var draft = CardDraft(
+      kind: try arguments.option("kind").map { try Words.kind($0) } ?? .note,
+      title: arguments.argument("title") ?? "", note: arguments.option("note"))
+    if let at = arguments.option("at") { draft.time = try await session.time(at) }
+    if let replyBy = arguments.option("reply-by") {
+      draft.replyBy = try await session.time(replyBy)
+    }
+    if let who = arguments.option("assignee") { draft.assignee = try await session.assignee(who) }
+    let card = try await session.store().addCard(draft, to: household.id, as: uid)
+    try await show(card, verb: "Logged", session: &session)
+  }
+
+  static let cardEdit = CommandSpec(
+    path: ["card", "edit"],
+    abstract: "Change a card. A new title, time or assignee means your partner must know it again.",
+    arguments: [ArgumentSpec(name: "id", help: "The card's id, or a unique start of it.")],
+    options: [
+      OptionSpec(name: "title", value: "title", help: "A new title."),
+      OptionSpec(name: "at", value: "time", help: "A new time."),
+      OptionSpec(name: "clear-time", help: "Remove the time."),
+      OptionSpec(name: "assignee", value: "who", help: "me, partner, both or a uid."),
+      OptionSpec(name: "note", value: "text", help: "A new note."),
+      OptionSpec(name: "clear-note", help: "Remove the note."),
+      OptionSpec(name: "reply-by", value: "time", help: "A new reply-by time (topics)."),
+      OptionSpec(name: "clear-reply-by", help: "Remove the reply-by time."),
+    ]
+  ) { session, arguments in
+    let uid = try session.account()
+    let id = try await session.cardID(arguments.argument("id") ?? "")
+    var edit = CardEdit()
+    if let title = arguments.option("title") { edit.title = .set(title) }
+    if let at = arguments.option("at") { edit.time = .set(try await session.time(at)) }
+    if arguments.flag("clear-time") { edit.time = .set(nil) }
+    if let who = arguments.option("assignee") {
+      edit.assignee = .set(try await session.assignee(who))
+    }
+    if let note = arguments.option("note") { edit.note = .set(note) }
+    if arguments.flag("clear-note") { edit.note = .set(nil) }
+    if let replyBy = arguments.option("reply-by") {
+      edit.replyBy = .set(try await session.time(replyBy))
+    }
+    if arguments.flag("clear-reply-by") { edit.replyBy = .set(nil) }
+    guard edit != CardEdit() else {
+      throw CLIError.nothingToDo(
+        "nothing to change: give --title, --at, --assignee, --note or --reply-by (or a --clear- option)"
+      )
+    }
+    let outcome = try await session.store().editCard(id, edit, as: uid)
+    let verb =
+      !outcome.changed
+      ? "Unchanged"
+      : outcome.needsKnowingAgain ? "Changed (your partner must know it again)" : "Changed"
+    try await show(outcome.card, verb: verb, session: &session)
+  }
+
+  static let cardShow = CommandSpec(
+    path: ["card", "show"], abstract: "Show one card in full.",
+    arguments: [ArgumentSpec(name: "id", help: "The card's id, or a unique start of it.")]
+  ) { session, arguments in
+    let uid = try session.account()
+    let card = try await session.store().card(
+      try await session.cardID(arguments.argument("id") ?? ""), as: uid)
+    try await show(card, verb: nil, session: &session)
+  }
+
+  static let cardList = CommandSpec(
+    path: ["card", "list"], abstract: "List the household's cards, oldest first.",
+    options: [
+      OptionSpec(name: "kind", value: "kind", help: "Only cards of this kind."),
+      OptionSpec(name: "pending", help: "Only cards waiting for you to know them."),
+    ]
+  ) { session, arguments in
+    let uid = try session.account()
+    let household = try await session.household()
+    let all = try await session.store().cards(in: household.id, as: uid)
+    let kind = try arguments.option("kind").map { try Words.kind($0) }
+    var cards = CardRules.listed(all, kind: kind)
+    if arguments.flag("pending") {
+      let pending = Set(AcknowledgementRules.pending(cards: cards, viewer: uid).map(\.id))
+      cards = cards.filter { pending.contains($0.id) }
+    }
+    try await list(
+      cards, session: &session, empty: "No cards yet. Log one with 'teammate card add TITLE'.")
+  }
+
+  static let cardDone = CommandSpec(
+    path: ["card", "done"], abstract: "Mark a task done (or, with --undo, not done).",
+    arguments: [ArgumentSpec(name: "id", help: "The task's id, or a unique start of it.")],
+    options: [OptionSpec(name: "undo", help: "Mark it not done.")]
+  ) { session, arguments in
+    let uid = try session.account()
+    let id = try await session.cardID(arguments.argument("id") ?? "")
+    let card = try await session.store().setCardDone(id, done: !arguments.flag("undo"), as: uid)
+    try await show(card, verb: arguments.flag("undo") ? "Not done" : "Done", session: &session)
+  }
+
+  static let cardDelete = CommandSpec(
+    path: ["card", "delete"], abstract: "Delete a card; both devices let go of it.",
+    arguments: [ArgumentSpec(name: "id", help: "The card's id, or a unique start of it.")]
+  ) { session, arguments in
+    let uid = try session.account()
+    let id = try await session.cardID(arguments.argument("id") ?? "")
+    let card = try await session.store().deleteCard(id, as: uid)
+    try await show(card, verb: "Deleted", session: &session)
+  }
+
+  /// One card: JSON, or a short block for people.
+  static func show(_ card: Card, verb: String?, session: inout Session) async throws {
+    let uid = try session.account()
+    let times = await session.times()
+    if session.json {
+      return try session.writeJSON(CardDocument(card: CardJSON(card, viewer: uid, times: times)))
+    }
+    var text = verb.map { "\($0): " } ?? ""
+    text += "\(card.id)  \(card.kind.rawValue)  \(card.title)\n"
+    if let note = card.note { text += "  note:      \(note)\n" }
+    if let time = card.time { text += "  time:      \(times.human(time))\n" }
+    if let replyBy = card.replyBy { text += "  reply by:  \(times.human(replyBy))\n" }
+    text += "  for:       \(await card.assignee.asyncMap { await session.name($0) } ?? "both")\n"
+    text +=
+      "  by:        \(await session.name(card.lastEditedBy)), \(times.human(card.lastEditedAt)), revision \(card.revision)\n"
+    text += "  status:    \(await status(card, session: &session))\n"
+    session.write(text)
+  }
+
+  /// Cards as a table for people, or `{"cards": […]}`.
+  static func list(_ cards: [Card], session: inout Session, empty: String) async throws {
+    let uid = try session.account()
+    let times = await session.times()
+    if session.json {
+      return try session.writeJSON(
+        CardsDocument(cards: cards.map { CardJSON($0, viewer: uid, times: times) }))
+    }
+    guard !cards.isEmpty else { return session.write(empty + "\n") }
+    var table = Table(headers: ["ID", "KIND", "TITLE", "WHEN", "STATUS"])
+    for card in cards {
+      let when = (card.time ?? card.replyBy).map { times.human($0) } ?? "-"
+      table.rows.append([
+        card.id.rawValue, card.kind.rawValue, card.title, when,
+        await status(card, session: &session),
+      ])
+    }
+    session.write(table.render(colour: session.colour))
+  }
+
+  /// Where the card stands for the acting account, in words.
+  static func status(_ card: Card, session: inout Session) async -> String {
+    guard let uid = try? session.account() else { return "" }
+    var words: [String] = []
+    if card.isDeleted { words.append("deleted") }
+    if card.isDone { words.append("done") }
+    if AcknowledgementRules.isPending(card, for: uid) {
+      words.append(card.kind == .topic ? "waiting for your reply" : "waiting for you to know")
+    } else if let knower = card.ackBy {
+      words.append("known by \(await session.name(knower))")
+    } else {
+      words.append("waiting for your partner")
+    }
+    return words.joined(separator: ", ")
+  }
+}
+
+extension Optional {
+  /// `map` for an async transform.
+  func asyncMap<T>(_ transform: (Wrapped) async throws -> T) async rethrows -> T? {
+    guard let value = self else { return nil }
+    return try await transform(value)
+  }
+}

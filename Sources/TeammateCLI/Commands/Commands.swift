@@ -1,0 +1,16 @@
+/// Every command of the tool, in the order help lists them.
+enum Commands {
+  static let table = CommandTable(
+    commands: [
+      householdCreate, householdJoin, householdShow, householdLeave,
+      inviteCreate, inviteShow,
+      cardAdd, cardEdit, cardShow, cardList, cardDone, cardDelete,
+      pending, ack, sync, notifications, settings, accountLink, demo,
+    ],
+    groupAbstracts: [
+      "household": "Create, join, show or leave a household.",
+      "invite": "Invite your partner with a six-digit code.",
+      "card": "Log, change, complete and delete cards.",
+      "account": "Link this anonymous account to a named sign-in.",
+    ])
+}

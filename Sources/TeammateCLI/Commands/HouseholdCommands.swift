@@ -1,0 +1,158 @@
+import Foundation
+import TeammateKit
+
+extension Commands {
+  struct CreationJSON: Encodable {
+    let household: HouseholdJSON
+    let invite: InviteJSON
+  }
+
+  struct HouseholdShowJSON: Encodable {
+    let household: HouseholdJSON
+    let invite: Nullable<InviteJSON>
+  }
+
+  static let householdCreate = CommandSpec(
+    path: ["household", "create"],
+    abstract: "Create a household with you as its first member, and an invite for your partner.",
+    options: [
+      OptionSpec(name: "name", value: "name", help: "The household's name.", required: true),
+      OptionSpec(name: "tz", value: "zone", help: "An IANA time zone (default: this machine's)."),
+      OptionSpec(name: "display-name", value: "name", help: "Your name in it (default: your uid)."),
+    ]
+  ) { session, arguments in
+    let uid = try session.account()
+    let creation = try await session.store().createHousehold(
+      name: arguments.option("name") ?? "",
+      timeZone: arguments.option("tz") ?? TimeZone.current.identifier,
+      displayName: arguments.option("display-name") ?? uid.rawValue, as: uid)
+    let household = creation.household
+    let times = TimeText(
+      zone: TimeZone(identifier: household.timeZone) ?? .current, now: session.now)
+    if session.json {
+      return try session.writeJSON(
+        CreationJSON(
+          household: HouseholdJSON(household, times: times),
+          invite: InviteJSON(creation.invite, times: times)))
+    }
+    session.write(
+      """
+      Created '\(household.name)' (\(household.id)) in \(household.timeZone).
+      Invite code: \(creation.invite.code), valid until \(times.human(creation.invite.expiresAt)).
+      Your partner joins with: teammate --as PARTNER household join \(creation.invite.code)
+
+      """)
+  }
+
+  static let householdJoin = CommandSpec(
+    path: ["household", "join"],
+    abstract: "Join your partner's household with the six-digit code they gave you.",
+    arguments: [ArgumentSpec(name: "code", help: "The invite code, six digits.")],
+    options: [
+      OptionSpec(name: "display-name", value: "name", help: "Your name in it (default: your uid).")
+    ]
+  ) { session, arguments in
+    let uid = try session.account()
+    let household = try await session.store().join(
+      code: arguments.argument("code") ?? "",
+      displayName: arguments.option("display-name") ?? uid.rawValue,
+      as: uid)
+    let times = TimeText(
+      zone: TimeZone(identifier: household.timeZone) ?? .current, now: session.now)
+    if session.json {
+      struct Joined: Encodable { let household: HouseholdJSON }
+      return try session.writeJSON(Joined(household: HouseholdJSON(household, times: times)))
+    }
+    let names = household.members.map(\.displayName).joined(separator: " and ")
+    session.write("Joined '\(household.name)': \(names).\n")
+  }
+
+  static let householdShow = CommandSpec(
+    path: ["household", "show"], abstract: "Show your household, its members and its live invite."
+  ) { session, _ in
+    let uid = try session.account()
+    let household = try await session.household()
+    let invite = try await session.store().liveInvite(for: household.id, as: uid)
+    let times = await session.times()
+    if session.json {
+      return try session.writeJSON(
+        HouseholdShowJSON(
+          household: HouseholdJSON(household, times: times),
+          invite: Nullable(invite.map { InviteJSON($0, times: times) })))
+    }
+    var table = Table(headers: ["MEMBER", "NAME", "JOINED"])
+    for member in household.members {
+      table.rows.append([member.uid.rawValue, member.displayName, times.human(member.joinedAt)])
+    }
+    session.write("\(household.name) (\(household.id)), \(household.timeZone)\n\n")
+    session.write(table.render(colour: session.colour))
+    if let invite {
+      session.write("\nInvite code \(invite.code), valid until \(times.human(invite.expiresAt)).\n")
+    }
+  }
+
+  static let householdLeave = CommandSpec(
+    path: ["household", "leave"],
+    abstract: "Leave your household; its invite is revoked and your device lets go of it."
+  ) { session, _ in
+    let uid = try session.account()
+    let household = try await session.household()
+    try await session.store().leaveHousehold(household.id, as: uid)
+    // NB: this device lets go at once: its household state and notifications are dropped.
+    _ = try await session.syncDevice()
+    if session.json {
+      struct Left: Encodable { let left: String }
+      return try session.writeJSON(Left(left: household.id.rawValue))
+    }
+    session.write("You left '\(household.name)'.\n")
+  }
+
+  static let inviteCreate = CommandSpec(
+    path: ["invite", "create"],
+    abstract: "Issue a new invite code; any earlier code stops working."
+  ) { session, _ in
+    let uid = try session.account()
+    let household = try await session.household()
+    let invite = try await session.store().issueInvite(for: household.id, as: uid)
+    let times = await session.times()
+    if session.json { return try session.writeJSON(InviteJSON(invite, times: times)) }
+    session.write("Invite code: \(invite.code), valid until \(times.human(invite.expiresAt)).\n")
+  }
+
+  static let inviteShow = CommandSpec(
+    path: ["invite", "show"], abstract: "Show your household's live invite code."
+  ) { session, _ in
+    let uid = try session.account()
+    let household = try await session.household()
+    guard let invite = try await session.store().liveInvite(for: household.id, as: uid) else {
+      throw CLIError.notFound(
+        "'\(household.name)' has no live invite; create one with 'teammate invite create'")
+    }
+    let times = await session.times()
+    if session.json { return try session.writeJSON(InviteJSON(invite, times: times)) }
+    session.write("Invite code: \(invite.code), valid until \(times.human(invite.expiresAt)).\n")
+  }
+
+  static let accountLink = CommandSpec(
+    path: ["account", "link"],
+    abstract: "Link a named sign-in to this account; its uid, household and cards stay the same.",
+    options: [
+      OptionSpec(
+        name: "credential", value: "provider:id", help: "For example google:alice@example.com.",
+        required: true)
+    ]
+  ) { session, arguments in
+    let uid = try session.account()
+    let credential = try Credential(parsing: arguments.option("credential") ?? "")
+    try await session.store().linkCredential(credential, as: uid)
+    if session.json {
+      struct Linked: Encodable {
+        let account: String
+        let credential: String
+      }
+      return try session.writeJSON(
+        Linked(account: uid.rawValue, credential: credential.description))
+    }
+    session.write("Linked \(credential) to \(uid); the uid is unchanged.\n")
+  }
+}

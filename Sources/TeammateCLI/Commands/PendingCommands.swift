@@ -1,0 +1,87 @@
+import Foundation
+import TeammateKit
+
+extension Commands {
+  struct PendingDocument: Encodable {
+    let badge: Int
+    let cards: [CardJSON]
+  }
+
+  static let pending = CommandSpec(
+    path: ["pending"], abstract: "What waits for you to know, with your badge count."
+  ) { session, _ in
+    let uid = try session.account()
+    let household = try await session.household()
+    let cards = try await session.store().cards(in: household.id, as: uid)
+    let pending = AcknowledgementRules.pending(cards: cards, viewer: uid)
+    if session.json {
+      let times = await session.times()
+      return try session.writeJSON(
+        PendingDocument(
+          badge: AcknowledgementRules.badge(cards: cards, viewer: uid),
+          cards: pending.map { CardJSON($0, viewer: uid, times: times) }))
+    }
+    try await list(pending, session: &session, empty: "Nothing waits for you. Badge: 0")
+    if !pending.isEmpty {
+      session.write("\nBadge: \(AcknowledgementRules.badge(cards: cards, viewer: uid))\n")
+    }
+  }
+
+  static let ack = CommandSpec(
+    path: ["ack"],
+    abstract: "Say you know these cards (for a topic: you replied).",
+    discussion:
+      "Each card is acknowledged at its current revision, or at --revision when one card is "
+      + "given, which is refused if the card has changed since.",
+    arguments: [
+      ArgumentSpec(name: "id", help: "Card ids, or unique starts of them.", arity: .variadic)
+    ],
+    options: [
+      OptionSpec(name: "all", help: "Every card waiting for you."),
+      OptionSpec(name: "revision", value: "n", help: "The revision you saw (one card only)."),
+    ]
+  ) { session, arguments in
+    let uid = try session.account()
+    let household = try await session.household()
+    let store = try session.store()
+    let cards = try await store.cards(in: household.id, as: uid)
+    var chosen: [Card]
+    if arguments.flag("all") {
+      guard arguments.arguments("id").isEmpty else {
+        throw CLIError.nothingToDo("give card ids or --all, not both")
+      }
+      chosen = AcknowledgementRules.pending(cards: cards, viewer: uid)
+    } else {
+      let ids = try arguments.arguments("id").map {
+        try CardLookup.resolve($0, among: cards.map(\.id))
+      }
+      guard !ids.isEmpty else {
+        throw CLIError.nothingToDo("give the ids of the cards you know, or --all")
+      }
+      let byID = Dictionary(cards.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+      chosen = ids.compactMap { byID[$0] }
+    }
+    var seen = chosen.map { CardRevision($0.id, revision: $0.revision) }
+    if let text = arguments.option("revision") {
+      guard let number = Int(text), number > 0 else {
+        throw CLIError.invalidValue(option: "revision", value: text, expected: "a positive number")
+      }
+      guard let only = seen.first, seen.count == 1 else {
+        throw CLIError.nothingToDo("--revision goes with exactly one card")
+      }
+      seen = [CardRevision(only.id, revision: number)]
+    }
+    let acknowledged = try await store.acknowledgeCards(seen, as: uid)
+    let badge = AcknowledgementRules.badge(
+      cards: try await store.cards(in: household.id, as: uid), viewer: uid)
+    if session.json {
+      let times = await session.times()
+      return try session.writeJSON(
+        PendingDocument(
+          badge: badge, cards: acknowledged.map { CardJSON($0, viewer: uid, times: times) }))
+    }
+    if acknowledged.isEmpty { return session.write("Nothing waits for you. Badge: 0\n") }
+    for card in acknowledged { session.write("Known: \(card.id)  \(card.title)\n") }
+    session.write("Badge: \(badge)\n")
+  }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import TeammateKit
+
+extension Session {
+  /// The card a user named by its id or a unique prefix of it.
+  mutating func cardID(_ text: String) async throws -> CardID {
+    let household = try await household()
+    let uid = try account()
+    let ids = try await store().cards(in: household.id, as: uid).map(\.id)
+    return try CardLookup.resolve(text, among: ids)
+  }
+
+  /// `me`, `partner`, `both` (nobody in particular) or a uid.
+  mutating func assignee(_ text: String) async throws -> AccountID? {
+    let uid = try account()
+    switch text.lowercased() {
+    case "me": return uid
+    case "both", "none": return nil
+    case "partner":
+      guard let partner = try await household().partner(of: uid) else {
+        throw CLIError.notFound("you have no partner in this household yet: invite one first")
+      }
+      return partner.uid
+    default: return AccountID(text)
+    }
+  }
+
+  /// Runs this machine's device of the acting account through one sync, and keeps its state.
+  mutating func syncDevice() async throws -> SyncReport {
+    let device = try await device()
+    let report = try await device.sync()
+    try await store().saveDeviceState(await device.state, for: try account())
+    log(
+      "sync: pulled \(report.pulled) change(s), scheduled \(report.scheduled.count), cancelled \(report.cancelled.count)"
+    )
+    return report
+  }
+
+  /// How times are written for this household, now.
+  mutating func times() async -> TimeText { TimeText(zone: await timeZone(), now: now) }
+
+  /// A member's display name, or the uid when they are not (or no longer) a member.
+  mutating func name(_ uid: AccountID) async -> String {
+    (try? await household())?.member(uid)?.displayName ?? uid.rawValue
+  }
+}
+
+/// Parsing option values that name a fixed set of words.
+enum Words {
+  static func kind(_ text: String, option: String = "kind") throws -> CardKind {
+    guard let kind = CardKind(rawValue: text.lowercased()) else {
+      throw CLIError.invalidValue(
+        option: option, value: text, expected: "note, task, event or topic")
+    }
+    return kind
+  }
+
+  static func notificationKind(_ text: String, option: String) throws -> NotificationKind {
+    guard let kind = NotificationKind(rawValue: text.lowercased()) else {
+      throw CLIError.invalidValue(
+        option: option, value: text, expected: "activity, digest, event, task or reply-by")
+    }
+    return kind
+  }
+}

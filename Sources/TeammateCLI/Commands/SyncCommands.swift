@@ -1,0 +1,133 @@
+import Foundation
+import TeammateKit
+
+extension Commands {
+  struct SyncDocument: Encodable {
+    let changes: Int
+    let scheduled: [NotificationJSON]
+    let cancelled: [String]
+    let badge: Int
+  }
+
+  struct NotificationsDocument: Encodable { let notifications: [NotificationJSON] }
+
+  static let sync = CommandSpec(
+    path: ["sync"],
+    abstract: "Pull what changed, plan this device's notifications, and show the badge."
+  ) { session, _ in
+    _ = try await session.household()
+    let report = try await session.syncDevice()
+    let times = await session.times()
+    if session.json {
+      return try session.writeJSON(
+        SyncDocument(
+          changes: report.pulled,
+          scheduled: report.scheduled.map { NotificationJSON($0, times: times) },
+          cancelled: report.cancelled, badge: report.badge))
+    }
+    session.write("Pulled \(report.pulled) change(s).\n")
+    for event in report.activity {
+      let name = await session.name(event.actor)
+      let title = report.pending.first { $0.id == event.cardID }?.title ?? event.cardID.rawValue
+      session.write("  \(name) \(event.action == .created ? "logged" : "changed") \"\(title)\"\n")
+    }
+    for notification in report.scheduled {
+      session.write(
+        "Scheduled \(notification.id) for \(times.human(notification.fireAt)): \(notification.title)\n"
+      )
+    }
+    for id in report.cancelled { session.write("Cancelled \(id)\n") }
+    session.write("Badge: \(report.badge)\n")
+  }
+
+  static let notifications = CommandSpec(
+    path: ["notifications"],
+    abstract: "The local notifications this device holds, soonest first.",
+    options: [OptionSpec(name: "delivered", help: "Show those already shown instead.")]
+  ) { session, arguments in
+    let uid = try session.account()
+    let scheduler = try session.store().scheduler(for: uid, clock: session.clock)
+    let shown = arguments.flag("delivered")
+    let notifications = try await shown ? scheduler.delivered() : scheduler.pending()
+    let times = await session.times()
+    if session.json {
+      return try session.writeJSON(
+        NotificationsDocument(
+          notifications: notifications.map { NotificationJSON($0, times: times) }))
+    }
+    guard !notifications.isEmpty else {
+      return session.write(
+        shown
+          ? "Nothing shown yet.\n"
+          : "Nothing scheduled. Run 'teammate sync' to plan notifications.\n")
+    }
+    var table = Table(headers: ["WHEN", "KIND", "TITLE", "TEXT"])
+    for notification in notifications {
+      table.rows.append([
+        times.human(notification.fireAt), notification.kind.rawValue, notification.title,
+        notification.body,
+      ])
+    }
+    session.write(table.render(colour: session.colour))
+  }
+
+  static let settings = CommandSpec(
+    path: ["settings"], abstract: "Show or change your notification settings.",
+    options: [
+      OptionSpec(
+        name: "digest-time", value: "HH:MM", help: "When the daily digest comes (default 20:00)."),
+      OptionSpec(
+        name: "quiet", value: "HH:MM-HH:MM|off", help: "Quiet hours (default 22:00-07:00)."),
+      OptionSpec(
+        name: "lead", value: "minutes", help: "How long before an event to remind (0-1440)."),
+      OptionSpec(
+        name: "enable", value: "kind", help: "activity, digest, event, task or reply-by.",
+        repeatable: true),
+      OptionSpec(
+        name: "disable", value: "kind", help: "activity, digest, event, task or reply-by.",
+        repeatable: true),
+    ]
+  ) { session, arguments in
+    let uid = try session.account()
+    let household = try await session.household()
+    var settings = household.member(uid)?.settings ?? .default
+    let before = settings
+    if let text = arguments.option("digest-time") {
+      settings.digestTime = try TimeOfDay(parsing: text)
+    }
+    if let text = arguments.option("quiet") {
+      settings.quietHours = text.lowercased() == "off" ? nil : try QuietHours(parsing: text)
+    }
+    if let text = arguments.option("lead") {
+      guard let minutes = Int(text) else {
+        throw CLIError.invalidValue(option: "lead", value: text, expected: "a number of minutes")
+      }
+      settings.eventLeadMinutes = minutes
+    }
+    for text in arguments.values("enable") {
+      settings.disabledKinds.remove(try Words.notificationKind(text, option: "enable"))
+    }
+    for text in arguments.values("disable") {
+      settings.disabledKinds.insert(try Words.notificationKind(text, option: "disable"))
+    }
+    if settings != before {
+      let updated = try await session.store().updateMember(
+        in: household.id, displayName: nil, settings: settings, as: uid)
+      settings = updated.member(uid)?.settings ?? settings
+    }
+    if session.json {
+      struct Document: Encodable { let settings: SettingsJSON }
+      return try session.writeJSON(Document(settings: SettingsJSON(settings)))
+    }
+    let shown = SettingsJSON(settings)
+    session.write(
+      """
+      digest time:   \(shown.digestTime)
+      quiet hours:   \(shown.quietHours.value ?? "off")
+      event lead:    \(shown.leadMinutes) min
+      enabled:       \(shown.enabled.joined(separator: ", "))
+      disabled:      \(shown.disabled.isEmpty ? "-" : shown.disabled.joined(separator: ", "))
+
+      """)
+  }
+}

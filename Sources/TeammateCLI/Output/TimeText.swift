@@ -1,0 +1,42 @@
+import Foundation
+
+/// Times as the output shows them: ISO 8601 with the household's offset for JSON, and
+/// "Tue 1 Dec 20:00 (in 2 h)" for people.
+struct TimeText {
+  let zone: TimeZone
+  let now: Date
+
+  func iso(_ date: Date) -> String {
+    date.formatted(Date.ISO8601FormatStyle(timeZoneSeparator: .colon, timeZone: zone))
+  }
+
+  func iso(_ date: Date?) -> String? { date.map(iso) }
+
+  /// Local date and time with a relative hint where it helps.
+  func human(_ date: Date) -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = zone
+    let parts = calendar.dateComponents([.weekday, .day, .month, .hour, .minute], from: date)
+    let weekday = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][((parts.weekday ?? 1) - 1) % 7]
+    let month = [
+      "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ][
+      ((parts.month ?? 1) - 1) % 12]
+    let clock = String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+    return "\(weekday) \(parts.day ?? 1) \(month) \(clock) (\(relative(date)))"
+  }
+
+  /// "in 5 min", "2 h ago", "in 3 d", "now".
+  func relative(_ date: Date) -> String {
+    let seconds = date.timeIntervalSince(now)
+    let minutes = Int((abs(seconds) / 60).rounded())
+    let amount: String
+    switch minutes {
+    case 0: return "now"
+    case ..<60: amount = "\(minutes) min"
+    case ..<(48 * 60): amount = "\(Int((Double(minutes) / 60).rounded())) h"
+    default: amount = "\(Int((Double(minutes) / 1_440).rounded())) d"
+    }
+    return seconds > 0 ? "in \(amount)" : "\(amount) ago"
+  }
+}

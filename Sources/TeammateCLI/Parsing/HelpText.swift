@@ -1,0 +1,80 @@
+/// Help pages laid out as swift-argument-parser lays them out.
+enum HelpText {
+  static func render(_ topic: HelpTopic, table: CommandTable) -> String {
+    switch topic {
+    case .root:
+      return page(
+        overview: "Two partners, one household: cards the other partner comes to know.",
+        usage: "teammate [--store <path>] [--as <uid>] [--now <time>] [--json] <subcommand>",
+        sections: [
+          ("OPTIONS", GlobalOptions.specs.map { ($0.label, $0.help) }),
+          ("SUBCOMMANDS", table.topLevelNames.map { ($0, table.abstract(ofTopLevel: $0)) }),
+        ],
+        footer: "See 'teammate help <subcommand>' for detailed help.")
+    case .group(let group):
+      return page(
+        overview: table.groupAbstracts[group] ?? "",
+        usage: "teammate \(group) <subcommand>",
+        sections: [
+          ("OPTIONS", [("-h, --help", "Show help information.")]),
+          (
+            "SUBCOMMANDS",
+            table.subcommands(of: group).map {
+              ($0, table.command([group, $0])?.abstract ?? "")
+            }
+          ),
+        ],
+        footer: "See 'teammate help \(group) <subcommand>' for detailed help.")
+    case .command(let command):
+      var sections: [(String, [(String, String)])] = []
+      if !command.arguments.isEmpty {
+        sections.append(("ARGUMENTS", command.arguments.map { ("<\($0.name)>", $0.help) }))
+      }
+      sections.append(
+        (
+          "OPTIONS",
+          command.options.map { ($0.label, $0.help) } + [("-h, --help", "Show help information.")]
+        ))
+      sections.append(
+        (
+          "GLOBAL OPTIONS",
+          GlobalOptions.specs.filter { !["help", "version"].contains($0.name) }.map {
+            ($0.label, $0.help)
+          }
+        ))
+      return page(
+        overview: command.abstract + (command.discussion.map { "\n\n" + $0 } ?? ""),
+        usage: command.usage, sections: sections, footer: nil)
+    }
+  }
+
+  /// The short usage reminder printed after an error.
+  static func usageReminder(_ topic: HelpTopic) -> String {
+    switch topic {
+    case .root:
+      return "Usage: teammate <subcommand>\n  See 'teammate --help' for more.\n"
+    case .group(let group):
+      return "Usage: teammate \(group) <subcommand>\n  See 'teammate \(group) --help' for more.\n"
+    case .command(let command):
+      return "Usage: \(command.usage)\n  See '\(command.name) --help' for more.\n"
+    }
+  }
+
+  private static func page(
+    overview: String, usage: String, sections: [(String, [(String, String)])], footer: String?
+  ) -> String {
+    var text = "OVERVIEW: \(overview)\n\nUSAGE: \(usage)\n"
+    for (title, rows) in sections where !rows.isEmpty {
+      text += "\n\(title):\n"
+      for (label, help) in rows {
+        let padded =
+          label.count < 24
+          ? label.padding(toLength: 24, withPad: " ", startingAt: 0)
+          : label + "\n" + String(repeating: " ", count: 26)
+        text += "  \(padded)\(help)\n"
+      }
+    }
+    if let footer { text += "\n  \(footer)\n" }
+    return text
+  }
+}

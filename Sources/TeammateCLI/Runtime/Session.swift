@@ -1,0 +1,118 @@
+import Foundation
+import TeammateKit
+import TeammateSQLite
+
+/// One run of the tool: where the store is, who is acting, what time it is, and what has
+/// been written to stdout and stderr so far.
+struct Session {
+  let globals: GlobalOptions
+  let environment: [String: String]
+  let storePath: String
+  let clock: any WallClock
+  var stdout = ""
+  var stderr = ""
+  private var opened: SQLiteBackend?
+  private var cachedHousehold: Household?
+  private let started = ContinuousClock.now
+
+  init(globals: GlobalOptions, environment: [String: String]) throws {
+    self.globals = globals
+    self.environment = environment
+    storePath = Self.storePath(globals.store ?? environment["TEAMMATE_STORE"], environment)
+    if let text = globals.now ?? environment["TEAMMATE_NOW"], !text.isEmpty {
+      clock = FixedWallClock(
+        try TimeExpression.parse(text, now: SystemWallClock().now(), timeZone: .current))
+    } else {
+      clock = SystemWallClock()
+    }
+  }
+
+  /// `--store`, else `$XDG_DATA_HOME/teammate/teammate.sqlite`, else under `~/.local/share`.
+  static func storePath(_ given: String?, _ environment: [String: String]) -> String {
+    if let given, !given.isEmpty { return (given as NSString).expandingTildeInPath }
+    let data =
+      environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+      ?? ((environment["HOME"] ?? NSHomeDirectory()) as NSString).appendingPathComponent(
+        ".local/share")
+    return (data as NSString).appendingPathComponent("teammate/teammate.sqlite")
+  }
+
+  var json: Bool { globals.json }
+  var now: Date { clock.now() }
+
+  /// The account this device acts as.
+  func account() throws -> AccountID {
+    let uid = (globals.account ?? environment["TEAMMATE_USER"] ?? "")
+      .trimmingCharacters(in: .whitespaces)
+    guard !uid.isEmpty else { throw CLIError.missingAccount }
+    return AccountID(uid)
+  }
+
+  /// The store, opened on first use.
+  mutating func store() throws -> SQLiteBackend {
+    if let opened { return opened }
+    let store = try SQLiteBackend(path: storePath, clock: clock)
+    log(
+      "store \(storePath) (schema \(SQLiteBackend.schemaVersion), SQLite \(SQLiteLibrary.version))")
+    opened = store
+    return store
+  }
+
+  /// The acting account's household; refused with a hint when there is none.
+  mutating func household() async throws -> Household {
+    if let cachedHousehold { return cachedHousehold }
+    let uid = try account()
+    let store = try store()
+    guard let id = try await store.householdID(of: uid, as: uid) else {
+      throw CLIError.noHousehold(uid)
+    }
+    let household = try await store.household(id, as: uid)
+    cachedHousehold = household
+    return household
+  }
+
+  /// The zone times are read and shown in: the household's, else this machine's.
+  mutating func timeZone() async -> TimeZone {
+    guard let household = try? await household() else { return .current }
+    return TimeZone(identifier: household.timeZone) ?? .current
+  }
+
+  /// A time the user typed, in the household's zone.
+  mutating func time(_ text: String) async throws -> Date {
+    try TimeExpression.parse(text, now: now, timeZone: await timeZone())
+  }
+
+  /// The device of the acting account on this machine, with its saved state.
+  mutating func device() async throws -> Device {
+    let uid = try account()
+    let store = try store()
+    return Device(
+      account: uid, backend: store, clock: clock,
+      scheduler: store.scheduler(for: uid, clock: clock),
+      state: try await store.deviceState(for: uid) ?? DeviceState())
+  }
+
+  // MARK: Output
+
+  mutating func write(_ text: String) { stdout += text }
+
+  mutating func writeJSON(_ value: some Encodable) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    stdout += String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+  }
+
+  /// Under `--verbose`, one line on stderr with the time since the run started.
+  mutating func log(_ line: String) {
+    guard globals.verbose else { return }
+    let elapsed = ContinuousClock.now - started
+    let ms =
+      Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3
+    stderr += String(format: "teammate: [%6.1f ms] ", ms) + line + "\n"
+  }
+
+  /// Whether human output may use colour: a terminal, and no NO_COLOR.
+  var colour: Bool {
+    environment["NO_COLOR"] == nil && isatty(STDOUT_FILENO) == 1 && environment["TERM"] != "dumb"
+  }
+}

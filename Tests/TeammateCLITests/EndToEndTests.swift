@@ -1,0 +1,127 @@
+import Foundation
+import TeammateCLI
+import Testing
+
+/// The built binary, one process per command, as a person or a script would use it.
+@Suite struct EndToEndTests {
+  func exec(_ scratch: Scratch, _ account: String, _ arguments: [String], now: String) throws
+    -> CommandOutcome
+  {
+    var environment = scratch.environment
+    environment["TEAMMATE_NOW"] = now
+    return try Binary.run(["--as", account] + arguments, environment: environment)
+  }
+
+  func json(_ outcome: CommandOutcome) throws -> [String: Any] {
+    #expect(outcome.exitCode == 0, "\(outcome.stderr)")
+    return try #require(
+      try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+  }
+
+  @Test func test_AC_CLI_16_theWholeStoryThroughTheBinary() throws {
+    let scratch = try Scratch()
+    let day = "2026-12-01T"
+    let created = try json(
+      try exec(
+        scratch, "alice",
+        ["--json", "household", "create", "--name", "Home", "--tz", "Asia/Taipei"],
+        now: day + "09:00:00+08:00"))
+    let code = try #require((created["invite"] as? [String: Any])?["code"] as? String)
+    #expect(
+      try exec(scratch, "bob", ["household", "join", code], now: day + "09:05:00+08:00").exitCode
+        == 0)
+    for (title, extra) in [
+      ("Bought diapers", [String]()), ("Checkup", ["--kind", "event", "--at", "tomorrow 09:30"]),
+      ("Recycling", ["--kind", "task", "--at", "today 19:00", "--assignee", "partner"]),
+    ] {
+      #expect(
+        try exec(scratch, "alice", ["card", "add", title] + extra, now: day + "09:10:00+08:00")
+          .exitCode == 0)
+    }
+    #expect(
+      try exec(
+        scratch, "bob",
+        ["card", "add", "Daycare?", "--kind", "topic", "--reply-by", "tomorrow 21:00"],
+        now: day + "09:20:00+08:00"
+      ).exitCode == 0)
+
+    let synced = try json(
+      try exec(scratch, "bob", ["--json", "sync"], now: day + "12:00:00+08:00"))
+    #expect(synced["badge"] as? Int == 3)
+    let pending = try json(
+      try exec(scratch, "bob", ["--json", "pending"], now: day + "12:01:00+08:00"))
+    let cards = try #require(pending["cards"] as? [[String: Any]])
+    let checkup = try #require(
+      cards.first { $0["title"] as? String == "Checkup" }?["id"] as? String)
+    #expect(try exec(scratch, "bob", ["ack", "--all"], now: day + "12:02:00+08:00").exitCode == 0)
+    #expect(
+      try json(try exec(scratch, "bob", ["--json", "pending"], now: day + "12:03:00+08:00"))[
+        "badge"] as? Int == 0)
+
+    let edit = try exec(
+      scratch, "alice", ["card", "edit", checkup, "--title", "Checkup at the clinic"],
+      now: day + "12:30:00+08:00")
+    #expect(edit.stdout.hasPrefix("Changed (your partner must know it again)"))
+    let after = try json(try exec(scratch, "bob", ["--json", "sync"], now: day + "12:40:00+08:00"))
+    #expect(after["badge"] as? Int == 1)
+    #expect(
+      (after["scheduled"] as? [[String: Any]])?.first?["id"] as? String == "activity:\(checkup)")
+    let notes = try exec(scratch, "bob", ["notifications"], now: day + "12:41:00+08:00")
+    #expect(notes.stdout.contains("Due now: Recycling"))
+    #expect(notes.stdout.contains("Still to talk about: Daycare?"))
+
+    let usage = try exec(scratch, "bob", ["card", "add"], now: day + "13:00:00+08:00")
+    #expect(usage.exitCode == 64 && usage.stdout.isEmpty)
+    FileManager.default.createFile(
+      atPath: scratch.folder.appending("junk"), contents: Data(repeating: 1, count: 2_048))
+    let junk = try Binary.run(
+      ["--store", scratch.folder.appending("junk"), "--as", "bob", "pending"], environment: [:])
+    #expect(junk.exitCode == 74 && junk.stderr.hasPrefix("teammate: error: "))
+    let help = try Binary.run(["--help"], environment: [:])
+    #expect(help.exitCode == 0 && help.stdout.hasPrefix("OVERVIEW:") && help.stderr.isEmpty)
+  }
+
+  @Test func test_AC_CLI_17_twoProcessesWritingOneStoreBothLand() async throws {
+    let scratch = try Scratch()
+    try await scratch.couple()
+    var environment = scratch.environment
+    environment["TEAMMATE_USER"] = "alice"
+    let script = """
+      for i in $(seq 1 40); do "$0" card add "from $1 $i" >/dev/null || exit 1; done
+      """
+    func writer(_ name: String) throws -> Process {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      process.arguments = ["-c", script, Binary.url.path, name]
+      process.environment = environment.merging(["PATH": "/usr/bin:/bin"]) { $1 }
+      try process.run()
+      return process
+    }
+    let first = try writer("first")
+    let second = try writer("second")
+    first.waitUntilExit()
+    second.waitUntilExit()
+    #expect(first.terminationStatus == 0 && second.terminationStatus == 0)
+    let cards = try #require(
+      try await scratch.json("alice", ["card", "list"])["cards"] as? [[String: Any]])
+    #expect(cards.count == 80)
+    #expect(Set(cards.compactMap { $0["title"] as? String }).count == 80)
+  }
+
+  @Test func test_AC_CLI_18_demoWalksThroughAndExitsZero() throws {
+    let outcome = try Binary.run(["demo"], environment: [:])
+    #expect(outcome.exitCode == 0, "\(outcome.stderr)")
+    #expect(outcome.stdout.contains("$ teammate --as alice household create --name Home"))
+    #expect(outcome.stdout.contains("$ teammate --as bob household join "))
+    #expect(outcome.stdout.contains("$ teammate --as bob sync"))
+    #expect(outcome.stdout.contains("Changed (your partner must know it again)"))
+    #expect(outcome.stdout.hasSuffix("Nothing waits for you. Badge: 0\n"))
+    let scratch = try Scratch()
+    let kept = try Binary.run(["demo", "--store", scratch.store, "--json"], environment: [:])
+    #expect(kept.exitCode == 0)
+    #expect(FileManager.default.fileExists(atPath: scratch.store))
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(kept.stdout.utf8)) as? [String: Any])
+    #expect((document["steps"] as? [Any])?.count == 15)
+  }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import TeammateCLI
+import Testing
+
+@Suite struct EnvironmentTests {
+  @Test func test_AC_CLI_08_environmentStandsInForOptionsWhichWin() async throws {
+    let scratch = try Scratch()
+    var environment = scratch.environment
+    environment["TEAMMATE_USER"] = "alice"
+    let created = await Teammate.run(
+      ["--json", "household", "create", "--name", "Home", "--tz", "UTC"], environment: environment)
+    #expect(created.exitCode == 0)
+    let asBob = await Teammate.run(["--as", "bob", "pending"], environment: environment)
+    #expect(asBob.stderr.contains("'bob' is not in a household yet"))
+    let other = scratch.folder.appending("other.sqlite")
+    let elsewhere = await Teammate.run(["--store", other, "pending"], environment: environment)
+    #expect(elsewhere.stderr.contains("'alice' is not in a household yet"))
+    #expect(FileManager.default.fileExists(atPath: other))
+
+    let xdg = scratch.folder.appending("xdg")
+    let viaXDG = await Teammate.run(
+      ["--as", "a", "pending"], environment: ["XDG_DATA_HOME": xdg, "TEAMMATE_NOW": scratch.now])
+    #expect(viaXDG.exitCode == 1)
+    #expect(FileManager.default.fileExists(atPath: xdg + "/teammate/teammate.sqlite"))
+    let home = scratch.folder.appending("home")
+    _ = await Teammate.run(
+      ["--as", "a", "pending"], environment: ["HOME": home, "TEAMMATE_NOW": scratch.now])
+    #expect(FileManager.default.fileExists(atPath: home + "/.local/share/teammate/teammate.sqlite"))
+  }
+
+  @Test func test_AC_CLI_09_nowSetsTheWholeInvocationsClock() async throws {
+    let scratch = try Scratch()
+    let created = try await scratch.json(
+      "alice", ["household", "create", "--name", "Home", "--tz", "Asia/Taipei"],
+      now: "2026-12-01T08:30:00+08:00")
+    let household = try #require(created["household"] as? [String: Any])
+    let invite = try #require(created["invite"] as? [String: Any])
+    #expect(household["createdAt"] as? String == "2026-12-01T08:30:00+08:00")
+    #expect(invite["expiresAt"] as? String == "2026-12-02T08:30:00+08:00")
+    let card = try await scratch.card(
+      "alice", ["Dinner", "--kind", "event", "--at", "today 19:00"],
+      now: "2026-12-01T09:00:00+08:00")
+    #expect(card["createdAt"] as? String == "2026-12-01T09:00:00+08:00")
+    #expect(card["time"] as? String == "2026-12-01T19:00:00+08:00")
+    let later = try await scratch.card("alice", ["Later"], now: "2026-12-03T09:00:00+08:00")
+    #expect(later["createdAt"] as? String == "2026-12-03T09:00:00+08:00")
+    let code = try #require(invite["code"] as? String)
+    let late = await scratch.run(
+      "bob", ["household", "join", code], now: "2026-12-02T08:30:00+08:00")
+    #expect(late.exitCode == 1)
+    #expect(late.stderr.contains("expired"))
+  }
+
+  @Test func test_AC_CLI_19_verboseSaysWhatHappenedOnStderr() async throws {
+    let scratch = try Scratch()
+    try await scratch.couple()
+    let outcome = await scratch.run("bob", ["-v", "sync"])
+    #expect(outcome.exitCode == 0)
+    #expect(outcome.stderr.contains("store \(scratch.store) (schema 1"))
+    #expect(outcome.stderr.contains("teammate sync as bob"))
+    #expect(outcome.stderr.contains("sync: pulled 2 change(s)"))
+    #expect(outcome.stderr.contains(" ms] teammate sync: done"))
+    #expect(!outcome.stdout.contains("teammate: ["))
+  }
+
+  @Test func test_AC_CLI_20_humanOutputIsAlignedRelativeAndUncoloured() async throws {
+    let scratch = try Scratch()
+    try await scratch.couple()
+    _ = try await scratch.card("alice", ["Checkup", "--kind", "event", "--at", "today 11:00"])
+    _ = try await scratch.card("alice", ["Bought diapers"])
+    var environment = scratch.environment
+    environment["NO_COLOR"] = "1"
+    let outcome = await Teammate.run(["--as", "bob", "card", "list"], environment: environment)
+    let lines = outcome.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.first?.hasPrefix("ID ") == true)
+    #expect(!outcome.stdout.contains("\u{1B}["))
+    let column = try #require(lines.first?.range(of: "TITLE")).lowerBound.utf16Offset(in: lines[0])
+    for line in lines.dropFirst() {
+      #expect(
+        line.dropFirst(column).hasPrefix("Checkup") || line.dropFirst(column).hasPrefix("Bought"))
+    }
+    #expect(outcome.stdout.contains("Tue 1 Dec 11:00 (in 2 h)"))
+  }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import TeammateKit
+import TeammateTestSupport
+import Testing
+
+@Suite struct TimeExpressionTests {
+  let taipei = TimeZone(identifier: "Asia/Taipei") ?? .gmt
+  /// 18:00 in Taipei on 1 December.
+  let now = Fixtures.start
+
+  func parse(_ text: String, zone: TimeZone? = nil) throws -> Date {
+    try TimeExpression.parse(text, now: now, timeZone: zone ?? taipei)
+  }
+
+  @Test func test_AC_TIME_01_isoAndLocalFormsReadInTheHouseholdZone() throws {
+    #expect(try parse("2026-12-02T20:00:00+08:00") == Fixtures.date("2026-12-02T12:00:00Z"))
+    #expect(try parse("2026-12-02T12:00:00Z") == Fixtures.date("2026-12-02T12:00:00Z"))
+    #expect(try parse("2026-12-24 19:30") == Fixtures.date("2026-12-24T19:30:00+08:00"))
+    #expect(try parse("today 20:00") == Fixtures.date("2026-12-01T20:00:00+08:00"))
+    #expect(try parse("Tomorrow 7:05") == Fixtures.date("2026-12-02T07:05:00+08:00"))
+    let newYork = TimeZone(identifier: "America/New_York") ?? .gmt
+    #expect(
+      try parse("2027-03-14 20:00", zone: newYork) == Fixtures.date("2027-03-14T20:00:00-04:00"))
+  }
+
+  @Test(arguments: [
+    "", "soon", "tomorrow", "today 25:00", "2026-02-31 10:00", "2026-13-01 10:00", "26-12-01 10:00",
+    "yesterday 10:00", "2026-12-01T99:00:00Z",
+  ])
+  func test_AC_TIME_02_anythingElseIsRefused(text: String) {
+    #expect(throws: TeammateError.invalidTime(text)) { try parse(text) }
+  }
+}
