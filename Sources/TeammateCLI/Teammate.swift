@@ -29,7 +29,8 @@ public enum Teammate {
           logs = session.stderr
           throw error
         }
-        session.log("\(command.name): done")
+        let peak = PeakMemory.mebibytes.map { String(format: ", peak memory %.1f MiB", $0) } ?? ""
+        session.log("\(command.name): done\(peak)")
         return CommandOutcome(stdout: session.stdout, stderr: session.stderr)
       }
     } catch {

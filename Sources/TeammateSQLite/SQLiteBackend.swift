@@ -17,6 +17,8 @@ public actor SQLiteBackend: TeammateBackend {
   private let clock: any WallClock
   var random: AnyRandomNumberGenerator
   let joinLimit: JoinAttemptLimit
+  /// Whether `PRAGMA quick_check` has passed on this connection.
+  private var verified: Bool
 
   /// Opens (creating if needed) the store at `path`; `:memory:` for a private one.
   public init(
@@ -25,7 +27,7 @@ public actor SQLiteBackend: TeammateBackend {
     joinLimit: JoinAttemptLimit = .standard
   ) throws(StoreError) {
     self.path = path
-    connection = try SQLiteStoreFile.open(path)
+    (connection, verified) = try SQLiteStoreFile.open(path)
     storage = SQLiteStorage(connection: connection)
     self.clock = clock
     self.random = AnyRandomNumberGenerator(random)
@@ -38,8 +40,16 @@ public actor SQLiteBackend: TeammateBackend {
   // MARK: Transactions
 
   /// One write transaction at server time; any error rolls it back.
+  ///
+  /// The first write on a connection checks the whole file first (`PRAGMA quick_check`):
+  /// nothing is ever written into a damaged store. Reads skip the check, which costs a scan
+  /// of the file, and a read that meets damage is refused as damaged all the same.
   func write<T>(_ body: (inout SQLiteStorage, Date) throws -> T) throws -> T {
-    try translated {
+    if !verified {
+      try translated { try SQLiteStoreFile.prepareForWriting(connection, path: path) }
+      verified = true
+    }
+    return try translated {
       try connection.writeTransaction {
         var storage = storage
         return try body(&storage, clock.now())

@@ -4,11 +4,10 @@ import Foundation
 /// Opening a store file safely: create its folder, refuse what is not ours or is damaged or
 /// newer, then bring the schema up to date, without ever writing to a file it refuses.
 enum SQLiteStoreFile {
-  /// An open, checked and migrated connection to the store at `path` (`:memory:` for a
-  /// private in-memory store).
-  static func open(_ path: String) throws(StoreError) -> SQLiteConnection {
-    let inMemory = path == ":memory:"
-    if !inMemory { try prepareLocation(path) }
+  /// An open connection to the store at `path` (`:memory:` for a private in-memory store),
+  /// at the current schema, and whether it has already passed `prepareForWriting`.
+  static func open(_ path: String) throws(StoreError) -> (SQLiteConnection, prepared: Bool) {
+    if path != ":memory:" { try prepareLocation(path) }
     let connection: SQLiteConnection
     do throws(SQLiteError) {
       connection = try SQLiteConnection(path: path)
@@ -29,17 +28,16 @@ enum SQLiteStoreFile {
       throw .newerSchema(path, found: found, supported: Schema.version)
     }
     do {
-      if found > 0 {
-        let verdict = try connection.rows("PRAGMA quick_check") { $0.text(0) }
-        guard verdict == ["ok"] else {
-          throw StoreError.damaged(path, detail: verdict.prefix(3).joined(separator: "; "))
-        }
+      try connection.execute("PRAGMA synchronous = NORMAL")
+      if found == 0 {
+        // NB: version 0 is a new, empty file; any other SQLite file is somebody else's.
+        let tables = try connection.first("SELECT count(*) FROM sqlite_master") { $0.int(0) } ?? 0
+        guard tables == 0 else { throw StoreError.notADatabase(path) }
       }
-      if !inMemory {
-        try connection.execute("PRAGMA journal_mode = WAL")
-        try connection.execute("PRAGMA synchronous = NORMAL")
+      if found < Schema.version {
+        try prepareForWriting(connection, path: path)
+        return (connection, true)
       }
-      try migrate(connection)
     } catch let error as StoreError {
       throw error
     } catch let error as SQLiteError {
@@ -47,11 +45,33 @@ enum SQLiteStoreFile {
     } catch {
       throw .cannotOpen(path, reason: "\(error)")
     }
-    return connection
+    return (connection, false)
+  }
+
+  /// Makes ready for the first write: refuses a store that fails `PRAGMA quick_check`,
+  /// naming the file, then makes sure it is in WAL mode and fully migrated.
+  static func prepareForWriting(_ connection: SQLiteConnection, path: String) throws {
+    let verdict = try connection.rows("PRAGMA quick_check") { $0.text(0) }
+    // NB: an empty new file has nothing to check, and says "ok".
+    guard verdict == ["ok"] else {
+      throw StoreError.damaged(path, detail: verdict.prefix(3).joined(separator: "; "))
+    }
+    if path != ":memory:" { try useWriteAheadLog(connection) }
+    try migrate(connection)
+  }
+
+  /// WAL lets readers and a writer work at once; the mode is stored in the file.
+  private static func useWriteAheadLog(_ connection: SQLiteConnection) throws {
+    let mode = try connection.first("PRAGMA journal_mode") { $0.text(0) }
+    guard mode != "wal" else { return }
+    try connection.execute("PRAGMA journal_mode = WAL")
   }
 
   /// Applies every migration the store lacks, each version in its own transaction.
   private static func migrate(_ connection: SQLiteConnection) throws {
+    // NB: an up-to-date store needs no write lock just to be opened.
+    let current = try connection.first("PRAGMA user_version") { $0.int(0) } ?? 0
+    guard current < Schema.version else { return }
     while true {
       let done = try connection.writeTransaction { () throws -> Bool in
         // NB: read again inside the write lock: another process may have migrated meanwhile.

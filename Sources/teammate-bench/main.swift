@@ -4,8 +4,19 @@ import Foundation
 let scratch = (NSTemporaryDirectory() as NSString).appendingPathComponent(
   "teammate-bench-\(getpid())")
 try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-defer { try? FileManager.default.removeItem(atPath: scratch) }
+defer {
+  if ProcessInfo.processInfo.environment["TEAMMATE_BENCH_KEEP"] == nil {
+    try? FileManager.default.removeItem(atPath: scratch)
+  }
+}
 
 var rows = plannerBenchmarks()
 rows += try await storeBenchmarks(folder: scratch)
+let commandLine = try await commandLineBenchmarks(folder: scratch)
+rows += commandLine.rows
 printTable(rows)
+if let peak = commandLine.peakMiB {
+  print(String(format: "\npeak memory of `teammate pending --json`: %.1f MiB", peak))
+} else {
+  print("\n(no release `teammate` beside the benchmark: build it with `swift build -c release`)")
+}

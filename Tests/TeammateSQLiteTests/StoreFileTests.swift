@@ -69,6 +69,17 @@ import Testing
     #expect(bytes(path) == garbage)
     #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
     #expect(StoreError.notADatabase(path).description.contains(path))
+
+    let foreign = try TemporaryFolder.make().appending("someone-elses.sqlite")
+    do {
+      let other = try SQLiteConnection(path: foreign)
+      try other.execute("CREATE TABLE recipes (name TEXT)")
+    }
+    let before = bytes(foreign)
+    #expect(throws: StoreError.notADatabase(foreign)) {
+      try SQLiteBackend(path: foreign, clock: clock)
+    }
+    #expect(bytes(foreign) == before)
   }
 
   @Test func test_AC_STORE_04_newerSchemaIsRefusedNeverDowngraded() throws {
@@ -100,7 +111,7 @@ import Testing
   }
 
   @Test func test_AC_STORE_06_damagedStoreIsRefusedAndUntouched() async throws {
-    let (path, _) = try await populatedStore(cards: 300)
+    let (path, home) = try await populatedStore(cards: 300)
     do {
       // Fold the write-ahead log into the main file so that the damage lands in real pages.
       let connection = try SQLiteConnection(path: path)
@@ -113,12 +124,15 @@ import Testing
     damaged.replaceSubrange(
       (3 * 4_096)..<(4 * 4_096), with: Data(repeating: 0xA5, count: 4_096))
     FileManager.default.createFile(atPath: path, contents: damaged)
-    #expect {
-      try SQLiteBackend(path: path, clock: clock)
-    } throws: { error in
+    func isDamaged(_ error: any Error) -> Bool {
       guard case .damaged(let named, _)? = error as? StoreError else { return false }
       return named == path
     }
+    let store = try SQLiteBackend(path: path, clock: clock)
+    await #expect(
+      performing: { try await store.addCard(CardDraft(title: "x"), to: home, as: "alice") },
+      throws: isDamaged)
+    await #expect(performing: { try await store.cards(in: home, as: "alice") }, throws: isDamaged)
     #expect(bytes(path) == damaged)
   }
 

@@ -2,9 +2,6 @@ import Foundation
 import TeammateKit
 
 extension Commands {
-  struct CardDocument: Encodable { let card: CardJSON }
-  struct CardsDocument: Encodable { let cards: [CardJSON] }
-
   static let cardAdd = CommandSpec(
     path: ["card", "add"],
     abstract: "Log a card: something you did, a task, an event or a topic to talk about.",
@@ -131,7 +128,8 @@ extension Commands {
     let uid = try session.account()
     let times = await session.times()
     if session.json {
-      return try session.writeJSON(CardDocument(card: CardJSON(card, viewer: uid, times: times)))
+      return session.writeJSON(
+        .object(["card": JSONDocuments.card(card, viewer: uid, times: times)]))
     }
     var text = verb.map { "\($0): " } ?? ""
     text += "\(card.id)  \(card.kind.rawValue)  \(card.title)\n"
@@ -150,8 +148,8 @@ extension Commands {
     let uid = try session.account()
     let times = await session.times()
     if session.json {
-      return try session.writeJSON(
-        CardsDocument(cards: cards.map { CardJSON($0, viewer: uid, times: times) }))
+      return session.writeJSON(
+        .object(["cards": JSONDocuments.cards(cards, viewer: uid, times: times)]))
     }
     guard !cards.isEmpty else { return session.write(empty + "\n") }
     var table = Table(headers: ["ID", "KIND", "TITLE", "WHEN", "STATUS"])

@@ -9,15 +9,6 @@ extension Commands {
     let arguments: [String]
   }
 
-  struct DemoDocument: Encodable {
-    struct Step: Encodable {
-      let command: String
-      let output: String
-    }
-    let store: String
-    let steps: [Step]
-  }
-
   static let demo = CommandSpec(
     path: ["demo"],
     abstract: "Walk through two partners and their phones, on a throwaway store.",
@@ -33,7 +24,7 @@ extension Commands {
       ?? (folder as NSString).appendingPathComponent("demo.sqlite")
     defer { if !keep { try? FileManager.default.removeItem(atPath: folder) } }
 
-    var transcript: [DemoDocument.Step] = []
+    var transcript: [JSONValue] = []
     var text = "Teammate demo: Alice and Bob share a household, each on their own phone.\n"
     text += "Store: \(store)\(keep ? "" : " (thrown away afterwards)")\n"
 
@@ -69,7 +60,7 @@ extension Commands {
       let command = (["teammate", "--as", step.account] + step.arguments.map(quoted)).joined(
         separator: " ")
       text += "\n# \(step.time)  \(step.says)\n$ \(command)\n\(output)"
-      transcript.append(DemoDocument.Step(command: command, output: output))
+      transcript.append(.object(["command": .string(command), "output": .string(output)]))
     }
 
     try await show(
@@ -149,7 +140,7 @@ extension Commands {
         arguments: ["pending"]))
 
     if session.json {
-      return try session.writeJSON(DemoDocument(store: store, steps: transcript))
+      return session.writeJSON(.object(["store": .string(store), "steps": .array(transcript)]))
     }
     session.write(text)
   }

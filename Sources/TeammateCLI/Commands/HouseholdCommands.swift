@@ -2,16 +2,6 @@ import Foundation
 import TeammateKit
 
 extension Commands {
-  struct CreationJSON: Encodable {
-    let household: HouseholdJSON
-    let invite: InviteJSON
-  }
-
-  struct HouseholdShowJSON: Encodable {
-    let household: HouseholdJSON
-    let invite: Nullable<InviteJSON>
-  }
-
   static let householdCreate = CommandSpec(
     path: ["household", "create"],
     abstract: "Create a household with you as its first member, and an invite for your partner.",
@@ -30,10 +20,11 @@ extension Commands {
     let times = TimeText(
       zone: TimeZone(identifier: household.timeZone) ?? .current, now: session.now)
     if session.json {
-      return try session.writeJSON(
-        CreationJSON(
-          household: HouseholdJSON(household, times: times),
-          invite: InviteJSON(creation.invite, times: times)))
+      return session.writeJSON(
+        .object([
+          "household": JSONDocuments.household(household, times: times),
+          "invite": JSONDocuments.invite(creation.invite, times: times),
+        ]))
     }
     session.write(
       """
@@ -60,8 +51,8 @@ extension Commands {
     let times = TimeText(
       zone: TimeZone(identifier: household.timeZone) ?? .current, now: session.now)
     if session.json {
-      struct Joined: Encodable { let household: HouseholdJSON }
-      return try session.writeJSON(Joined(household: HouseholdJSON(household, times: times)))
+      return session.writeJSON(
+        .object(["household": JSONDocuments.household(household, times: times)]))
     }
     let names = household.members.map(\.displayName).joined(separator: " and ")
     session.write("Joined '\(household.name)': \(names).\n")
@@ -75,10 +66,11 @@ extension Commands {
     let invite = try await session.store().liveInvite(for: household.id, as: uid)
     let times = await session.times()
     if session.json {
-      return try session.writeJSON(
-        HouseholdShowJSON(
-          household: HouseholdJSON(household, times: times),
-          invite: Nullable(invite.map { InviteJSON($0, times: times) })))
+      return session.writeJSON(
+        .object([
+          "household": JSONDocuments.household(household, times: times),
+          "invite": invite.map { JSONDocuments.invite($0, times: times) } ?? .null,
+        ]))
     }
     var table = Table(headers: ["MEMBER", "NAME", "JOINED"])
     for member in household.members {
@@ -101,8 +93,7 @@ extension Commands {
     // NB: this device lets go at once: its household state and notifications are dropped.
     _ = try await session.syncDevice()
     if session.json {
-      struct Left: Encodable { let left: String }
-      return try session.writeJSON(Left(left: household.id.rawValue))
+      return session.writeJSON(.object(["left": .string(household.id.rawValue)]))
     }
     session.write("You left '\(household.name)'.\n")
   }
@@ -115,7 +106,7 @@ extension Commands {
     let household = try await session.household()
     let invite = try await session.store().issueInvite(for: household.id, as: uid)
     let times = await session.times()
-    if session.json { return try session.writeJSON(InviteJSON(invite, times: times)) }
+    if session.json { return session.writeJSON(JSONDocuments.invite(invite, times: times)) }
     session.write("Invite code: \(invite.code), valid until \(times.human(invite.expiresAt)).\n")
   }
 
@@ -129,7 +120,7 @@ extension Commands {
         "'\(household.name)' has no live invite; create one with 'teammate invite create'")
     }
     let times = await session.times()
-    if session.json { return try session.writeJSON(InviteJSON(invite, times: times)) }
+    if session.json { return session.writeJSON(JSONDocuments.invite(invite, times: times)) }
     session.write("Invite code: \(invite.code), valid until \(times.human(invite.expiresAt)).\n")
   }
 
@@ -146,12 +137,8 @@ extension Commands {
     let credential = try Credential(parsing: arguments.option("credential") ?? "")
     try await session.store().linkCredential(credential, as: uid)
     if session.json {
-      struct Linked: Encodable {
-        let account: String
-        let credential: String
-      }
-      return try session.writeJSON(
-        Linked(account: uid.rawValue, credential: credential.description))
+      return session.writeJSON(
+        .object(["account": .string(uid.rawValue), "credential": .string(credential.description)]))
     }
     session.write("Linked \(credential) to \(uid); the uid is unchanged.\n")
   }

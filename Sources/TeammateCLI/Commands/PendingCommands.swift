@@ -2,11 +2,6 @@ import Foundation
 import TeammateKit
 
 extension Commands {
-  struct PendingDocument: Encodable {
-    let badge: Int
-    let cards: [CardJSON]
-  }
-
   static let pending = CommandSpec(
     path: ["pending"], abstract: "What waits for you to know, with your badge count."
   ) { session, _ in
@@ -16,10 +11,11 @@ extension Commands {
     let pending = AcknowledgementRules.pending(cards: cards, viewer: uid)
     if session.json {
       let times = await session.times()
-      return try session.writeJSON(
-        PendingDocument(
-          badge: AcknowledgementRules.badge(cards: cards, viewer: uid),
-          cards: pending.map { CardJSON($0, viewer: uid, times: times) }))
+      return session.writeJSON(
+        .object([
+          "badge": .int(AcknowledgementRules.badge(cards: cards, viewer: uid)),
+          "cards": JSONDocuments.cards(pending, viewer: uid, times: times),
+        ]))
     }
     try await list(pending, session: &session, empty: "Nothing waits for you. Badge: 0")
     if !pending.isEmpty {
@@ -76,9 +72,11 @@ extension Commands {
       cards: try await store.cards(in: household.id, as: uid), viewer: uid)
     if session.json {
       let times = await session.times()
-      return try session.writeJSON(
-        PendingDocument(
-          badge: badge, cards: acknowledged.map { CardJSON($0, viewer: uid, times: times) }))
+      return session.writeJSON(
+        .object([
+          "badge": .int(badge),
+          "cards": JSONDocuments.cards(acknowledged, viewer: uid, times: times),
+        ]))
     }
     if acknowledged.isEmpty { return session.write("Nothing waits for you. Badge: 0\n") }
     for card in acknowledged { session.write("Known: \(card.id)  \(card.title)\n") }

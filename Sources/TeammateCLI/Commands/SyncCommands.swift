@@ -2,15 +2,6 @@ import Foundation
 import TeammateKit
 
 extension Commands {
-  struct SyncDocument: Encodable {
-    let changes: Int
-    let scheduled: [NotificationJSON]
-    let cancelled: [String]
-    let badge: Int
-  }
-
-  struct NotificationsDocument: Encodable { let notifications: [NotificationJSON] }
-
   static let sync = CommandSpec(
     path: ["sync"],
     abstract: "Pull what changed, plan this device's notifications, and show the badge."
@@ -19,11 +10,14 @@ extension Commands {
     let report = try await session.syncDevice()
     let times = await session.times()
     if session.json {
-      return try session.writeJSON(
-        SyncDocument(
-          changes: report.pulled,
-          scheduled: report.scheduled.map { NotificationJSON($0, times: times) },
-          cancelled: report.cancelled, badge: report.badge))
+      return session.writeJSON(
+        .object([
+          "changes": .int(report.pulled),
+          "scheduled": .array(
+            report.scheduled.map { JSONDocuments.notification($0, times: times) }),
+          "cancelled": .array(report.cancelled.map { .string($0) }),
+          "badge": .int(report.badge),
+        ]))
     }
     session.write("Pulled \(report.pulled) change(s).\n")
     for event in report.activity {
@@ -51,9 +45,11 @@ extension Commands {
     let notifications = try await shown ? scheduler.delivered() : scheduler.pending()
     let times = await session.times()
     if session.json {
-      return try session.writeJSON(
-        NotificationsDocument(
-          notifications: notifications.map { NotificationJSON($0, times: times) }))
+      return session.writeJSON(
+        .object([
+          "notifications": .array(
+            notifications.map { JSONDocuments.notification($0, times: times) })
+        ]))
     }
     guard !notifications.isEmpty else {
       return session.write(
@@ -116,17 +112,17 @@ extension Commands {
       settings = updated.member(uid)?.settings ?? settings
     }
     if session.json {
-      struct Document: Encodable { let settings: SettingsJSON }
-      return try session.writeJSON(Document(settings: SettingsJSON(settings)))
+      return session.writeJSON(.object(["settings": JSONDocuments.settings(settings)]))
     }
-    let shown = SettingsJSON(settings)
+    let enabled = NotificationKind.allCases.filter { settings.isEnabled($0) }.map(\.rawValue)
+    let disabled = NotificationKind.allCases.filter { !settings.isEnabled($0) }.map(\.rawValue)
     session.write(
       """
-      digest time:   \(shown.digestTime)
-      quiet hours:   \(shown.quietHours.value ?? "off")
-      event lead:    \(shown.leadMinutes) min
-      enabled:       \(shown.enabled.joined(separator: ", "))
-      disabled:      \(shown.disabled.isEmpty ? "-" : shown.disabled.joined(separator: ", "))
+      digest time:   \(settings.digestTime)
+      quiet hours:   \(settings.quietHours?.description ?? "off")
+      event lead:    \(settings.eventLeadMinutes) min
+      enabled:       \(enabled.joined(separator: ", "))
+      disabled:      \(disabled.isEmpty ? "-" : disabled.joined(separator: ", "))
 
       """)
   }

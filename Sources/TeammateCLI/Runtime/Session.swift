@@ -96,11 +96,7 @@ struct Session {
 
   mutating func write(_ text: String) { stdout += text }
 
-  mutating func writeJSON(_ value: some Encodable) throws {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    stdout += String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
-  }
+  mutating func writeJSON(_ value: JSONValue) { stdout += value.text }
 
   /// Under `--verbose`, one line on stderr with the time since the run started.
   mutating func log(_ line: String) {

@@ -1,0 +1,104 @@
+/// A JSON document as `--json` writes it: keys sorted, two-space indentation, `null` for
+/// what is absent.
+///
+/// NB: written by hand rather than with `JSONEncoder`, which took most of the time of a
+/// `pending --json` over thousands of cards (see docs/decisions/0006-cli-json-writer.md).
+enum JSONValue {
+  case string(String)
+  case int(Int)
+  case bool(Bool)
+  case null
+  case array([JSONValue])
+  /// Fields in the order written in code; the writer sorts them by key.
+  case object(KeyValuePairs<String, JSONValue>)
+
+  /// A string, or `null` when there is none.
+  static func string(_ text: String?) -> JSONValue { text.map { .string($0) } ?? .null }
+
+  /// A number, or `null` when there is none.
+  static func int(_ number: Int?) -> JSONValue { number.map { .int($0) } ?? .null }
+
+  /// The document as text, ending with a newline.
+  var text: String {
+    var output: [UInt8] = []
+    output.reserveCapacity(estimatedSize)
+    write(into: &output, indent: 0)
+    output.append(UInt8(ascii: "\n"))
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  private func write(into output: inout [UInt8], indent: Int) {
+    switch self {
+    case .string(let text): Self.quote(text, into: &output)
+    case .int(let number): output.append(contentsOf: String(number).utf8)
+    case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
+    case .null: output.append(contentsOf: "null".utf8)
+    case .array(let items):
+      guard !items.isEmpty else { return output.append(contentsOf: "[]".utf8) }
+      output.append(contentsOf: "[\n".utf8)
+      for (index, item) in items.enumerated() {
+        Self.pad(indent + 1, into: &output)
+        item.write(into: &output, indent: indent + 1)
+        output.append(contentsOf: (index == items.count - 1 ? "\n" : ",\n").utf8)
+      }
+      Self.pad(indent, into: &output)
+      output.append(UInt8(ascii: "]"))
+    case .object(let fields):
+      guard !fields.isEmpty else { return output.append(contentsOf: "{}".utf8) }
+      output.append(contentsOf: "{\n".utf8)
+      // NB: insertion order is usually sorted already, which makes this sort cheap.
+      let sorted = fields.sorted { $0.key < $1.key }
+      for (index, field) in sorted.enumerated() {
+        Self.pad(indent + 1, into: &output)
+        Self.quote(field.key, into: &output)
+        output.append(contentsOf: ": ".utf8)
+        field.value.write(into: &output, indent: indent + 1)
+        output.append(contentsOf: (index == sorted.count - 1 ? "\n" : ",\n").utf8)
+      }
+      Self.pad(indent, into: &output)
+      output.append(UInt8(ascii: "}"))
+    }
+  }
+
+  /// A rough size of the text, so that the buffer grows once instead of many times.
+  private var estimatedSize: Int {
+    switch self {
+    case .array(let items): return 64 + items.count * (items.first?.estimatedSize ?? 16)
+    case .object(let fields): return 64 + fields.reduce(0) { $0 + 32 + $1.value.estimatedSize }
+    case .string(let text): return text.utf8.count + 2
+    default: return 8
+    }
+  }
+
+  private static func pad(_ level: Int, into output: inout [UInt8]) {
+    output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * level))
+  }
+
+  /// A JSON string literal: quotes, backslashes and control characters escaped.
+  private static func quote(_ text: String, into output: inout [UInt8]) {
+    output.append(UInt8(ascii: "\""))
+    // NB: most text needs no escaping and is copied in one go.
+    let plain = text.utf8.allSatisfy {
+      $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
+    }
+    if plain {
+      output.append(contentsOf: text.utf8)
+      output.append(UInt8(ascii: "\""))
+      return
+    }
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): output.append(contentsOf: "\\\"".utf8)
+      case UInt8(ascii: "\\"): output.append(contentsOf: "\\\\".utf8)
+      case UInt8(ascii: "\n"): output.append(contentsOf: "\\n".utf8)
+      case UInt8(ascii: "\r"): output.append(contentsOf: "\\r".utf8)
+      case UInt8(ascii: "\t"): output.append(contentsOf: "\\t".utf8)
+      case ..<0x20:
+        let hex = String(byte, radix: 16)
+        output.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+      default: output.append(byte)
+      }
+    }
+    output.append(UInt8(ascii: "\""))
+  }
+}
