@@ -72,8 +72,9 @@ import Testing
 
     let usage = try exec(scratch, "bob", ["card", "add"], now: day + "13:00:00+08:00")
     #expect(usage.exitCode == 64 && usage.stdout.isEmpty)
-    FileManager.default.createFile(
-      atPath: scratch.folder.appending("junk"), contents: Data(repeating: 1, count: 2_048))
+    #expect(
+      FileManager.default.createFile(
+        atPath: scratch.folder.appending("junk"), contents: Data(repeating: 1, count: 2_048)))
     let junk = try Binary.run(
       ["--store", scratch.folder.appending("junk"), "--as", "bob", "pending"], environment: [:])
     #expect(junk.exitCode == 74 && junk.stderr.hasPrefix("teammate: error: "))

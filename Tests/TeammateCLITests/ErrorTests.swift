@@ -39,14 +39,16 @@ import Testing
   @Test func test_AC_CLI_06_unusableStoresExit74NamingTheFile() async throws {
     let scratch = try Scratch()
     let garbage = scratch.folder.appending("garbage.sqlite")
-    FileManager.default.createFile(atPath: garbage, contents: Data(repeating: 0x42, count: 4_096))
+    #expect(
+      FileManager.default.createFile(atPath: garbage, contents: Data(repeating: 0x42, count: 4_096))
+    )
     let notADatabase = await Teammate.run(["--store", garbage, "--as", "a", "pending"])
     #expect(notADatabase.exitCode == 74)
     #expect(notADatabase.stdout.isEmpty)
     #expect(notADatabase.stderr.contains("\(garbage) is not a Teammate store"))
 
     let blocker = scratch.folder.appending("file")
-    FileManager.default.createFile(atPath: blocker, contents: Data())
+    #expect(FileManager.default.createFile(atPath: blocker, contents: Data()))
     let unwritable = await Teammate.run([
       "--store", blocker + "/deeper/s.sqlite", "--as", "a", "pending",
     ])

@@ -64,7 +64,7 @@ import Testing
     let path = try TemporaryFolder.make().appending("notes.txt")
     var random = SeededRandomNumberGenerator(seed: 5)
     let garbage = Data((0..<8_192).map { _ in UInt8.random(in: 0...255, using: &random) })
-    FileManager.default.createFile(atPath: path, contents: garbage)
+    #expect(FileManager.default.createFile(atPath: path, contents: garbage))
     #expect(throws: StoreError.notADatabase(path)) { try SQLiteBackend(path: path, clock: clock) }
     #expect(bytes(path) == garbage)
     #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
@@ -100,7 +100,7 @@ import Testing
   @Test func test_AC_STORE_05_folderThatCannotBeCreatedIsNamed() throws {
     let folder = try TemporaryFolder.make()
     let blocker = folder.appending("a-file")
-    FileManager.default.createFile(atPath: blocker, contents: Data("x".utf8))
+    #expect(FileManager.default.createFile(atPath: blocker, contents: Data("x".utf8)))
     let path = (blocker as NSString).appendingPathComponent("inner/store.sqlite")
     #expect {
       try SQLiteBackend(path: path, clock: clock)
@@ -123,7 +123,7 @@ import Testing
     }
     damaged.replaceSubrange(
       (3 * 4_096)..<(4 * 4_096), with: Data(repeating: 0xA5, count: 4_096))
-    FileManager.default.createFile(atPath: path, contents: damaged)
+    #expect(FileManager.default.createFile(atPath: path, contents: damaged))
     func isDamaged(_ error: any Error) -> Bool {
       guard case .damaged(let named, _)? = error as? StoreError else { return false }
       return named == path
