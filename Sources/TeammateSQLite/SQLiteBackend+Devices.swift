@@ -5,7 +5,7 @@ import TeammateKit
 /// and the local notifications its scheduler holds. Local device data, not household data.
 extension SQLiteBackend {
   public func deviceState(for account: AccountID) throws -> DeviceState? {
-    try read { storage, _ in
+    try read(as: account) { storage, _ in
       try storage.connection.first("SELECT state FROM devices WHERE account = ?", [.id(account)]) {
         try storage.decoder.decode(DeviceState.self, from: Data($0.text(0).utf8))
       }
@@ -13,7 +13,7 @@ extension SQLiteBackend {
   }
 
   public func saveDeviceState(_ state: DeviceState, for account: AccountID) throws {
-    try write { storage, _ in
+    try write(as: account) { storage, _, _ in
       let text = String(decoding: try storage.encoder.encode(state), as: UTF8.self)
       try storage.connection.run(
         """
@@ -34,7 +34,7 @@ extension SQLiteBackend {
   func notifications(
     of account: AccountID, delivered: Bool, now: Date
   ) throws -> [PlannedNotification] {
-    try write { storage, _ in
+    try write(as: account) { storage, _, _ in
       try storage.connection.run(
         "UPDATE device_notifications SET delivered = 1 WHERE account = ? AND delivered = 0 AND fire_at <= ?",
         [.id(account), .date(now)])
@@ -55,7 +55,7 @@ extension SQLiteBackend {
   }
 
   func schedule(_ notifications: [PlannedNotification], for account: AccountID) throws {
-    try write { storage, _ in
+    try write(as: account) { storage, _, _ in
       for notification in notifications {
         try storage.connection.run(
           """
@@ -74,7 +74,7 @@ extension SQLiteBackend {
   }
 
   func cancel(_ ids: [String], for account: AccountID) throws {
-    try write { storage, _ in
+    try write(as: account) { storage, _, _ in
       for id in ids {
         try storage.connection.run(
           "DELETE FROM device_notifications WHERE account = ? AND id = ? AND delivered = 0",

@@ -10,13 +10,13 @@ import TeammateKit
 /// ```swift
 /// let store = try SQLiteBackend(path: "~/.local/share/teammate/teammate.sqlite", clock: SystemWallClock())
 /// ```
-public actor SQLiteBackend: TeammateBackend {
+public actor SQLiteBackend: TransactionalBackend {
   public nonisolated let path: String
   let connection: SQLiteConnection
   let storage: SQLiteStorage
   private let clock: any WallClock
-  var random: AnyRandomNumberGenerator
-  let joinLimit: JoinAttemptLimit
+  private var random: AnyRandomNumberGenerator
+  public let joinLimit: JoinAttemptLimit
   /// Whether `PRAGMA quick_check` has passed on this connection.
   private var verified: Bool
 
@@ -44,7 +44,10 @@ public actor SQLiteBackend: TeammateBackend {
   /// The first write on a connection checks the whole file first (`PRAGMA quick_check`):
   /// nothing is ever written into a damaged store. Reads skip the check, which costs a scan
   /// of the file, and a read that meets damage is refused as damaged all the same.
-  func write<T>(_ body: (inout SQLiteStorage, Date) throws -> T) throws -> T {
+  public func write<T>(
+    as actor: AccountID,
+    _ body: (inout SQLiteStorage, Date, inout AnyRandomNumberGenerator) throws -> T
+  ) throws -> T {
     if !verified {
       try translated { try SQLiteStoreFile.prepareForWriting(connection, path: path) }
       verified = true
@@ -52,13 +55,13 @@ public actor SQLiteBackend: TeammateBackend {
     return try translated {
       try connection.writeTransaction {
         var storage = storage
-        return try body(&storage, clock.now())
+        return try body(&storage, clock.now(), &random)
       }
     }
   }
 
   /// One consistent read.
-  func read<T>(_ body: (SQLiteStorage, Date) throws -> T) throws -> T {
+  public func read<T>(as actor: AccountID, _ body: (SQLiteStorage, Date) throws -> T) throws -> T {
     try translated { try connection.readTransaction { try body(storage, clock.now()) } }
   }
 

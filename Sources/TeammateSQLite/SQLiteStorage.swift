@@ -2,8 +2,8 @@ import Foundation
 import TeammateKit
 
 /// `BackendStorage` over one SQLite connection; `SQLiteBackend` wraps each call in a
-/// transaction, so a failed call rolls every write back.
-struct SQLiteStorage: BackendStorage {
+/// transaction, so a failed call rolls every write back. Only the store can make one.
+public struct SQLiteStorage: BackendStorage {
   let connection: SQLiteConnection
   let encoder: JSONEncoder
   let decoder: JSONDecoder
@@ -23,25 +23,25 @@ struct SQLiteStorage: BackendStorage {
     try decoder.decode(type, from: Data(text.utf8))
   }
 
-  func household(_ id: HouseholdID) throws -> Household? {
+  public func household(_ id: HouseholdID) throws -> Household? {
     try connection.first("SELECT body FROM households WHERE id = ?", [.id(id)]) {
       try decode(Household.self, $0.text(0))
     }
   }
 
-  func putHousehold(_ household: Household) throws {
+  public func putHousehold(_ household: Household) throws {
     try connection.run(
       "INSERT INTO households (id, body) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET body = excluded.body",
       [.id(household.id), try json(household)])
   }
 
-  func householdID(of account: AccountID) throws -> HouseholdID? {
+  public func householdID(of account: AccountID) throws -> HouseholdID? {
     try connection.first(
       "SELECT household_id FROM account_households WHERE account = ?", [.id(account)]
     ) { $0.id(0) }
   }
 
-  func setHouseholdID(_ household: HouseholdID?, of account: AccountID) throws {
+  public func setHouseholdID(_ household: HouseholdID?, of account: AccountID) throws {
     if let household {
       try connection.run(
         "INSERT INTO account_households (account, household_id) VALUES (?, ?) ON CONFLICT (account) DO UPDATE SET household_id = excluded.household_id",
@@ -51,7 +51,7 @@ struct SQLiteStorage: BackendStorage {
     }
   }
 
-  func invite(_ code: InviteCode) throws -> Invite? {
+  public func invite(_ code: InviteCode) throws -> Invite? {
     try connection.first(
       "SELECT code, household_id, created_by, created_at, expires_at, used_by, used_at FROM invites WHERE code = ?",
       [.text(code.rawValue)]
@@ -65,13 +65,13 @@ struct SQLiteStorage: BackendStorage {
     }
   }
 
-  func inviteCode(of household: HouseholdID) throws -> InviteCode? {
+  public func inviteCode(of household: HouseholdID) throws -> InviteCode? {
     try connection.first("SELECT code FROM invites WHERE household_id = ?", [.id(household)]) {
       InviteCode(rawValue: $0.text(0))
     } ?? nil
   }
 
-  func putInvite(_ invite: Invite) throws {
+  public func putInvite(_ invite: Invite) throws {
     try connection.run(
       """
       INSERT INTO invites (code, household_id, created_by, created_at, expires_at, used_by, used_at)
@@ -84,58 +84,58 @@ struct SQLiteStorage: BackendStorage {
       ])
   }
 
-  func deleteInvite(_ code: InviteCode) throws {
+  public func deleteInvite(_ code: InviteCode) throws {
     try connection.run("DELETE FROM invites WHERE code = ?", [.text(code.rawValue)])
   }
 
-  func card(_ id: CardID) throws -> Card? {
+  public func card(_ id: CardID) throws -> Card? {
     try connection.first("SELECT \(CardRow.columns) FROM cards WHERE id = ?", [.id(id)]) {
       try CardRow.decode($0)
     }
   }
 
-  func cards(in household: HouseholdID) throws -> [Card] {
+  public func cards(in household: HouseholdID) throws -> [Card] {
     try connection.rows(
       "SELECT \(CardRow.columns) FROM cards WHERE household_id = ? ORDER BY position",
       [.id(household)]
     ) { try CardRow.decode($0) }
   }
 
-  func putCard(_ card: Card) throws {
+  public func putCard(_ card: Card) throws {
     try connection.run(CardRow.upsert, CardRow.values(card))
   }
 
-  func failedJoins(of account: AccountID) throws -> [Date] {
+  public func failedJoins(of account: AccountID) throws -> [Date] {
     try connection.rows("SELECT at FROM failed_joins WHERE account = ? ORDER BY at", [.id(account)])
     {
       $0.date(0)
     }
   }
 
-  func recordFailedJoin(of account: AccountID, at date: Date) throws {
+  public func recordFailedJoin(of account: AccountID, at date: Date) throws {
     try connection.run(
       "INSERT INTO failed_joins (account, at) VALUES (?, ?)", [.id(account), .date(date)])
   }
 
-  func forgetFailedJoins(of account: AccountID, through date: Date) throws {
+  public func forgetFailedJoins(of account: AccountID, through date: Date) throws {
     try connection.run(
       "DELETE FROM failed_joins WHERE account = ? AND at <= ?", [.id(account), .date(date)])
   }
 
-  func credentialOwner(_ credential: Credential) throws -> AccountID? {
+  public func credentialOwner(_ credential: Credential) throws -> AccountID? {
     try connection.first(
       "SELECT account FROM credentials WHERE provider = ? AND subject = ?",
       [.text(credential.provider), .text(credential.subject)]
     ) { $0.id(0) }
   }
 
-  func link(_ credential: Credential, to account: AccountID) throws {
+  public func link(_ credential: Credential, to account: AccountID) throws {
     try connection.run(
       "INSERT INTO credentials (provider, subject, account) VALUES (?, ?, ?)",
       [.text(credential.provider), .text(credential.subject), .id(account)])
   }
 
-  func appendChange(_ change: Change) throws -> Change {
+  public func appendChange(_ change: Change) throws -> Change {
     try connection.run(
       """
       INSERT INTO changes (household_id, actor, at, kind, needs_knowing, card, household)
@@ -151,7 +151,8 @@ struct SQLiteStorage: BackendStorage {
     return stamped
   }
 
-  func changes(in household: HouseholdID, after cursor: Int64, limit: Int) throws -> [Change] {
+  public func changes(in household: HouseholdID, after cursor: Int64, limit: Int) throws -> [Change]
+  {
     try connection.rows(
       """
       SELECT sequence, household_id, actor, at, kind, needs_knowing, card, household FROM changes

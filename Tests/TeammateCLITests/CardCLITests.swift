@@ -35,7 +35,7 @@ import Testing
     #expect((deleted["card"] as? [String: Any])?["deleted"] as? Bool == true)
     #expect((try await scratch.json("alice", ["card", "list"])["cards"] as? [Any])?.count == 1)
 
-    var ids = [id]
+    var ids = [id, taskID]
     while ids.count < 40 {
       ids.append(try #require(try await scratch.card("alice", ["n\(ids.count)"])["id"] as? String))
     }

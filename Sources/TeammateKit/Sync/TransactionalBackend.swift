@@ -1,15 +1,42 @@
 import Foundation
-import TeammateKit
 
-extension SQLiteBackend {
+/// A backend that runs each call as one unit of work over its `BackendStorage`: an actor turn
+/// in memory, a transaction in SQLite.
+///
+/// A conforming actor supplies only `read`, `write` and `joinLimit`; every call of
+/// `TeammateBackend` comes from this extension, through `BackendOperations`, so that all
+/// backends share one implementation of every rule.
+///
+/// ```swift
+/// actor MyBackend: TransactionalBackend {
+///   func write<T>(as actor: AccountID, _ body: (inout MyStorage, Date, inout AnyRandomNumberGenerator) throws -> T) throws -> T
+///   func read<T>(as actor: AccountID, _ body: (MyStorage, Date) throws -> T) throws -> T
+/// }
+/// ```
+public protocol TransactionalBackend: TeammateBackend, Actor {
+  associatedtype Storage: BackendStorage
+
+  /// How many wrong invite codes an account may try.
+  var joinLimit: JoinAttemptLimit { get }
+
+  /// Runs `body` as one atomic write at server time, with the backend's random source.
+  func write<T>(
+    as actor: AccountID, _ body: (inout Storage, Date, inout AnyRandomNumberGenerator) throws -> T
+  ) throws -> T
+
+  /// Runs `body` as one consistent read at server time.
+  func read<T>(as actor: AccountID, _ body: (Storage, Date) throws -> T) throws -> T
+}
+
+extension TransactionalBackend {
   public func householdID(of account: AccountID, as actor: AccountID) throws -> HouseholdID? {
-    try read { storage, _ in
+    try read(as: actor) { storage, _ in
       try BackendOperations.householdID(of: account, actor: actor, storage: storage)
     }
   }
 
   public func linkCredential(_ credential: Credential, as actor: AccountID) throws {
-    try write { storage, _ in
+    try write(as: actor) { storage, _, _ in
       try BackendOperations.linkCredential(credential, actor: actor, storage: &storage)
     }
   }
@@ -17,7 +44,7 @@ extension SQLiteBackend {
   public func createHousehold(
     name: String, timeZone: String, displayName: String, as actor: AccountID
   ) throws -> HouseholdCreation {
-    try write { storage, now in
+    try write(as: actor) { storage, now, random in
       try BackendOperations.createHousehold(
         name: name, timeZone: timeZone, displayName: displayName, actor: actor,
         storage: &storage, now: now, random: &random)
@@ -25,13 +52,15 @@ extension SQLiteBackend {
   }
 
   public func household(_ id: HouseholdID, as actor: AccountID) throws -> Household {
-    try read { storage, _ in try BackendOperations.household(id, actor: actor, storage: storage) }
+    try read(as: actor) { storage, _ in
+      try BackendOperations.household(id, actor: actor, storage: storage)
+    }
   }
 
   public func updateHousehold(
     _ id: HouseholdID, name: String?, timeZone: String?, as actor: AccountID
   ) throws -> Household {
-    try write { storage, now in
+    try write(as: actor) { storage, now, _ in
       try BackendOperations.updateHousehold(
         id, name: name, timeZone: timeZone, actor: actor, storage: &storage, now: now)
     }
@@ -41,7 +70,7 @@ extension SQLiteBackend {
     in id: HouseholdID, displayName: String?, settings: NotificationSettings?,
     as actor: AccountID
   ) throws -> Household {
-    try write { storage, now in
+    try write(as: actor) { storage, now, _ in
       try BackendOperations.updateMember(
         in: id, displayName: displayName, settings: settings, actor: actor, storage: &storage,
         now: now)
@@ -49,43 +78,45 @@ extension SQLiteBackend {
   }
 
   public func leaveHousehold(_ id: HouseholdID, as actor: AccountID) throws {
-    try write { storage, now in
+    try write(as: actor) { storage, now, _ in
       try BackendOperations.leaveHousehold(id, actor: actor, storage: &storage, now: now)
     }
   }
 
   public func issueInvite(for household: HouseholdID, as actor: AccountID) throws -> Invite {
-    try write { storage, now in
+    try write(as: actor) { storage, now, random in
       try BackendOperations.issueInvite(
         for: household, actor: actor, storage: &storage, now: now, random: &random)
     }
   }
 
   public func liveInvite(for household: HouseholdID, as actor: AccountID) throws -> Invite? {
-    try read { storage, now in
+    try read(as: actor) { storage, now in
       try BackendOperations.liveInvite(for: household, actor: actor, storage: storage, now: now)
     }
   }
 
   public func invite(code: String, as actor: AccountID) throws -> Invite {
-    try write { storage, now in
+    let limit = joinLimit
+    return try write(as: actor) { storage, now, _ in
       try BackendOperations.invite(
-        code: code, actor: actor, storage: &storage, now: now, limit: joinLimit)
+        code: code, actor: actor, storage: &storage, now: now, limit: limit)
     }.get()
   }
 
   public func join(code: String, displayName: String, as actor: AccountID) throws -> Household {
-    try write { storage, now in
+    let limit = joinLimit
+    return try write(as: actor) { storage, now, _ in
       try BackendOperations.join(
         code: code, displayName: displayName, actor: actor, storage: &storage, now: now,
-        limit: joinLimit)
+        limit: limit)
     }.get()
   }
 
   public func addCard(
     _ draft: CardDraft, to household: HouseholdID, as actor: AccountID
   ) throws -> Card {
-    try write { storage, now in
+    try write(as: actor) { storage, now, random in
       try BackendOperations.addCard(
         draft, to: household, actor: actor, storage: &storage, now: now, random: &random)
     }
@@ -94,7 +125,7 @@ extension SQLiteBackend {
   public func addCards(
     _ drafts: [CardDraft], to household: HouseholdID, as actor: AccountID
   ) throws -> [Card] {
-    try write { storage, now in
+    try write(as: actor) { storage, now, random in
       try BackendOperations.addCards(
         drafts, to: household, actor: actor, storage: &storage, now: now, random: &random)
     }
@@ -103,42 +134,44 @@ extension SQLiteBackend {
   public func editCard(
     _ id: CardID, _ edit: CardEdit, as actor: AccountID
   ) throws -> CardRules.EditOutcome {
-    try write { storage, now in
+    try write(as: actor) { storage, now, _ in
       try BackendOperations.editCard(id, edit, actor: actor, storage: &storage, now: now)
     }
   }
 
   public func acknowledgeCard(_ id: CardID, revision: Int, as actor: AccountID) throws -> Card {
-    try write { storage, now in
+    try write(as: actor) { storage, now, _ in
       try BackendOperations.acknowledgeCard(
         id, revision: revision, actor: actor, storage: &storage, now: now)
     }
   }
 
   public func acknowledgeCards(_ seen: [CardRevision], as actor: AccountID) throws -> [Card] {
-    try write { storage, now in
+    try write(as: actor) { storage, now, _ in
       try BackendOperations.acknowledgeCards(seen, actor: actor, storage: &storage, now: now)
     }
   }
 
   public func setCardDone(_ id: CardID, done: Bool, as actor: AccountID) throws -> Card {
-    try write { storage, now in
+    try write(as: actor) { storage, now, _ in
       try BackendOperations.setCardDone(id, done: done, actor: actor, storage: &storage, now: now)
     }
   }
 
   public func deleteCard(_ id: CardID, as actor: AccountID) throws -> Card {
-    try write { storage, now in
+    try write(as: actor) { storage, now, _ in
       try BackendOperations.deleteCard(id, actor: actor, storage: &storage, now: now)
     }
   }
 
   public func card(_ id: CardID, as actor: AccountID) throws -> Card {
-    try read { storage, _ in try BackendOperations.card(id, actor: actor, storage: storage) }
+    try read(as: actor) { storage, _ in
+      try BackendOperations.card(id, actor: actor, storage: storage)
+    }
   }
 
   public func cards(in household: HouseholdID, as actor: AccountID) throws -> [Card] {
-    try read { storage, _ in
+    try read(as: actor) { storage, _ in
       try BackendOperations.cards(in: household, actor: actor, storage: storage)
     }
   }
@@ -146,7 +179,7 @@ extension SQLiteBackend {
   public func changes(
     in household: HouseholdID, after cursor: Int64, limit: Int, as actor: AccountID
   ) throws -> [Change] {
-    try read { storage, _ in
+    try read(as: actor) { storage, _ in
       try BackendOperations.changes(
         in: household, after: cursor, limit: limit, actor: actor, storage: storage)
     }
