@@ -96,32 +96,3 @@ public enum NotificationPlanner {
     return latest
   }
 }
-
-/// Everything the planner reads: the household's cards, what the partner did since the last
-/// notifications were delivered, who is looking, and when.
-public struct PlanInput: Sendable {
-  public var cards: [Card]
-  public var activity: [ActivityEvent]
-  public var viewer: AccountID
-  public var members: [Member]
-  public var settings: NotificationSettings
-  public var timeZone: TimeZone
-  public var now: Date
-  public var limit: Int
-
-  /// `settings` defaults to the viewer's own, as the members list holds them.
-  public init(
-    cards: [Card], activity: [ActivityEvent] = [], viewer: AccountID, members: [Member],
-    settings: NotificationSettings? = nil, timeZone: TimeZone, now: Date,
-    limit: Int = NotificationPlanner.limit
-  ) {
-    self.cards = cards
-    self.activity = activity
-    self.viewer = viewer
-    self.members = members
-    self.settings = settings ?? members.first { $0.uid == viewer }?.settings ?? .default
-    self.timeZone = timeZone
-    self.now = now
-    self.limit = limit
-  }
-}

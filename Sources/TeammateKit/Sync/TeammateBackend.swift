@@ -59,25 +59,3 @@ public protocol TeammateBackend: Sendable {
     in household: HouseholdID, after cursor: Int64, limit: Int, as actor: AccountID
   ) async throws -> [Change]
 }
-
-/// A new household and the invite issued with it.
-public struct HouseholdCreation: Sendable, Equatable {
-  public var household: Household
-  public var invite: Invite
-
-  public init(household: Household, invite: Invite) {
-    self.household = household
-    self.invite = invite
-  }
-}
-
-/// A card and the revision of it that a partner saw.
-public struct CardRevision: Sendable, Hashable {
-  public var id: CardID
-  public var revision: Int
-
-  public init(_ id: CardID, revision: Int) {
-    self.id = id
-    self.revision = revision
-  }
-}

@@ -14,12 +14,3 @@ public struct SeededRandomNumberGenerator: RandomNumberGenerator, Sendable {
     return z ^ (z >> 31)
   }
 }
-
-/// Any random source behind one concrete type, so that a backend can store an injected one.
-public struct AnyRandomNumberGenerator: RandomNumberGenerator, Sendable {
-  private var base: any RandomNumberGenerator & Sendable
-
-  public init(_ base: any RandomNumberGenerator & Sendable) { self.base = base }
-
-  public mutating func next() -> UInt64 { base.next() }
-}
