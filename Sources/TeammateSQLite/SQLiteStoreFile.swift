@@ -17,8 +17,13 @@ enum SQLiteStoreFile {
     sqlite3_busy_timeout(connection.handle, 10_000)
 
     let found: Int
+    let tables: Int
     do {
-      found = try connection.first("PRAGMA user_version") { $0.int(0) } ?? 0
+      // NB: one statement, one snapshot: another process may be creating the store right now.
+      (found, tables) =
+        try connection.first(
+          "SELECT (SELECT user_version FROM pragma_user_version), (SELECT count(*) FROM sqlite_master)"
+        ) { ($0.int(0), $0.int(1)) } ?? (0, 0)
     } catch let error as SQLiteError {
       throw classify(error, path: path)
     } catch {
@@ -29,11 +34,8 @@ enum SQLiteStoreFile {
     }
     do {
       try connection.execute("PRAGMA synchronous = NORMAL")
-      if found == 0 {
-        // NB: version 0 is a new, empty file; any other SQLite file is somebody else's.
-        let tables = try connection.first("SELECT count(*) FROM sqlite_master") { $0.int(0) } ?? 0
-        guard tables == 0 else { throw StoreError.notADatabase(path) }
-      }
+      // Version 0 is a new, empty file; any other SQLite file is somebody else's.
+      guard found > 0 || tables == 0 else { throw StoreError.notADatabase(path) }
       if found < Schema.version {
         try prepareForWriting(connection, path: path)
         return (connection, true)
@@ -61,10 +63,21 @@ enum SQLiteStoreFile {
   }
 
   /// WAL lets readers and a writer work at once; the mode is stored in the file.
+  ///
+  /// NB: switching needs the file to itself, and SQLite answers "busy" at once instead of
+  /// waiting when another connection is reading, so the switch is retried for a while.
   private static func useWriteAheadLog(_ connection: SQLiteConnection) throws {
-    let mode = try connection.first("PRAGMA journal_mode") { $0.text(0) }
-    guard mode != "wal" else { return }
-    try connection.execute("PRAGMA journal_mode = WAL")
+    let deadline = ContinuousClock.now + .seconds(10)
+    while true {
+      let mode = try connection.first("PRAGMA journal_mode") { $0.text(0) }
+      if mode == "wal" { return }
+      do {
+        try connection.execute("PRAGMA journal_mode = WAL")
+      } catch {
+        guard error.primaryCode == SQLITE_BUSY, ContinuousClock.now < deadline else { throw error }
+        usleep(2_000)
+      }
+    }
   }
 
   /// Applies every migration the store lacks, each version in its own transaction.

@@ -192,4 +192,26 @@ import Testing
     #expect(read.note == "a\nb\0c")
     #expect(read == card)
   }
+
+  @Test func test_AC_STORE_10_newStoreCreatedByManyAtOnce() async throws {
+    let path = try TemporaryFolder.make().appending("fresh/store.sqlite")
+    let clock = self.clock
+    let households = try await withThrowingTaskGroup(of: HouseholdID.self) { group in
+      for index in 0..<6 {
+        group.addTask {
+          let store = try SQLiteBackend(
+            path: path, clock: clock, random: SeededRandomNumberGenerator(seed: UInt64(index)))
+          return try await store.createHousehold(
+            name: "Home \(index)", timeZone: "UTC", displayName: "P\(index)",
+            as: AccountID("p\(index)")
+          ).household.id
+        }
+      }
+      return try await group.reduce(into: [HouseholdID]()) { $0.append($1) }
+    }
+    #expect(Set(households).count == 6)
+    let connection = try SQLiteConnection(path: path)
+    #expect(try connection.first("PRAGMA user_version") { $0.int(0) } == Schema.version)
+    #expect(try connection.first("SELECT count(*) FROM households") { $0.int(0) } == 6)
+  }
 }
