@@ -58,6 +58,7 @@ import Testing
     #expect(outcome.exitCode == 0)
     #expect(outcome.stderr.contains("store \(scratch.store) (schema 1"))
     #expect(outcome.stderr.contains("teammate sync as bob"))
+    #expect(outcome.stderr.contains("household "))
     #expect(outcome.stderr.contains("sync: pulled 2 change(s)"))
     #expect(outcome.stderr.contains(" ms] teammate sync: done"))
     #expect(!outcome.stdout.contains("teammate: ["))

@@ -7,7 +7,9 @@ extension Session {
     let household = try await household()
     let uid = try account()
     let ids = try await store().cards(in: household.id, as: uid).map(\.id)
-    return try CardLookup.resolve(text, among: ids)
+    let id = try CardLookup.resolve(text, among: ids)
+    log("card '\(text)' is \(id) among \(ids.count)")
+    return id
   }
 
   /// `me`, `partner`, `both` (nobody in particular) or a uid.

@@ -67,6 +67,7 @@ struct Session {
       throw CLIError.noHousehold(uid)
     }
     let household = try await store.household(id, as: uid)
+    log("household \(household.id) '\(household.name)', \(household.members.count) member(s)")
     cachedHousehold = household
     return household
   }
