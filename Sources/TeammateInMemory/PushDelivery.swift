@@ -42,7 +42,8 @@ extension InMemoryBackend {
   /// pushes to it wait; back online, they are delivered.
   public func setOnline(_ online: Bool, account: AccountID) {
     if online { delivery.offline.remove(account) } else { delivery.offline.insert(account) }
-    if online { release(order: .asSent, duplicated: false) }
+    // NB: a simulation that holds deliveries keeps holding them.
+    if online && !delivery.holding { flush(order: .asSent, duplicated: false) }
   }
 
   /// From now on, pushes wait until `release` instead of being delivered at once.
@@ -51,6 +52,11 @@ extension InMemoryBackend {
   /// Delivers every held push to listeners that are online, in `order`, each once or twice.
   public func release(order: DeliveryOrder = .asSent, duplicated: Bool = false) {
     delivery.holding = false
+    flush(order: order, duplicated: duplicated)
+  }
+
+  /// Hands every held change whose listener is online to it, in `order`.
+  private func flush(order: DeliveryOrder, duplicated: Bool) {
     let waiting = delivery.held
     delivery.held = []
     var ready: [(listener: UUID, change: Change)] = []

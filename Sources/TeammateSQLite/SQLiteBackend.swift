@@ -8,7 +8,7 @@ import TeammateKit
 /// two processes write at once. Timestamps come from the injected clock.
 ///
 /// ```swift
-/// let store = try SQLiteBackend(path: "~/.local/share/teammate/teammate.sqlite", clock: SystemWallClock())
+/// let store = try SQLiteBackend(path: "/var/lib/teammate/home.sqlite", clock: SystemWallClock())
 /// ```
 public actor SQLiteBackend: TransactionalBackend {
   public nonisolated let path: String

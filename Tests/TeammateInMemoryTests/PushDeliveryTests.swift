@@ -54,6 +54,9 @@ import Testing
     await backend.holdDeliveries()
     let card = try await backend.addCard(CardDraft(title: "Nap"), to: home, as: "alice")
     _ = try await backend.editCard(card.id, CardEdit(title: .set("Long nap")), as: "alice")
+    // Coming back online does not end a hold the simulation asked for.
+    await backend.setOnline(false, account: "bob")
+    await backend.setOnline(true, account: "bob")
     await backend.release(order: .reversed, duplicated: true)
     var received: [Int64] = []
     for _ in 0..<4 {
