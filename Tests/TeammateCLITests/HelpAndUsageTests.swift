@@ -89,3 +89,22 @@ import Testing
       outcome.stderr.contains("hint: pass --as UID (for example --as alice) or set TEAMMATE_USER"))
   }
 }
+
+@Suite struct OptionSyntaxTests {
+  @Test func test_AC_CLI_22_optionFormsAndTheDoubleDash() async throws {
+    let scratch = try Scratch()
+    try await scratch.couple()
+    let equals = try await scratch.card("alice", ["--kind=task", "Recycling", "--at=today 19:00"])
+    #expect(equals["kind"] as? String == "task")
+    #expect(equals["time"] as? String == "2026-12-01T19:00:00+08:00")
+    let dashed = try await scratch.json(
+      "alice", ["card", "add", "--note", "cold", "--", "-5 degrees tonight"])
+    #expect((dashed["card"] as? [String: Any])?["title"] as? String == "-5 degrees tonight")
+    let globalFirst = await Teammate.run(
+      ["--json", "--as", "bob", "pending"], environment: scratch.environment)
+    #expect(globalFirst.exitCode == 0)
+    #expect(globalFirst.stdout.hasPrefix("{"))
+    let withoutDash = await scratch.run("alice", ["card", "add", "-5 degrees"])
+    #expect(withoutDash.exitCode == 64)
+  }
+}
