@@ -78,6 +78,9 @@ import Testing
         try await call()
       }
     }
+    await #expect(throws: TeammateError.accessDenied(.notYourAccount(world.alice))) {
+      try await world.backend.householdID(of: world.alice, as: world.bob)
+    }
     let quiet = NotificationSettings(eventLeadMinutes: 45)
     let updated = try await world.backend.updateMember(
       in: home, displayName: "Ali", settings: quiet, as: world.alice)
