@@ -65,6 +65,9 @@ step_tests() {
     grep -q "^$target\." "$logs/tests.list" || empty="$empty $target"
   done
   echo "$count tests executed (floor $floor)${empty:+; no tests in:$empty}" >"$logs/tests.summary"
+  local failing
+  failing=$(grep -E '^✘ Test ' "$logs/tests.out" | grep -v '^✘ Test run' | grep -c ' failed after')
+  echo "tests: $((count - failing)) passed, $failing failed" >"$logs/tests.tally"
   [ "$rc" -eq 0 ] && [ "$count" -gt 0 ] && [ "$count" -ge "$floor" ] && [ -z "$empty" ]
 }
 
@@ -96,6 +99,7 @@ if [ "$quick" -eq 0 ]; then step selftest; else echo "selftest     skip         
 step scans
 step trace
 
+[ -f "$logs/tests.tally" ] && cat "$logs/tests.tally"
 total=$((($(date +%s%N) - started) / 1000000))
 printf 'total        %6.1fs\n' "${total}e-3"
 if [ "$failed" -eq 0 ]; then echo "VERIFY: PASS"; else echo "VERIFY: FAIL"; exit 1; fi
