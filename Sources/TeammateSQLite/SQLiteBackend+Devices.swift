@@ -4,17 +4,26 @@ import TeammateKit
 /// What each device on this machine keeps between runs of the command line: its sync state
 /// and the local notifications its scheduler holds. Local device data, not household data.
 extension SQLiteBackend {
+  /// The device's saved state, its cards read back from the household they belong to.
   public func deviceState(for account: AccountID) throws -> DeviceState? {
     try read(as: account) { storage, _ in
-      try storage.connection.first("SELECT state FROM devices WHERE account = ?", [.id(account)]) {
-        try storage.decoder.decode(DeviceState.self, from: Data($0.text(0).utf8))
+      guard
+        var state = try storage.connection.first(
+          "SELECT state FROM devices WHERE account = ?", [.id(account)],
+          { try storage.decoder.decode(DeviceState.self, from: Data($0.text(0).utf8)) })
+      else { return nil }
+      // NB: only while the account is still in that household; otherwise sync starts over.
+      if let household = state.householdID, try storage.householdID(of: account) == household {
+        state.restore(cards: try storage.cards(in: household))
       }
+      return state
     }
   }
 
+  /// Saves the device's state without its card copies, which the store already holds.
   public func saveDeviceState(_ state: DeviceState, for account: AccountID) throws {
     try write(as: account) { storage, _, _ in
-      let text = String(decoding: try storage.encoder.encode(state), as: UTF8.self)
+      let text = String(decoding: try storage.encoder.encode(state.withoutCards()), as: UTF8.self)
       try storage.connection.run(
         """
         INSERT INTO devices (account, state) VALUES (?, ?)

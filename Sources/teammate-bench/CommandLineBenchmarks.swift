@@ -53,6 +53,11 @@ func commandLineBenchmarks(
       guard try runQuietly(teammate, arguments) else { throw StoreError.notWritable(path) }
     })
   let peak = try reportedPeakMemory(teammate, arguments)
+  let sync = ["--store", path, "--as", "bob", "sync"]
+  rows.append(
+    try await measure("`teammate sync`, nothing new", count: 10_000, runs: 11, setup: {}) {
+      guard try runQuietly(teammate, sync) else { throw StoreError.notWritable(path) }
+    })
 
   let shell = "/usr/bin/sqlite3"
   if FileManager.default.isExecutableFile(atPath: shell) {

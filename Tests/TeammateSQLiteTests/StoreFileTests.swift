@@ -179,8 +179,24 @@ import Testing
     let resumed = Device(
       account: "bob", backend: store, clock: serverClock, scheduler: scheduler, state: state)
     #expect(try await resumed.sync().pulled == 0)
-  }
 
+    // The row keeps no copies of cards: they are read back from the household, current.
+    let row = try SQLiteConnection(path: path).first(
+      "SELECT state FROM devices WHERE account = ?", [.text("bob")]
+    ) { $0.text(0) }
+    #expect(row?.contains("Checkup") == false)
+    let checkup = try #require(state.cards.values.first { $0.kind == .event })
+    _ = try await store.editCard(checkup.id, CardEdit(title: .set("Checkup moved")), as: "alice")
+    let reread = try #require(try await store.deviceState(for: "bob"))
+    #expect(reread.cards[checkup.id]?.title == "Checkup moved")
+    let later = Device(
+      account: "bob", backend: store, clock: serverClock, scheduler: scheduler, state: reread)
+    let report = try await later.sync()
+    #expect(report.pulled == 1 && report.activity.map(\.cardID) == [checkup.id])
+    let current = try await store.cards(in: home, as: "bob")
+    #expect(
+      await later.state.cards == Dictionary(uniqueKeysWithValues: current.map { ($0.id, $0) }))
+  }
   @Test func test_AC_STORE_09_textIsStoredExactly() async throws {
     let (path, home) = try await populatedStore(cards: 0)
     let store = try SQLiteBackend(path: path, clock: clock)

@@ -23,7 +23,7 @@ public struct DeviceState: Sendable, Codable, Equatable {
   public mutating func apply(_ change: Change) -> Bool {
     guard change.householdID == householdID else { return false }
     var changed = false
-    if let card = change.card, isNewer(change, for: "card:\(card.id)") {
+    if let card = change.card, isNewer(change, for: Self.cardKeyPrefix + card.id.rawValue) {
       changed = cards[card.id] != card
       cards[card.id] = card
     }
@@ -39,6 +39,23 @@ public struct DeviceState: Sendable, Codable, Equatable {
     appliedSequence[key] = change.sequence
     return true
   }
+
+  /// This state without its copies of the cards, for a device that keeps its cards next to
+  /// the store and reads them back from it (the command line): the rest is small.
+  public func withoutCards() -> DeviceState {
+    var slim = self
+    slim.cards = [:]
+    slim.appliedSequence = appliedSequence.filter { !$0.key.hasPrefix(Self.cardKeyPrefix) }
+    return slim
+  }
+
+  /// Puts back the household's cards as they are now. Replaying the changes after `cursor`
+  /// over them is harmless: the last change of each card carries its current version.
+  public mutating func restore(cards current: [Card]) {
+    for card in current where card.householdID == householdID { cards[card.id] = card }
+  }
+
+  private static let cardKeyPrefix = "card:"
 
   /// The household's cards, oldest first.
   public var sortedCards: [Card] {
