@@ -26,13 +26,10 @@ extension Commands {
           "invite": JSONDocuments.invite(creation.invite, times: times),
         ]))
     }
+    session.write("Created '\(household.name)' (\(household.id)) in \(household.timeZone).\n")
+    session.write(inviteLine(creation.invite, times: times))
     session.write(
-      """
-      Created '\(household.name)' (\(household.id)) in \(household.timeZone).
-      Invite code: \(creation.invite.code), valid until \(times.human(creation.invite.expiresAt)).
-      Your partner joins with: teammate --as PARTNER household join \(creation.invite.code)
-
-      """)
+      "Your partner joins with: teammate --as PARTNER household join \(creation.invite.code)\n")
   }
 
   static let householdJoin = CommandSpec(
@@ -79,7 +76,7 @@ extension Commands {
     session.write("\(household.name) (\(household.id)), \(household.timeZone)\n\n")
     session.write(table.render(colour: session.colour))
     if let invite {
-      session.write("\nInvite code \(invite.code), valid until \(times.human(invite.expiresAt)).\n")
+      session.write("\n" + inviteLine(invite, times: times))
     }
   }
 
@@ -107,7 +104,7 @@ extension Commands {
     let invite = try await session.store().issueInvite(for: household.id, as: uid)
     let times = await session.times()
     if session.json { return session.writeJSON(JSONDocuments.invite(invite, times: times)) }
-    session.write("Invite code: \(invite.code), valid until \(times.human(invite.expiresAt)).\n")
+    session.write(inviteLine(invite, times: times))
   }
 
   static let inviteShow = CommandSpec(
@@ -121,7 +118,7 @@ extension Commands {
     }
     let times = await session.times()
     if session.json { return session.writeJSON(JSONDocuments.invite(invite, times: times)) }
-    session.write("Invite code: \(invite.code), valid until \(times.human(invite.expiresAt)).\n")
+    session.write(inviteLine(invite, times: times))
   }
 
   static let accountLink = CommandSpec(
@@ -141,5 +138,10 @@ extension Commands {
         .object(["account": .string(uid.rawValue), "credential": .string(credential.description)]))
     }
     session.write("Linked \(credential) to \(uid); the uid is unchanged.\n")
+  }
+
+  /// "Invite code: 012345, valid until Wed 2 Dec 09:00 (in 24 h)." and a newline.
+  static func inviteLine(_ invite: Invite, times: TimeText) -> String {
+    "Invite code: \(invite.code), valid until \(times.human(invite.expiresAt)).\n"
   }
 }

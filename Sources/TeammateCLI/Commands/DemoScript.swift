@@ -1,0 +1,70 @@
+/// The walk-through `teammate demo` plays: one day of Alice and Bob, in Taipei.
+///
+/// An argument `{invite}` stands for the household's invite code and `{card:TITLE}` for the
+/// id of the card with that title: both are only known once the demo runs.
+enum DemoScript {
+  /// One step: when (household time on 1 December 2026), who, what it shows, what is typed.
+  struct Step {
+    let time: String
+    let account: String
+    let says: String
+    let arguments: [String]
+  }
+
+  static let steps: [Step] = [
+    Step(
+      time: "09:00", account: "alice",
+      says: "Alice creates the household; it comes with an invite code.",
+      arguments: [
+        "household", "create", "--name", "Home", "--tz", "Asia/Taipei", "--display-name", "Alice",
+      ]),
+    Step(
+      time: "09:05", account: "bob", says: "Bob joins with the code Alice read out.",
+      arguments: ["household", "join", "{invite}", "--display-name", "Bob"]),
+    Step(
+      time: "09:10", account: "alice", says: "Alice logs what she did, and what is coming.",
+      arguments: ["card", "add", "Bought diapers", "--note", "the big pack"]),
+    Step(
+      time: "09:11", account: "alice", says: "An event for both of them.",
+      arguments: [
+        "card", "add", "Pediatrician checkup", "--kind", "event", "--at", "tomorrow 09:30",
+      ]),
+    Step(
+      time: "09:12", account: "alice", says: "A task for Bob.",
+      arguments: [
+        "card", "add", "Take out the recycling", "--kind", "task", "--at", "today 19:00",
+        "--assignee", "partner",
+      ]),
+    Step(
+      time: "09:20", account: "bob", says: "Bob has a topic to talk about.",
+      arguments: [
+        "card", "add", "Daycare or nanny?", "--kind", "topic", "--reply-by", "tomorrow 21:00",
+      ]),
+    Step(
+      time: "12:00", account: "bob",
+      says: "Bob's phone syncs: three things from Alice, and notifications planned.",
+      arguments: ["sync"]),
+    Step(
+      time: "12:01", account: "bob", says: "What waits for Bob to know.", arguments: ["pending"]),
+    Step(
+      time: "12:02", account: "bob", says: "Bob now knows about the diapers.",
+      arguments: ["ack", "{card:Bought diapers}"]),
+    Step(
+      time: "12:30", account: "alice",
+      says: "Alice's phone syncs: Bob knows, and his topic waits for her.", arguments: ["sync"]),
+    Step(
+      time: "12:31", account: "alice", says: "Alice moves the checkup: Bob must know it again.",
+      arguments: ["card", "edit", "{card:Pediatrician checkup}", "--at", "tomorrow 10:00"]),
+    Step(
+      time: "12:40", account: "bob", says: "Bob's phone syncs and replans.", arguments: ["sync"]),
+    Step(
+      time: "12:41", account: "bob", says: "What Bob's phone will show, soonest first.",
+      arguments: ["notifications"]),
+    Step(
+      time: "13:00", account: "alice", says: "Alice replies to the topic and knows the rest.",
+      arguments: ["ack", "--all"]),
+    Step(
+      time: "13:01", account: "alice", says: "Nothing waits for Alice any more.",
+      arguments: ["pending"]),
+  ]
+}
