@@ -222,3 +222,52 @@ import Testing
     #expect(plan(cards, activity: [event(cards[0])]).isEmpty)
   }
 }
+
+@Suite struct NotificationPlannerPropertyTests {
+  /// A random household's cards and the partner's recent activity, from one seed.
+  static func household(seed: UInt64) -> (cards: [Card], activity: [ActivityEvent]) {
+    var random = SeededRandomNumberGenerator(seed: seed)
+    let people = [Fixtures.alice, Fixtures.bob]
+    let now = Fixtures.start
+    let cards = (0..<random.below(300)).map { index -> Card in
+      let kind = CardKind.allCases[random.below(4)]
+      let author = people[random.below(2)]
+      var card = Fixtures.card(
+        CardID("c\(index)"), kind: kind, by: author,
+        time: kind == .event || kind == .task ? now + Double(random.below(200_000) - 20_000) : nil,
+        assignee: random.below(3) == 0 ? nil : people[random.below(2)],
+        replyBy: kind == .topic ? now + Double(random.below(200_000) - 20_000) : nil,
+        at: now - Double(random.below(100_000)))
+      card.isDeleted = random.below(10) == 0
+      card.isDone = kind == .task && random.below(3) == 0
+      if random.below(2) == 0 { card.ackBy = people.first { $0 != author } }
+      return card
+    }
+    let activity = cards.filter { _ in random.below(4) == 0 }.map {
+      ActivityEvent(cardID: $0.id, actor: $0.lastEditedBy, action: .created, at: now - 60)
+    }
+    return (cards, activity)
+  }
+
+  @Test(arguments: 1...40)
+  func test_AC_NOTIF_14_everyPlanIsBoundedOrderedUniqueAndFuture(seed: UInt64) {
+    let (cards, activity) = Self.household(seed: seed)
+    let now = Fixtures.start
+    let zone = TimeZone(identifier: "Europe/Berlin") ?? .gmt
+    let live = Set(cards.filter { !$0.isDeleted }.map(\.id))
+    for viewer in [Fixtures.alice, Fixtures.bob] {
+      let plan = NotificationPlanner.plan(
+        PlanInput(
+          cards: cards, activity: activity, viewer: viewer, members: Fixtures.household().members,
+          timeZone: zone, now: now))
+      #expect(plan.count <= 64)
+      #expect(Set(plan.map(\.id)).count == plan.count)
+      #expect(zip(plan, plan.dropFirst()).allSatisfy { ($0.fireAt, $0.id) <= ($1.fireAt, $1.id) })
+      #expect(plan.allSatisfy { $0.fireAt >= now })
+      #expect(
+        plan.allSatisfy {
+          $0.kind == .digest ? $0.cardID == nil : $0.cardID.map(live.contains) == true
+        })
+    }
+  }
+}
