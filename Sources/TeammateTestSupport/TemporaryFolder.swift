@@ -2,8 +2,8 @@ import Foundation
 
 /// A fresh folder under the system's temporary directory, one per test.
 ///
-/// Each test run gets its own parent folder, removed at the start of the next run, so a
-/// test never sees another run's files.
+/// Each test run gets its own parent folder, named for its process; a later run removes the
+/// folders of runs that have ended, and never those of a run still going.
 public enum TemporaryFolder {
   private static let root: String = {
     let base = (NSTemporaryDirectory() as NSString).appendingPathComponent("teammate-tests")
