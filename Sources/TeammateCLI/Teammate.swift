@@ -29,8 +29,10 @@ public enum Teammate {
           logs = session.stderr
           throw error
         }
-        let peak = PeakMemory.mebibytes.map { String(format: ", peak memory %.1f MiB", $0) } ?? ""
-        session.log("\(command.name): done\(peak)")
+        if globals.verbose {
+          let peak = PeakMemory.mebibytes.map { String(format: ", peak memory %.1f MiB", $0) }
+          session.log("\(command.name): done\(peak ?? "")")
+        }
         return CommandOutcome(stdout: session.stdout, stderr: session.stderr)
       }
     } catch {
