@@ -98,16 +98,16 @@ import Testing
 }
 
 @Suite struct CardLookupTests {
-  let ids: [CardID] = ["k3f9a2bc", "k3f9zz11", "m7p2q4r8"]
+  let cards = ["k3f9a2bc", "k3f9zz11", "m7p2q4r8"].map { Fixtures.card(CardID($0)) }
 
   @Test func test_AC_CARD_09_uniquePrefixNamesACard() throws {
-    #expect(try CardLookup.resolve("m7", among: ids) == "m7p2q4r8")
-    #expect(try CardLookup.resolve(" K3F9A ", among: ids) == "k3f9a2bc")
-    #expect(try CardLookup.resolve("k3f9zz11", among: ids) == "k3f9zz11")
+    #expect(try CardLookup.resolve("m7", among: cards).id == "m7p2q4r8")
+    #expect(try CardLookup.resolve(" K3F9A ", among: cards).id == "k3f9a2bc")
+    #expect(try CardLookup.resolve("k3f9zz11", among: cards).id == "k3f9zz11")
     #expect(throws: TeammateError.ambiguousCardID("k3f9", matches: ["k3f9a2bc", "k3f9zz11"])) {
-      try CardLookup.resolve("k3f9", among: ids)
+      try CardLookup.resolve("k3f9", among: cards)
     }
-    #expect(throws: TeammateError.cardNotFound("zz")) { try CardLookup.resolve("zz", among: ids) }
-    #expect(throws: TeammateError.cardNotFound("")) { try CardLookup.resolve("", among: ids) }
+    #expect(throws: TeammateError.cardNotFound("zz")) { try CardLookup.resolve("zz", among: cards) }
+    #expect(throws: TeammateError.cardNotFound("")) { try CardLookup.resolve("", among: cards) }
   }
 }

@@ -45,7 +45,7 @@ extension Commands {
     ]
   ) { session, arguments in
     let uid = try session.account()
-    let id = try await session.cardID(arguments.argument("id") ?? "")
+    let id = try await session.card(named: arguments.argument("id") ?? "").id
     var edit = CardEdit()
     if let title = arguments.option("title") { edit.title = .set(title) }
     if let at = arguments.option("at") { edit.time = .set(try await session.time(at)) }
@@ -76,9 +76,7 @@ extension Commands {
     path: ["card", "show"], abstract: "Show one card in full.",
     arguments: [ArgumentSpec(name: "id", help: "The card's id, or a unique start of it.")]
   ) { session, arguments in
-    let uid = try session.account()
-    let card = try await session.store().card(
-      try await session.cardID(arguments.argument("id") ?? ""), as: uid)
+    let card = try await session.card(named: arguments.argument("id") ?? "")
     try await show(card, verb: nil, session: &session)
   }
 
@@ -108,7 +106,7 @@ extension Commands {
     options: [OptionSpec(name: "undo", help: "Mark it not done.")]
   ) { session, arguments in
     let uid = try session.account()
-    let id = try await session.cardID(arguments.argument("id") ?? "")
+    let id = try await session.card(named: arguments.argument("id") ?? "").id
     let card = try await session.store().setCardDone(id, done: !arguments.flag("undo"), as: uid)
     try await show(card, verb: arguments.flag("undo") ? "Not done" : "Done", session: &session)
   }
@@ -118,7 +116,7 @@ extension Commands {
     arguments: [ArgumentSpec(name: "id", help: "The card's id, or a unique start of it.")]
   ) { session, arguments in
     let uid = try session.account()
-    let id = try await session.cardID(arguments.argument("id") ?? "")
+    let id = try await session.card(named: arguments.argument("id") ?? "").id
     let card = try await session.store().deleteCard(id, as: uid)
     try await show(card, verb: "Deleted", session: &session)
   }

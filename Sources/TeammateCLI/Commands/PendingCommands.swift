@@ -48,14 +48,10 @@ extension Commands {
       }
       chosen = AcknowledgementRules.pending(cards: cards, viewer: uid)
     } else {
-      let ids = try arguments.arguments("id").map {
-        try CardLookup.resolve($0, among: cards.map(\.id))
-      }
-      guard !ids.isEmpty else {
+      chosen = try arguments.arguments("id").map { try CardLookup.resolve($0, among: cards) }
+      guard !chosen.isEmpty else {
         throw CLIError.nothingToDo("give the ids of the cards you know, or --all")
       }
-      let byID = Dictionary(cards.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-      chosen = ids.compactMap { byID[$0] }
     }
     var seen = chosen.map { CardRevision($0.id, revision: $0.revision) }
     if let text = arguments.option("revision") {

@@ -2,14 +2,13 @@ import Foundation
 import TeammateKit
 
 extension Session {
-  /// The card a user named by its id or a unique prefix of it.
-  mutating func cardID(_ text: String) async throws -> CardID {
+  /// The household's card a user named by its id or a unique prefix of it.
+  mutating func card(named text: String) async throws -> Card {
     let household = try await household()
-    let uid = try account()
-    let ids = try await store().cards(in: household.id, as: uid).map(\.id)
-    let id = try CardLookup.resolve(text, among: ids)
-    log("card '\(text)' is \(id) among \(ids.count)")
-    return id
+    let cards = try await store().cards(in: household.id, as: try account())
+    let card = try CardLookup.resolve(text, among: cards)
+    log("card '\(text)' is \(card.id) among \(cards.count)")
+    return card
   }
 
   /// `me`, `partner`, `both` (nobody in particular) or a uid.
