@@ -9,17 +9,18 @@ extension Commands {
     let household = try await session.household()
     let cards = try await session.store().cards(in: household.id, as: uid)
     let pending = AcknowledgementRules.pending(cards: cards, viewer: uid)
+    let badge = AcknowledgementRules.badge(cards: cards, viewer: uid)
     if session.json {
       let times = await session.times()
       return session.writeJSON(
         .object([
-          "badge": .int(AcknowledgementRules.badge(cards: cards, viewer: uid)),
+          "badge": .int(badge),
           "cards": JSONDocuments.cards(pending, viewer: uid, times: times),
         ]))
     }
     try await list(pending, session: &session, empty: "Nothing waits for you. Badge: 0")
     if !pending.isEmpty {
-      session.write("\nBadge: \(AcknowledgementRules.badge(cards: cards, viewer: uid))\n")
+      session.write("\nBadge: \(badge)\n")
     }
   }
 

@@ -114,8 +114,8 @@ extension Commands {
     if session.json {
       return session.writeJSON(.object(["settings": JSONDocuments.settings(settings)]))
     }
-    let enabled = NotificationKind.allCases.filter { settings.isEnabled($0) }.map(\.rawValue)
-    let disabled = NotificationKind.allCases.filter { !settings.isEnabled($0) }.map(\.rawValue)
+    let enabled = settings.enabledKinds.map(\.rawValue)
+    let disabled = settings.disabledKindsInOrder.map(\.rawValue)
     session.write(
       """
       digest time:   \(settings.digestTime)

@@ -71,10 +71,8 @@ enum JSONDocuments {
       "digestTime": .string(settings.digestTime.description),
       "quietHours": .string(settings.quietHours?.description),
       "leadMinutes": .int(settings.eventLeadMinutes),
-      "enabled": .array(
-        NotificationKind.allCases.filter { settings.isEnabled($0) }.map { .string($0.rawValue) }),
-      "disabled": .array(
-        NotificationKind.allCases.filter { !settings.isEnabled($0) }.map { .string($0.rawValue) }),
+      "enabled": .array(settings.enabledKinds.map { .string($0.rawValue) }),
+      "disabled": .array(settings.disabledKindsInOrder.map { .string($0.rawValue) }),
     ])
   }
 }

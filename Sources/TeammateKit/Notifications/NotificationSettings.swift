@@ -36,4 +36,12 @@ public struct NotificationSettings: Sendable, Codable, Hashable {
   }
 
   public func isEnabled(_ kind: NotificationKind) -> Bool { !disabledKinds.contains(kind) }
+
+  /// The kinds switched on, in their declared order.
+  public var enabledKinds: [NotificationKind] { NotificationKind.allCases.filter(isEnabled) }
+
+  /// The kinds switched off, in their declared order.
+  public var disabledKindsInOrder: [NotificationKind] {
+    NotificationKind.allCases.filter { !isEnabled($0) }
+  }
 }
