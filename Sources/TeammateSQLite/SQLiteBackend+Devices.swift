@@ -10,7 +10,7 @@ extension SQLiteBackend {
       guard
         var state = try storage.connection.first(
           "SELECT state FROM devices WHERE account = ?", [.id(account)],
-          { try storage.decoder.decode(DeviceState.self, from: Data($0.text(0).utf8)) })
+          { try storage.decode(DeviceState.self, $0.text(0)) })
       else { return nil }
       // NB: only while the account is still in that household; otherwise sync starts over.
       if let household = state.householdID, try storage.householdID(of: account) == household {
@@ -23,12 +23,11 @@ extension SQLiteBackend {
   /// Saves the device's state without its card copies, which the store already holds.
   public func saveDeviceState(_ state: DeviceState, for account: AccountID) throws {
     try write(as: account) { storage, _, _ in
-      let text = String(decoding: try storage.encoder.encode(state.withoutCards()), as: UTF8.self)
       try storage.connection.run(
         """
         INSERT INTO devices (account, state) VALUES (?, ?)
         ON CONFLICT (account) DO UPDATE SET state = excluded.state
-        """, [.id(account), .text(text)])
+        """, [.id(account), try storage.json(state.withoutCards())])
     }
   }
 

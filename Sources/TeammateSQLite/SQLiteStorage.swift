@@ -5,8 +5,8 @@ import TeammateKit
 /// transaction, so a failed call rolls every write back. Only the store can make one.
 public struct SQLiteStorage: BackendStorage {
   let connection: SQLiteConnection
-  let encoder: JSONEncoder
-  let decoder: JSONDecoder
+  private let encoder: JSONEncoder
+  private let decoder: JSONDecoder
 
   init(connection: SQLiteConnection) {
     self.connection = connection
@@ -15,11 +15,13 @@ public struct SQLiteStorage: BackendStorage {
     decoder = JSONDecoder()
   }
 
-  private func json(_ value: some Encodable) throws -> SQLiteValue {
+  /// A value as JSON text, for the columns that hold whole documents.
+  func json(_ value: some Encodable) throws -> SQLiteValue {
     .text(String(decoding: try encoder.encode(value), as: UTF8.self))
   }
 
-  private func decode<T: Decodable>(_ type: T.Type, _ text: String) throws -> T {
+  /// A document read back from JSON text.
+  func decode<T: Decodable>(_ type: T.Type, _ text: String) throws -> T {
     try decoder.decode(type, from: Data(text.utf8))
   }
 
