@@ -1,68 +1,72 @@
 #!/usr/bin/env bash
-# Proves every scan can fire. In a scratch copy of the tree it plants one violation per scan
-# and requires that scan, and only it, to fire; then plants the same text inside comments
-# and string literals, where a "code" scan must stay silent (a "text" scan, which guards
-# user-facing words, must fire on the string and stay silent on the comment). Finally it
-# renames a scanned folder away and requires the empty file set to fail.
+# Proves every scan can fire. In a scratch copy of the tree it plants each violation of
+# scripts/scan-plants.txt in a file of its own and requires that scan, and only it, to fire on
+# that file; the same text inside comments must stay silent, and inside string literals must
+# fire only for a "text" scan (which guards user-facing words). A scan with no plant fails.
+# Finally it renames a scanned folder away and requires the empty file set to fail.
+# All plants go into one tree and one scanner run, so the self-test takes about a second.
 set -uo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/.." && pwd)"
 scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
 
-# scan|mode|file to plant in|violation
-PLANTS=(
-  'kit-boundary|code|Sources/TeammateKit/ScanPlant.swift|import UIKit'
-  'storage-boundary|code|Sources/TeammateInMemory/ScanPlant.swift|import CSQLite'
-  'no-system-clock|code|Sources/TeammateKit/ScanPlant.swift|let t = Date()'
-  'no-scoring|text|Sources/TeammateKit/ScanPlant.swift|struct PartnerScore {}'
-  'no-remote-push|code|Sources/TeammateInMemory/ScanPlant.swift|UIApplication.shared.registerForRemoteNotifications()'
-  'no-print-in-libraries|code|Sources/TeammateInMemory/ScanPlant.swift|print(1)'
-  'cli-no-rules|code|Sources/TeammateCLI/ScanPlant.swift|if card.ackBy == nil { badge += 1 }'
-)
-
 failures=0
 fail() { echo "selftest: $*"; failures=$((failures + 1)); }
 
-tar -C "$root" --exclude=./.build --exclude=./.git --exclude=./.swiftpm -cf - . | tar -C "$scratch" -xf -
+tar -C "$root" -cf - Sources Tests Package.swift | tar -C "$scratch" -xf -
+scan() { perl "$here/lib/scan.pl" "$scratch" "$here/scans.def"; }
 
-# Names of the scans that fired on the scratch tree, one per line.
-fired() {
-  "$scratch/scripts/scans.sh" "$scratch" | sed -n 's/^\([a-z-]*\): .*/\1/p' | grep -vx scans | sort -u
+baseline="$(scan | awk -F'\t' '$1!="scans"')"
+[ -z "$baseline" ] || fail "the unplanted tree already fires: $(cut -f2,3 <<<"$baseline" | head -3)"
+
+mode_of() {
+  awk -v want="$1" '/^name: /{n=substr($0,7)} /^mode: /&&n==want{print substr($0,7); exit}' \
+    "$here/scans.def"
 }
 
-baseline="$(fired)"
-[ -z "$baseline" ] || fail "the unplanted tree already fires: $(echo $baseline)"
-
-for entry in "${PLANTS[@]}"; do
-  IFS='|' read -r scan mode file violation <<<"$entry"
-  target="$scratch/$file"
-
-  printf '%s\n' "$violation" >"$target"
-  got="$(fired)"
-  [ "$got" = "$scan" ] || fail "$scan: planting '$violation' in $file fired [$(echo $got)], expected [$scan]"
-
+# Write every plant and its twins; remember what each file must fire.
+index=0
+planted=0
+: >"$scratch/.expected"
+while IFS=$'\t' read -r scan template violation flags; do
+  case "$scan" in '' | '#'*) continue ;; esac
+  index=$((index + 1))
+  mode="$(mode_of "$scan")"
+  [ -n "$mode" ] || { fail "plant $index names '$scan', which scans.def does not define"; continue; }
+  code="${template/\{\}/${index}c}"
+  comment="${template/\{\}/${index}k}"
+  string="${template/\{\}/${index}s}"
+  mkdir -p "$(dirname "$scratch/$code")"
+  printf '%s\n' "$violation" >"$scratch/$code"
   printf '// %s\n/* %s */\n/*\n  /* nested */ %s\n*/\n/// %s\n' \
-    "$violation" "$violation" "$violation" "$violation" >"$target"
-  got="$(fired)"
-  [ -z "$got" ] || fail "$scan: the violation inside comments fired [$(echo $got)]"
-
-  printf 'let a = "%s"\nlet b = """\n  %s\n  """\nlet c = #"%s"#\n' \
-    "$violation" "$violation" "$violation" >"$target"
-  got="$(fired)"
-  if [ "$mode" = text ]; then
-    [ "$got" = "$scan" ] || fail "$scan: user-facing text '$violation' in a string did not fire"
-  else
-    [ -z "$got" ] || fail "$scan: the violation inside string literals fired [$(echo $got)]"
+    "$violation" "$violation" "$violation" "$violation" >"$scratch/$comment"
+  printf '%s\x1f%s\x1f%s\n' "$code" "$scan" "$violation" >>"$scratch/.expected"
+  printf '%s\x1f%s\x1f%s\n' "$comment" "" "$violation (in comments)" >>"$scratch/.expected"
+  if [ "$flags" != no-string-twin ]; then
+    escaped="${violation//\\/\\\\}"
+    escaped="${escaped//\"/\\\"}"
+    printf 'let a = "%s"\nlet b = """\n  %s\n  """\nlet c = #"%s"#\n' \
+      "$escaped" "$violation" "$violation" >"$scratch/$string"
+    [ "$mode" = text ] && want="$scan" || want=""
+    printf '%s\x1f%s\x1f%s\n' "$string" "$want" "$violation (in strings)" >>"$scratch/.expected"
   fi
-  rm -f "$target"
+  planted=$((planted + 1))
+done <"$here/scan-plants.txt"
+
+hits="$(scan)"
+while IFS=$'\x1f' read -r file want what; do
+  got="$(awk -F'\t' -v f="$file" '$1=="hit"&&$3==f{print $2}' <<<"$hits" | sort -u | xargs)"
+  [ "$got" = "$want" ] || fail "'$what' in $file fired [${got}], expected [${want}]"
+done <"$scratch/.expected"
+
+for name in $(sed -n 's/^name: //p' "$here/scans.def" | sort -u); do
+  cut -d$'\x1f' -f2 "$scratch/.expected" | grep -qx "$name" || fail "$name has no planted violation"
 done
 
 mv "$scratch/Sources/TeammateKit" "$scratch/Sources/RenamedKit"
-renamed="$("$scratch/scripts/scans.sh" "$scratch")"
-grep -q '^kit-boundary: no files to scan' <<<"$renamed" ||
-  fail "kit-boundary did not fail when its folder disappeared"
-mv "$scratch/Sources/RenamedKit" "$scratch/Sources/TeammateKit"
+renamed="$(scan)"
+grep -q "^empty"$'\t'"kit-boundary"$'\t' <<<"$renamed" || fail "kit-boundary did not fail when its folder disappeared"
 
-echo "selftest: ${#PLANTS[@]} scans planted, $failures failure(s)"
+echo "selftest: $planted violations planted over $(sed -n 's/^name: //p' "$here/scans.def" | sort -u | wc -l) scans, $failures failure(s)"
 [ "$failures" -eq 0 ]

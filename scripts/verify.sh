@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The one judge of every change. Runs format, build, tests, the scan self-test, the scans
-# and traceability; prints one line per step with its wall time, then VERIFY: PASS or FAIL.
-# Usage: scripts/verify.sh [--quick]   (--quick skips the scan self-test)
+# The one judge of every change. Runs format, build, tests, the scan self-test (with the
+# harness self-test), the scans and traceability; prints one line per step with its wall time,
+# the tally, then VERIFY: PASS or VERIFY: FAIL. The whole log is kept in .build/verify/last.log.
+# Usage: scripts/verify.sh [--quick]   (--quick skips the self-tests)
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root" || exit 2
@@ -12,21 +13,30 @@ case "${1:-}" in
   *) echo "usage: scripts/verify.sh [--quick]" >&2; exit 64 ;;
 esac
 
-logs="$(mktemp -d)"
-trap 'rm -rf "$logs"' EXIT
+logs="$root/.build/verify"
+rm -rf "$logs"
+mkdir -p "$logs" || exit 2
 failed=0
 started=$(date +%s%N)
+: >"$logs/steps"
 
 # step NAME -- runs "step_NAME", which writes its log and a one-line summary.
 step() {
-  local name=$1 t0 t1 status
+  local name=$1 t0 t1 status line
   t0=$(date +%s%N)
   if "step_$name" >"$logs/$name.log" 2>&1; then status=ok; else status=FAIL; failed=1; fi
   last_status=$status
   t1=$(date +%s%N)
-  printf '%-12s %-4s %6.1fs  %s\n' "$name" "$status" "$(((t1 - t0) / 1000000))e-3" \
-    "$(cat "$logs/$name.summary" 2>/dev/null)"
-  if [ "$status" = FAIL ]; then sed 's/^/    /' "$logs/$name.log" | tail -n 40; fi
+  line=$(printf '%-12s %-4s %6.1fs  %s' "$name" "$status" "$(((t1 - t0) / 1000000))e-3" \
+    "$(cat "$logs/$name.summary" 2>/dev/null)")
+  echo "$line" | tee -a "$logs/steps"
+  if [ "$status" = FAIL ]; then
+    if [ -f "$logs/$name.failure" ]; then
+      sed 's/^/    /' "$logs/$name.failure"
+    else
+      sed 's/^/    /' "$logs/$name.log" | tail -n 60
+    fi
+  fi
 }
 
 step_format() {
@@ -47,34 +57,67 @@ step_build() {
   [ -n "$warnings" ] && count=$(wc -l <<<"$warnings")
   echo "swift build (debug, with tests): $count warning(s) in our code" >"$logs/build.summary"
   [ "$count" -gt 0 ] && printf '%s\n' "$warnings" >&2
+  if [ "$rc" -ne 0 ]; then
+    grep -E ": error:" "$logs/build.out" | sort -u >"$logs/build.failure"
+    [ -s "$logs/build.failure" ] || tail -n 40 "$logs/build.out" >"$logs/build.failure"
+  fi
   return $rc
 }
 
+# The backend kinds the contract suite must cover, read from the enum itself.
+backend_kinds() {
+  sed -n '/^enum BackendKind/,/^}/s/^  case \([A-Za-z]*\)$/\1/p' \
+    Tests/BackendContractTests/BackendKind.swift | xargs
+}
+
+# Runs the tests once, with the event stream; prints a one-line crash report if it died.
+run_tests() {
+  rm -f "$logs/events.jsonl"
+  swift test --skip-build --experimental-event-stream-output "$logs/events.jsonl" \
+    --experimental-event-stream-version 0 >"$logs/tests.out" 2>&1
+  local rc=$? signal
+  signal=$(sed -nE 's/.*(unexpected signal code|signal) ([0-9]+).*/\2/p' "$logs/tests.out" | head -1)
+  [ -z "$signal" ] && [ "$rc" -gt 128 ] && signal=$((rc - 128))
+  if [ -n "$signal" ] || ! grep -q '"kind":"runEnded"' "$logs/events.jsonl" 2>/dev/null; then
+    local during
+    during=$(grep -oE '"kind":"testStarted"[^}]*"testID":"[^"]*"' "$logs/events.jsonl" 2>/dev/null |
+      tail -1 | sed -E 's/.*"testID":"([^"]*)".*/\1/; s/\\//g')
+    echo "the test process died (signal ${signal:-unknown}${signal:+, SIG$(kill -l "$signal" 2>/dev/null)})${during:+ during $during}"
+    return 2
+  fi
+  return 0
+}
+
 step_tests() {
-  local floor count rc
-  floor=$(tr -dc '0-9' <scripts/test-floor)
-  swift test --skip-build 2>&1 | tee "$logs/tests.out"
-  rc=${PIPESTATUS[0]}
-  count=$(sed -nE 's/.*Test run with ([0-9]+) tests?.*/\1/p' "$logs/tests.out" | tail -1)
-  count=${count:-0}
-  local empty=""
-  swift test list --skip-build >"$logs/tests.list" 2>/dev/null
-  for dir in Tests/*/; do
-    local target
-    target=$(basename "$dir")
-    grep -q "^$target\." "$logs/tests.list" || empty="$empty $target"
-  done
-  echo "$count tests executed (floor $floor)${empty:+; no tests in:$empty}" >"$logs/tests.summary"
-  local failing
-  failing=$(grep -E '^✘ Test ' "$logs/tests.out" | grep -v '^✘ Test run' | grep -c ' failed after')
-  echo "tests: $((count - failing)) passed, $failing failed" >"$logs/tests.tally"
-  [ "$rc" -eq 0 ] && [ "$count" -gt 0 ] && [ "$count" -ge "$floor" ] && [ -z "$empty" ]
+  local rc line notes="" targets
+  if ! line=$(run_tests); then
+    notes="$line; cleaning the test build products and retrying once"
+    rm -rf .build/debug/*Tests.build .build/debug/TeammatePackage*Tests.*
+    swift build --build-tests >"$logs/rebuild.out" 2>&1
+    if line=$(run_tests); then
+      notes="$notes"$'\n'"the retry ran to the end"
+    else
+      notes="$notes"$'\n'"$line, again after the clean rebuild"
+    fi
+  fi
+  targets=$(for dir in Tests/*/; do basename "$dir"; done | xargs)
+  python3 scripts/lib/test-report.py "$logs/events.jsonl" scripts/test-floor \
+    scripts/test-allowlist "$targets" "$(backend_kinds)" BackendContractTests "$logs/tests.tally" \
+    >"$logs/tests.report"
+  rc=$?
+  swift test list --skip-build >"$logs/tests.list" 2>/dev/null || rc=1
+  { [ -n "$notes" ] && echo "$notes"; cat "$logs/tests.report"; } | tee "$logs/tests.failure"
+  [ "$rc" -eq 0 ] && rm -f "$logs/tests.failure"
+  tail -n 1 "$logs/tests.report" >"$logs/tests.summary"
+  return $rc
 }
 
 step_selftest() {
-  scripts/scans-selftest.sh
-  local rc=$?
-  tail -n 1 "$logs/selftest.log" >"$logs/selftest.summary"
+  local rc=0
+  scripts/scans-selftest.sh || rc=1
+  scripts/harness-selftest.sh || rc=1
+  grep -hE '^(selftest|harness):' "$logs/selftest.log" | grep -E 'planted|checks' |
+    paste -sd ';' - | sed 's/;/; /' >"$logs/selftest.summary"
   return $rc
 }
 
@@ -86,7 +129,9 @@ step_scans() {
 }
 
 step_trace() {
-  scripts/traceability.sh
+  local list="$logs/tests.list"
+  [ -s "$list" ] || list=""
+  scripts/traceability.sh $list
   local rc=$?
   tail -n 1 "$logs/trace.log" >"$logs/trace.summary"
   return $rc
@@ -94,12 +139,27 @@ step_trace() {
 
 step format
 step build
-if [ "$last_status" = ok ]; then step tests; else echo "tests        skip           (the build failed)"; fi
-if [ "$quick" -eq 0 ]; then step selftest; else echo "selftest     skip           (--quick)"; fi
+if [ "$last_status" = ok ]; then step tests; else echo "tests        skip           (the build failed)" | tee -a "$logs/steps"; fi
+if [ "$quick" -eq 0 ]; then step selftest; else echo "selftest     skip           (--quick)" | tee -a "$logs/steps"; fi
 step scans
-step trace
+if [ -s "$logs/tests.list" ]; then step trace; else echo "trace        skip           (no test list: the build or the tests failed)" | tee -a "$logs/steps"; [ "$quick" -eq 1 ] || failed=1; fi
 
 [ -f "$logs/tests.tally" ] && cat "$logs/tests.tally"
 total=$((($(date +%s%N) - started) / 1000000))
 printf 'total        %6.1fs\n' "${total}e-3"
-if [ "$failed" -eq 0 ]; then echo "VERIFY: PASS"; else echo "VERIFY: FAIL"; exit 1; fi
+{
+  cat "$logs/steps"
+  for name in format build tests selftest scans trace; do
+    [ -f "$logs/$name.log" ] || continue
+    echo "=== $name ==="
+    cat "$logs/$name.log"
+  done
+  [ -f "$logs/tests.out" ] && { echo "=== swift test output ==="; cat "$logs/tests.out"; }
+} >"$logs/last.log" 2>/dev/null
+if [ "$failed" -eq 0 ]; then
+  echo "VERIFY: PASS"
+else
+  echo "full log: .build/verify/last.log"
+  echo "VERIFY: FAIL"
+  exit 1
+fi

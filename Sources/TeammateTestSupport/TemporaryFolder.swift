@@ -1,21 +1,36 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A fresh folder under the system's temporary directory, one per test.
 ///
-/// Each test run gets its own parent folder, named for its process; a later run removes the
-/// folders of runs that have ended, and never those of a run still going.
+/// Each test process gets its own parent folder, named for its process id. A process removes
+/// the folders of processes that have ended, and never those of one still running: two test
+/// runs on one machine (verify and a filtered run, or two clones) must not delete each
+/// other's stores.
 public enum TemporaryFolder {
   private static let root: String = {
     let base = (NSTemporaryDirectory() as NSString).appendingPathComponent("teammate-tests")
-    let run = (base as NSString).appendingPathComponent("\(getpid())")
+    let own = getpid()
     if let old = try? FileManager.default.contentsOfDirectory(atPath: base) {
-      for entry in old where entry != "\(getpid())" {
+      for entry in old {
+        guard let pid = Int32(entry), pid != own, !isRunning(pid) else { continue }
         try? FileManager.default.removeItem(
           atPath: (base as NSString).appendingPathComponent(entry))
       }
     }
-    return run
+    return (base as NSString).appendingPathComponent("\(own)")
   }()
+
+  /// Whether a process with this id exists (a process we may not signal exists too).
+  static func isRunning(_ pid: Int32) -> Bool {
+    guard pid > 0 else { return false }
+    return kill(pid, 0) == 0 || errno == EPERM
+  }
 
   /// Creates and returns a new empty folder.
   public static func make() throws -> Folder {

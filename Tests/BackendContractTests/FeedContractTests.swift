@@ -54,7 +54,10 @@ import Testing
     _ = try await orderly.sync()
     let chaotic = world.device(world.bob).device
     _ = try await chaotic.sync()
-    for change in feed.reversed() + feed + feed.shuffled() { await chaotic.receive(change) }
+    var random = SeededRandomNumberGenerator(seed: 57)
+    for change in feed.reversed() + feed + feed.shuffled(using: &random) {
+      await chaotic.receive(change)
+    }
     #expect(await chaotic.state == orderly.state)
     #expect(await chaotic.state.cards[card.id]?.title == "Nap at 3")
     #expect(await chaotic.state.cards[card.id]?.revision == 3)

@@ -17,13 +17,13 @@ import Testing
   @Test func test_AC_SYNC_12_pushesReachMembersOnlyAndWaitForOfflineDevices() async throws {
     let backend = InMemoryBackend(clock: clock, random: SeededRandomNumberGenerator(seed: 3))
     let home = try await couple(backend)
-    var bobs = await backend.subscribe(as: "bob").makeAsyncIterator()
+    let bobs = PushInbox(await backend.subscribe(as: "bob"))
     let other = try await backend.createHousehold(
       name: "Away", timeZone: "UTC", displayName: "Carol", as: "carol")
-    var carols = await backend.subscribe(as: "carol").makeAsyncIterator()
+    let carols = PushInbox(await backend.subscribe(as: "carol"))
 
     let first = try await backend.addCard(CardDraft(title: "Bottles washed"), to: home, as: "alice")
-    #expect(await bobs.next()?.card?.id == first.id)
+    #expect(try await bobs.next()?.card?.id == first.id)
 
     await backend.setOnline(false, account: "bob")
     await #expect(throws: TeammateError.unavailable) {
@@ -36,12 +36,12 @@ import Testing
         "Bottles washed", "Stroller fixed",
       ])
     await backend.setOnline(true, account: "bob")
-    #expect(await bobs.next()?.card?.id == second.id)
+    #expect(try await bobs.next()?.card?.id == second.id)
 
     // Carol's first push is her own household's change: none of Home's reached her.
     let hers = try await backend.addCard(
       CardDraft(title: "Mine"), to: other.household.id, as: "carol")
-    #expect(await carols.next()?.card?.id == hers.id)
+    #expect(try await carols.next()?.card?.id == hers.id)
   }
 
   @Test func heldPushesArriveReversedAndTwiceAndTheDeviceCopes() async throws {
@@ -50,7 +50,7 @@ import Testing
     let device = Device(
       account: "bob", backend: backend, clock: clock, scheduler: InMemoryNotificationScheduler())
     _ = try await device.sync()
-    var pushes = await backend.subscribe(as: "bob").makeAsyncIterator()
+    let pushes = PushInbox(await backend.subscribe(as: "bob"))
     await backend.holdDeliveries()
     let card = try await backend.addCard(CardDraft(title: "Nap"), to: home, as: "alice")
     _ = try await backend.editCard(card.id, CardEdit(title: .set("Long nap")), as: "alice")
@@ -60,7 +60,7 @@ import Testing
     await backend.release(order: .reversed, duplicated: true)
     var received: [Int64] = []
     for _ in 0..<4 {
-      guard let change = await pushes.next() else { break }
+      guard let change = try await pushes.next() else { break }
       received.append(change.sequence)
       await device.receive(change)
     }

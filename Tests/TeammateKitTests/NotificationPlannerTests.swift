@@ -187,8 +187,10 @@ import Testing
     let tied = (0..<3).map {
       Fixtures.card(CardID("tie\($0)"), kind: .event, by: bob, time: now + 3_600 * 37)
     }
+    var random = SeededRandomNumberGenerator(seed: 11)
     let planned = plan(
-      (events + tied).shuffled(), settings: NotificationSettings(disabledKinds: [.digest]))
+      (events + tied).shuffled(using: &random),
+      settings: NotificationSettings(disabledKinds: [.digest]))
     #expect(planned.count == 64)
     let fireTimes = planned.map(\.fireAt)
     #expect(fireTimes == fireTimes.sorted())

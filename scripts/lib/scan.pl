@@ -1,31 +1,99 @@
 #!/usr/bin/env perl
-# Matches one scan's pattern against Swift files after blanking their comments (and, in
-# "code" mode, their string literals), so that prose about a rule never trips the rule.
-# Usage: scan.pl MODE REGEX FILE...   MODE is "code" or "text".
-# Prints "FILE:LINE: original line" for every hit; exits 0 whatever it finds.
+# Runs every scan of a definitions file over a tree in one pass. Each file is read once and
+# blanked once per mode: comments always, string literals too in "code" mode, so that prose
+# about a rule never trips the rule; newlines are kept so line numbers stay true.
+# Usage: scan.pl ROOT DEFINITIONS
+# Prints, tab-separated, "hit NAME PATH LINE TEXT" per hit and "empty NAME PATHS" per scan
+# whose set of files is empty, then "scans N" (the number of distinct scan names).
 use strict;
 use warnings;
+use File::Find;
 
-my ($mode, $pattern, @files) = @ARGV;
-my $regex = qr/$pattern/;
+my ($root, $definitions) = @ARGV;
+die "usage: scan.pl ROOT DEFINITIONS\n" unless defined $definitions;
 
-for my $file (@files) {
+# Parse the definitions into blocks.
+my @scans;
+open(my $dh, '<', $definitions) or die "scan.pl: cannot read $definitions: $!\n";
+my $current;
+while (my $line = <$dh>) {
+  chomp $line;
+  next if $line =~ /^\s*(?:#|$)/;
+  my ($key, $value) = $line =~ /^(\w+):\s*(.*)$/ or die "scan.pl: cannot read '$line'\n";
+  if ($key eq 'name') {
+    $current = { name => $value, paths => [], skip => [], patterns => [] };
+    push @scans, $current;
+  } elsif ($key eq 'paths' || $key eq 'skip') {
+    push @{ $current->{$key} }, split(' ', $value);
+  } elsif ($key eq 'pattern') {
+    push @{ $current->{patterns} }, $value;
+  } else {
+    $current->{$key} = $value;
+  }
+}
+close($dh);
+
+# Each scan's patterns as one alternation, compiled once.
+$_->{regex} = qr/(?:@{[ join(')|(?:', @{ $_->{patterns} }) ]})/ for @scans;
+
+my (%stripped, %original);
+my %names;
+for my $scan (@scans) {
+  $names{ $scan->{name} } = 1;
+  my @files = files_of($scan);
+  if (!@files) {
+    print join("\t", 'empty', $scan->{name}, join(' ', @{ $scan->{paths} })), "\n";
+    next;
+  }
+  my $code = $scan->{mode} eq 'code';
+  for my $file (@files) {
+    my $key = ($code ? 'c' : 't') . $file;
+    $original{$file} //= [split(/\n/, slurp("$root/$file"), -1)];
+    $stripped{$key} //= [split(/\n/, strip(slurp("$root/$file"), $code), -1)];
+    my $lines = $stripped{$key};
+    for my $i (0 .. $#$lines) {
+      next unless $lines->[$i] =~ $scan->{regex};
+      my $text = $original{$file}[$i] // '';
+      $text =~ s/^\s+//;
+      print join("\t", 'hit', $scan->{name}, $file, $i + 1, $text), "\n";
+    }
+  }
+}
+print "scans\t" . scalar(keys %names) . "\n";
+
+# The Swift files a scan reads, relative to the root, sorted.
+sub files_of {
+  my ($scan) = @_;
+  my %seen;
+  for my $path (@{ $scan->{paths} }) {
+    for my $match (glob("$root/$path")) {
+      if (-d $match) {
+        find({ no_chdir => 1, wanted => sub { $seen{$_} = 1 if -f $_ && /\.swift$/ } }, $match);
+      } elsif (-f $match) {
+        $seen{$match} = 1;
+      }
+    }
+  }
+  my @files;
+  FILE: for my $file (sort keys %seen) {
+    (my $relative = $file) =~ s/^\Q$root\E\///;
+    for my $skip (@{ $scan->{skip} }) { next FILE if index($relative, "$skip/") == 0; }
+    push @files, $relative;
+  }
+  return @files;
+}
+
+sub slurp {
+  my ($file) = @_;
   open(my $fh, '<', $file) or die "scan.pl: cannot read $file: $!\n";
   local $/;
   my $source = <$fh>;
   close($fh);
-  my @original = split(/\n/, $source, -1);
-  my @stripped = split(/\n/, strip($source, $mode eq 'code'), -1);
-  for my $i (0 .. $#stripped) {
-    next unless $stripped[$i] =~ $regex;
-    my $text = $original[$i] // '';
-    $text =~ s/^\s+//;
-    print "$file:" . ($i + 1) . ": $text\n";
-  }
+  return $source // '';
 }
 
 # Replaces comment characters (and string contents when $blank_strings) with spaces,
-# keeping every newline so that line numbers stay true.
+# keeping every newline.
 sub strip {
   my ($s, $blank_strings) = @_;
   my $out = '';
@@ -51,22 +119,45 @@ sub strip {
       }
       $out .= $blank->(substr($s, $i, $j - $i));
       $i = $j;
-    } elsif ($c eq '"' || ($c eq '#' && substr($s, $i) =~ /^(#+)"/)) {
+    } elsif ($c eq '"' || ($c eq '#' && substr($s, $i, 20) =~ /^(#+)"/)) {
       my $hashes = '';
-      if ($c eq '#') { substr($s, $i) =~ /^(#+)/; $hashes = $1; }
+      if ($c eq '#') { substr($s, $i, 20) =~ /^(#+)/; $hashes = $1; }
       my $start = $i;
       my $j = $i + length($hashes);
       my $multi = substr($s, $j, 3) eq '"""';
       my $close = ($multi ? '"""' : '"') . $hashes;
+      my $open = '\\' . $hashes . '(';
+      my $keep = sub { my $t = shift; return $blank_strings ? $blank->($t) : $t; };
       $j += $multi ? 3 : 1;
       while ($j < $n) {
+        if (substr($s, $j, length($open)) eq $open) {
+          # An interpolation is code inside the literal: it is scanned as code.
+          $out .= $keep->(substr($s, $start, $j + length($open) - $start));
+          my $k = $j + length($open);
+          my $inner = $k;
+          my $depth = 1;
+          while ($k < $n && $depth > 0) {
+            my $ch = substr($s, $k, 1);
+            if ($ch eq '"') {
+              $k++;
+              while ($k < $n && substr($s, $k, 1) ne '"') { $k += substr($s, $k, 1) eq '\\' ? 2 : 1; }
+            } elsif ($ch eq '(') {
+              $depth++;
+            } elsif ($ch eq ')') {
+              $depth--;
+            }
+            $k++;
+          }
+          $out .= strip(substr($s, $inner, $k - 1 - $inner), $blank_strings) . ')';
+          $start = $j = $k;
+          next;
+        }
         if ($hashes eq '' && substr($s, $j, 1) eq '\\') { $j += 2; next; }
         if (substr($s, $j, length($close)) eq $close) { $j += length($close); last; }
         last if !$multi && substr($s, $j, 1) eq "\n";
         $j++;
       }
-      my $literal = substr($s, $start, $j - $start);
-      $out .= $blank_strings ? $blank->($literal) : $literal;
+      $out .= $keep->(substr($s, $start, $j - $start));
       $i = $j;
     } else {
       $out .= $c;

@@ -165,14 +165,16 @@ extension Commands {
   static func status(_ card: Card, session: inout Session) async -> String {
     guard let uid = try? session.account() else { return "" }
     var words: [String] = []
-    if card.isDeleted { words.append("deleted") }
-    if card.isDone { words.append("done") }
-    if AcknowledgementRules.isPending(card, for: uid) {
-      words.append(card.kind == .topic ? "waiting for your reply" : "waiting for you to know")
-    } else if let knower = card.ackBy {
-      words.append("known by \(await session.name(knower))")
-    } else {
-      words.append("waiting for your partner")
+    for fact in CardStanding.of(card, for: uid) {
+      switch fact {
+      case .deleted: words.append("deleted")
+      case .done: words.append("done")
+      case .waitingForViewer:
+        words.append(card.kind == .topic ? "waiting for your reply" : "waiting for you to know")
+      case .knownByViewer: words.append("you know")
+      case .knownBy(let knower): words.append("\(await session.name(knower)) knows")
+      case .waitingForPartner: words.append("waiting for your partner")
+      }
     }
     return words.joined(separator: ", ")
   }

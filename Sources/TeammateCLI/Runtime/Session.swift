@@ -67,7 +67,8 @@ struct Session {
       throw CLIError.noHousehold(uid)
     }
     let household = try await store.household(id, as: uid)
-    log("household \(household.id) '\(household.name)', \(household.members.count) member(s)")
+    let names = household.members.map(\.displayName).joined(separator: ", ")
+    log("household \(household.id) '\(household.name)', members \(names)")
     cachedHousehold = household
     return household
   }

@@ -88,7 +88,7 @@ extension TeammateError: CustomStringConvertible, LocalizedError {
     case .inviteNotFound(let code):
       return "there is no invite with the code \(code)"
     case .inviteExpired(let code, let expiredAt):
-      return "the invite \(code) expired at \(expiredAt.formatted(.iso8601))"
+      return "the invite \(code) expired at \(ISOTimestamp.text(expiredAt, in: .gmt))"
     case .inviteAlreadyUsed(let code):
       return "the invite \(code) has already been used"
     case .householdFull:
@@ -96,7 +96,8 @@ extension TeammateError: CustomStringConvertible, LocalizedError {
     case .alreadyInHousehold:
       return "this account already belongs to a household; leave it first"
     case .tooManyJoinAttempts(let retryAfter):
-      return "too many wrong invite codes; try again after \(retryAfter.formatted(.iso8601))"
+      return
+        "too many wrong invite codes; try again after \(ISOTimestamp.text(retryAfter, in: .gmt))"
     case .householdNotFound(let id):
       return "there is no household '\(id)'"
     case .notInHousehold(let uid):
