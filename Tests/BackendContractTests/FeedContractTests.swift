@@ -147,4 +147,49 @@ import Testing
     let feed = try await world.backend.changes(in: home, after: 0, limit: 100, as: world.bob)
     #expect(feed.filter { $0.kind == .cardAcknowledged }.count == 2)
   }
+
+  @Test(arguments: BackendKind.allCases)
+  func test_AC_SYNC_22_anUpdateThatChangesNothingAddsNothingToTheFeed(kind: BackendKind)
+    async throws
+  {
+    let world = try World(kind)
+    let home = try await world.couple()
+    let card = try await world.backend.addCard(
+      CardDraft(title: "Nap"), to: home, as: world.alice)
+    let before = try await world.snapshot(home)
+    world.clock.advance(by: 60)
+    let same = try await world.backend.updateHousehold(
+      home, name: "Home", timeZone: "Asia/Taipei", as: world.alice)
+    #expect(same == before.household)
+    _ = try await world.backend.editCard(card.id, CardEdit(title: .set("Nap")), as: world.alice)
+    #expect(try await world.snapshot(home) == before)
+    _ = try await world.backend.updateHousehold(home, name: "Nest", timeZone: nil, as: world.bob)
+    #expect(try await world.snapshot(home).feed.count == before.feed.count + 1)
+  }
+
+  @Test(arguments: BackendKind.allCases)
+  func test_AC_SYNC_23_acknowledgingCompletingAndDeletingAreNotActivity(kind: BackendKind)
+    async throws
+  {
+    let world = try World(kind)
+    let home = try await world.couple()
+    let alice = world.device(world.alice)
+    let note = try await world.backend.addCard(
+      CardDraft(title: "Bottles"), to: home, as: world.alice)
+    let task = try await world.backend.addCard(
+      CardDraft(kind: .task, title: "Trash"), to: home, as: world.alice)
+    let doomed = try await world.backend.addCard(
+      CardDraft(title: "Old"), to: home, as: world.alice)
+    _ = try await alice.device.sync()
+    world.clock.advance(by: 60)
+    _ = try await world.backend.acknowledgeCard(note.id, revision: 1, as: world.bob)
+    _ = try await world.backend.setCardDone(task.id, done: true, as: world.bob)
+    _ = try await world.backend.deleteCard(doomed.id, as: world.bob)
+    let feed = try await world.backend.changes(in: home, after: 0, limit: 100, as: world.alice)
+    #expect(feed.suffix(3).allSatisfy { !$0.needsKnowing })
+    #expect(feed.filter { $0.kind == .cardAdded }.allSatisfy { $0.needsKnowing })
+    _ = try await alice.device.sync()
+    #expect(await alice.device.state.waitingActivity.isEmpty)
+    #expect(await alice.centre.pending().allSatisfy { $0.kind != .activity })
+  }
 }

@@ -169,4 +169,29 @@ import Testing
       try await world.backend.linkCredential(google, as: world.bob)
     }
   }
+
+  @Test(arguments: BackendKind.allCases)
+  func test_AC_SYNC_07_aDeviceClockHoursBehindChangesNoStoredTime(kind: BackendKind) async throws {
+    let world = try World(kind)
+    let creation = try await world.aliceAlone()
+    let bob = world.device(world.bob, skew: -5 * 3_600)
+    world.clock.advance(by: 25 * 3_600)
+    // Bob's phone says 20 h have passed; the server says 25 h, so the invite has expired.
+    await #expect(
+      throws: TeammateError.inviteExpired(
+        creation.invite.code, expiredAt: creation.invite.expiresAt)
+    ) {
+      try await world.backend.join(
+        code: creation.invite.code.rawValue, displayName: "Bob", as: world.bob)
+    }
+    let fresh = try await world.backend.issueInvite(for: creation.household.id, as: world.alice)
+    #expect(fresh.createdAt == world.clock.now())
+    _ = try await world.backend.join(code: fresh.code.rawValue, displayName: "Bob", as: world.bob)
+    world.clock.advance(by: 60)
+    let card = try await world.backend.addCard(
+      CardDraft(title: "Bath"), to: creation.household.id, as: world.bob)
+    _ = try await bob.device.sync()
+    #expect(await bob.device.state.cards[card.id]?.createdAt == world.clock.now())
+    #expect(await bob.device.state.cards[card.id]?.lastEditedAt == world.clock.now())
+  }
 }

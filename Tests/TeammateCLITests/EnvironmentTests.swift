@@ -82,4 +82,20 @@ import Testing
     }
     #expect(outcome.stdout.contains("Tue 1 Dec 11:00 (in 2 h)"))
   }
+
+  @Test func test_AC_CLI_08_nowOptionWinsOverTeammateNow() async throws {
+    let scratch = try Scratch()
+    var environment = scratch.environment
+    environment["TEAMMATE_NOW"] = "2026-12-01T08:00:00+08:00"
+    let created = await Teammate.run(
+      [
+        "--now", "2026-12-03T11:15:00+08:00", "--as", "alice", "--json", "household", "create",
+        "--name", "Home", "--tz", "Asia/Taipei",
+      ], environment: environment)
+    #expect(created.exitCode == 0, "\(created.stderr)")
+    #expect(created.stdout.contains("\"createdAt\": \"2026-12-03T11:15:00+08:00\""))
+    let fromEnvironment = await Teammate.run(
+      ["--as", "alice", "--json", "invite", "create"], environment: environment)
+    #expect(fromEnvironment.stdout.contains("\"expiresAt\": \"2026-12-02T08:00:00+08:00\""))
+  }
 }

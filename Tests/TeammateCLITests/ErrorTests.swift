@@ -84,4 +84,21 @@ import Testing
       NSDictionary(dictionary: try await scratch.fingerprint()) == NSDictionary(dictionary: before))
     #expect(try await scratch.json("bob", ["pending"])["badge"] as? Int == 1)
   }
+
+  @Test func test_AC_CLI_06_aNewerSchemaExits74AndIsLeftAsItWas() async throws {
+    let scratch = try Scratch()
+    try await scratch.couple()
+    // The schema version is SQLite's user_version: four big-endian bytes at offset 60.
+    var bytes = try Data(contentsOf: URL(fileURLWithPath: scratch.store))
+    bytes.replaceSubrange(60..<64, with: [0, 0, 0x7F, 0xFF])
+    try bytes.write(to: URL(fileURLWithPath: scratch.store))
+    for arguments in [["pending"], ["card", "add", "Milk"]] {
+      let refused = await scratch.run("alice", arguments)
+      #expect(refused.exitCode == 74, "\(arguments)")
+      #expect(refused.stdout.isEmpty)
+      #expect(refused.stderr.contains(scratch.store), "\(refused.stderr)")
+      #expect(refused.stderr.contains("newer"), "\(refused.stderr)")
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: scratch.store)) == bytes)
+  }
 }

@@ -110,4 +110,12 @@ import Testing
     #expect(throws: TeammateError.cardNotFound("zz")) { try CardLookup.resolve("zz", among: cards) }
     #expect(throws: TeammateError.cardNotFound("")) { try CardLookup.resolve("", among: cards) }
   }
+
+  @Test func test_AC_CARD_09_anAmbiguousPrefixNamesTheFirstFive() {
+    let many = (0..<7).map { Fixtures.card(CardID("aa\(6 - $0)")) }
+    let error = TeammateError.ambiguousCardID("aa", matches: (0..<7).map { CardID("aa\($0)") })
+    #expect(throws: error) { try CardLookup.resolve("aa", among: many) }
+    #expect(
+      error.description == "'aa' matches 7 cards (aa0, aa1, aa2, aa3, aa4); type more of the id")
+  }
 }

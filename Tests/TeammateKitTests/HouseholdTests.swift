@@ -90,4 +90,30 @@ import Testing
     let parsed = try Credential(parsing: "apple:0012.ab:c")
     #expect(parsed == Credential(provider: "apple", subject: "0012.ab:c"))
   }
+
+  @Test func test_AC_HH_03_oneCharacterOverEitherLimitIsRefused() throws {
+    let forty = String(repeating: "a", count: 40)
+    #expect(try create(displayName: forty).members[0].displayName == forty)
+    #expect(throws: TeammateError.nameTooLong(.displayName, length: 41, limit: 40)) {
+      try create(displayName: forty + "b")
+    }
+    let eighty = String(repeating: "家", count: 80)
+    #expect(try create(name: eighty).name == eighty)
+    #expect(throws: TeammateError.nameTooLong(.householdName, length: 81, limit: 80)) {
+      try create(name: eighty + "家")
+    }
+  }
+
+  @Test func test_AC_HH_05_aRenameIsValidatedLikeACreation() throws {
+    let household = Fixtures.household()
+    #expect(throws: TeammateError.emptyName(.householdName)) {
+      try HouseholdRules.update(household, name: " \n ", timeZone: nil)
+    }
+    #expect(throws: TeammateError.nameTooLong(.householdName, length: 81, limit: 80)) {
+      try HouseholdRules.update(household, name: String(repeating: "x", count: 81), timeZone: nil)
+    }
+    let eighty = String(repeating: "x", count: 80)
+    #expect(try HouseholdRules.update(household, name: eighty, timeZone: nil).name == eighty)
+    #expect(try HouseholdRules.update(household, name: nil, timeZone: nil) == household)
+  }
 }

@@ -93,4 +93,19 @@ import Testing
     #expect(!JoinAttemptLimit.countsAsFailure(.malformedInviteCode("1")))
     #expect(!JoinAttemptLimit.countsAsFailure(.householdFull(household.id)))
   }
+
+  @Test func test_AC_JOIN_09_theWindowEdgeIsExact() throws {
+    let now = issuedAt.addingTimeInterval(60 * 60)
+    let window = JoinAttemptLimit.standard.window
+    let recent = (1...4).map { now.addingTimeInterval(Double(-$0)) }
+    // A failure exactly one window old no longer counts; one second younger still does.
+    #expect(try join(failures: recent + [now - window], at: now).account == Fixtures.bob)
+    let youngest = now - window + 1
+    #expect(throws: TeammateError.tooManyJoinAttempts(retryAfter: youngest + window)) {
+      try join(failures: recent + [youngest], at: now)
+    }
+    #expect(try join(failures: recent + [youngest], at: youngest + window).account == Fixtures.bob)
+    #expect(JoinAttemptLimit.standard.isForgettable(now - window, now: now))
+    #expect(!JoinAttemptLimit.standard.isForgettable(youngest, now: now))
+  }
 }

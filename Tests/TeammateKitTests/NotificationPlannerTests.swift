@@ -91,6 +91,16 @@ import Testing
       plan([both], viewer: alice).filter { $0.kind == .eventReminder }.map(\.id) == ["event:e1"])
   }
 
+  @Test func test_AC_NOTIF_05_aZeroLeadRemindsAsItStartsSayingNow() {
+    let at = now + 3 * 3_600
+    let event = Fixtures.card("e1", kind: .event, by: bob, time: at)
+    let planned = plan([event], settings: NotificationSettings(eventLeadMinutes: 0))
+    #expect(planned.first { $0.kind == .eventReminder }?.fireAt == at)
+    #expect(planned.first { $0.kind == .eventReminder }?.title == "Now: Bought diapers")
+    let oneMinute = plan([event], settings: NotificationSettings(eventLeadMinutes: 1))
+    #expect(oneMinute.first { $0.kind == .eventReminder }?.title == "In 1 min: Bought diapers")
+  }
+
   @Test func test_AC_NOTIF_06_lateReminderFiresAtOnceAndPastEventsNone() {
     let soon = Fixtures.card("e1", kind: .event, by: bob, time: now + 10 * 60)
     let started = Fixtures.card("e2", kind: .event, by: bob, time: now - 60)
@@ -222,6 +232,31 @@ import Testing
     ]
     for index in cards.indices { cards[index].isDeleted = true }
     #expect(plan(cards, activity: [event(cards[0])]).isEmpty)
+  }
+
+  @Test func test_AC_NOTIF_08_quietHoursStartInclusiveEndExclusive() {
+    let quiet = QuietHours(start: .constant(22, 0), end: .constant(7, 0))
+    #expect(!quiet.contains(.constant(21, 59)))
+    #expect(quiet.contains(.constant(22, 0)))
+    #expect(quiet.contains(.constant(6, 59)))
+    #expect(!quiet.contains(.constant(7, 0)))
+    let daytime = QuietHours(start: .constant(13, 0), end: .constant(14, 0))
+    #expect(!daytime.contains(.constant(12, 59)))
+    #expect(daytime.contains(.constant(13, 0)))
+    #expect(!daytime.contains(.constant(14, 0)))
+    #expect(!daytime.contains(.constant(15, 0)))
+    #expect(!QuietHours(start: .constant(9, 0), end: .constant(9, 0)).contains(.constant(9, 0)))
+    let card = Fixtures.card("c1")
+    let atStart = Fixtures.date("2026-12-01T22:00:00+08:00")
+    let moved = plan([card], activity: [event(card)], now: atStart)
+    #expect(
+      moved.first { $0.kind == .activity }?.fireAt == Fixtures.date("2026-12-02T07:00:00+08:00"))
+    let justBefore = atStart - 60
+    let kept = plan([card], activity: [event(card)], now: justBefore)
+    #expect(kept.first { $0.kind == .activity }?.fireAt == justBefore)
+    let atEnd = Fixtures.date("2026-12-02T07:00:00+08:00")
+    let atOnce = plan([card], activity: [event(card)], now: atEnd)
+    #expect(atOnce.first { $0.kind == .activity }?.fireAt == atEnd)
   }
 }
 

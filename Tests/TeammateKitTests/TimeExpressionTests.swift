@@ -30,4 +30,25 @@ import Testing
   func test_AC_TIME_02_anythingElseIsRefused(text: String) {
     #expect(throws: TeammateError.invalidTime(text)) { try parse(text) }
   }
+
+  @Test func test_AC_TIME_01_aMissingLocalTimeMovesForwardARepeatedOneTakesTheFirst() throws {
+    let newYork = TimeZone(identifier: "America/New_York") ?? .gmt
+    // 02:30 does not exist on 14 March 2027: clocks jump from 02:00 to 03:00.
+    #expect(
+      try parse("2027-03-14 02:30", zone: newYork) == Fixtures.date("2027-03-14T03:30:00-04:00"))
+    // 01:30 happens twice on 7 November 2027: the first, still on daylight time.
+    #expect(
+      try parse("2027-11-07 01:30", zone: newYork) == Fixtures.date("2027-11-07T01:30:00-04:00"))
+  }
+
+  @Test(arguments: [
+    ("UTC", "2026-12-01T10:00:00Z"), ("Europe/London", "2026-12-01T10:00:00+00:00"),
+    ("America/St_Johns", "2026-12-01T06:30:00-03:30"),
+    ("Asia/Kolkata", "2026-12-01T15:30:00+05:30"),
+    ("America/New_York", "2026-12-01T05:00:00-05:00"), ("Asia/Taipei", "2026-12-01T18:00:00+08:00"),
+  ])
+  func test_AC_TIME_03_instantsAreWrittenInTheHouseholdsOffset(zone: String, text: String) {
+    let instant = Fixtures.date("2026-12-01T10:00:00Z")
+    #expect(ISOTimestamp.text(instant, in: TimeZone(identifier: zone) ?? .gmt) == text)
+  }
 }

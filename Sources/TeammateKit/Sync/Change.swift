@@ -22,7 +22,7 @@ public struct Change: Sendable, Codable, Equatable, Identifiable {
 
   public init(
     sequence: Int64, householdID: HouseholdID, actor: AccountID, at: Date, kind: ChangeKind,
-    needsKnowing: Bool = false, card: Card? = nil, household: Household? = nil
+    needsKnowing: Bool, card: Card? = nil, household: Household? = nil
   ) {
     self.sequence = sequence
     self.householdID = householdID

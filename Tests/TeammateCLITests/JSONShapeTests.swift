@@ -1,0 +1,94 @@
+import Foundation
+import TeammateCLI
+import Testing
+
+/// Every `--json` document has exactly the documented keys, sorted, at every level.
+@Suite struct JSONShapeTests {
+  static let card = [
+    "id", "kind", "title", "note", "time", "assignee", "replyBy", "createdBy", "lastEditedBy",
+    "createdAt", "lastEditedAt", "revision", "ackBy", "ackAt", "ackRevision", "done", "deleted",
+    "pending",
+  ].sorted()
+  static let household = ["id", "name", "timeZone", "createdBy", "createdAt", "members"].sorted()
+  static let member = ["uid", "displayName", "joinedAt"].sorted()
+  static let invite = ["code", "expiresAt"]
+  static let notification = ["id", "kind", "fireAt", "title", "body", "cardId"].sorted()
+
+  func document(_ scratch: Scratch, _ account: String, _ arguments: [String]) async throws
+    -> OrderedJSON
+  {
+    let outcome = await scratch.run(account, ["--json"] + arguments)
+    #expect(outcome.exitCode == 0, "\(arguments): \(outcome.stderr)")
+    return try OrderedJSON.parse(outcome.stdout)
+  }
+
+  func expectHousehold(_ value: OrderedJSON?) {
+    #expect(value?.keys == Self.household)
+    for member in value?["members"]?.items ?? [] { #expect(member.keys == Self.member) }
+  }
+
+  @Test func test_AC_CLI_23_everyDocumentHasExactlyTheDocumentedKeysSorted() async throws {
+    let scratch = try Scratch()
+    let created = try await document(
+      scratch, "alice", ["household", "create", "--name", "Home", "--tz", "Asia/Taipei"])
+    #expect(created.keys == ["household", "invite"])
+    expectHousehold(created["household"])
+    #expect(created["invite"]?.keys == Self.invite)
+    #expect(try await document(scratch, "alice", ["invite", "show"]).keys == Self.invite)
+    let invite = try await document(scratch, "alice", ["invite", "create"])
+    #expect(invite.keys == Self.invite)
+    guard case .scalar(let code)? = invite["code"] else { throw OrderedJSON.Malformed() }
+    let joined = try await document(scratch, "bob", ["household", "join", code])
+    #expect(joined.keys == ["household"])
+    expectHousehold(joined["household"])
+    let shown = try await document(scratch, "bob", ["household", "show"])
+    #expect(shown.keys == ["household", "invite"])
+    expectHousehold(shown["household"])
+
+    let event = try await document(
+      scratch, "alice", ["card", "add", "Checkup", "--kind", "event", "--at", "today 15:00"])
+    #expect(event.keys == ["card"])
+    #expect(event["card"]?.keys == Self.card)
+    guard case .scalar(let id)? = event["card"]?["id"] else { throw OrderedJSON.Malformed() }
+    for arguments in [
+      ["card", "show", id], ["card", "edit", id, "--note", "bring the card"],
+    ] {
+      let shape = try await document(scratch, "alice", arguments)
+      #expect(shape.keys == ["card"], "\(arguments)")
+      #expect(shape["card"]?.keys == Self.card, "\(arguments)")
+    }
+    let task = try await document(scratch, "alice", ["card", "add", "Trash", "--kind", "task"])
+    guard case .scalar(let taskID)? = task["card"]?["id"] else { throw OrderedJSON.Malformed() }
+    #expect(
+      try await document(scratch, "alice", ["card", "done", taskID])["card"]?.keys == Self.card)
+    let list = try await document(scratch, "alice", ["card", "list"])
+    #expect(list.keys == ["cards"])
+    #expect(list["cards"]?.items.allSatisfy { $0.keys == Self.card } == true)
+
+    let synced = try await document(scratch, "bob", ["sync"])
+    #expect(synced.keys == ["badge", "cancelled", "changes", "scheduled"])
+    #expect(synced["scheduled"]?.items.isEmpty == false)
+    #expect(synced["scheduled"]?.items.allSatisfy { $0.keys == Self.notification } == true)
+    let notifications = try await document(scratch, "bob", ["notifications"])
+    #expect(notifications.keys == ["notifications"])
+    #expect(
+      notifications["notifications"]?.items.allSatisfy { $0.keys == Self.notification } == true)
+    let pending = try await document(scratch, "bob", ["pending"])
+    #expect(pending.keys == ["badge", "cards"])
+    #expect(pending["cards"]?.items.allSatisfy { $0.keys == Self.card } == true)
+    let acknowledged = try await document(scratch, "bob", ["ack", id])
+    #expect(acknowledged.keys == ["badge", "cards"])
+    let settings = try await document(scratch, "bob", ["settings"])
+    #expect(settings.keys == ["settings"])
+    #expect(
+      settings["settings"]?.keys == [
+        "digestTime", "disabled", "enabled", "leadMinutes", "quietHours",
+      ])
+    let linked = try await document(
+      scratch, "bob", ["account", "link", "--credential", "apple:b1"])
+    #expect(linked.keys == ["account", "credential"])
+    let deleted = try await document(scratch, "alice", ["card", "delete", taskID])
+    #expect(deleted["card"]?.keys == Self.card)
+    #expect(try await document(scratch, "bob", ["household", "leave"]).keys == ["left"])
+  }
+}

@@ -1,0 +1,154 @@
+#!/usr/bin/env python3
+"""Mutation testing of TeammateKit: flips one comparison, boolean operator or constant at a
+time in a scratch copy of the tree, runs the tests, and reports each mutant as killed (a test
+failed), survived (every test passed) or stillborn (it did not compile, so it proves nothing).
+
+The sample is fixed: every candidate site is listed in a stable order and a seeded generator
+picks SAMPLE of them, so two runs judge the same mutants.
+Usage: scripts/mutate.sh [--sample N] [--seed S] [--list]
+"""
+import argparse
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+KIT = "Sources/TeammateKit"
+
+# (pattern, replacement, description); applied at one match at a time.
+OPERATORS = [
+    (r"(?<![=!<>])==(?!=)", "!=", "== to !="),
+    (r"!=(?!=)", "==", "!= to =="),
+    (r"(?<=\s)<(?=\s)", "<=", "< to <="),
+    (r"(?<=\s)<=(?=\s)", "<", "<= to <"),
+    (r"(?<=\s)>(?=\s)", ">=", "> to >="),
+    (r"(?<=\s)>=(?=\s)", ">", ">= to >"),
+    (r"&&", "||", "&& to ||"),
+    (r"\|\|", "&&", "|| to &&"),
+    (r"\btrue\b", "false", "true to false"),
+    (r"\bfalse\b", "true", "false to true"),
+    (r"(?<![\w.$])(\d+)(?![\w.])", None, "constant +1"),
+]
+
+
+def code_mask(source):
+    """A copy of source with comments and string literals blanked, same length."""
+    out = list(source)
+    i, n = 0, len(source)
+    while i < n:
+        if source.startswith("//", i):
+            j = source.find("\n", i)
+            j = n if j < 0 else j
+            for k in range(i, j):
+                out[k] = " "
+            i = j
+        elif source.startswith("/*", i):
+            j = source.find("*/", i)
+            j = n if j < 0 else j + 2
+            for k in range(i, j):
+                if out[k] != "\n":
+                    out[k] = " "
+            i = j
+        elif source[i] == '"':
+            multi = source.startswith('"""', i)
+            close = '"""' if multi else '"'
+            j = i + len(close)
+            while j < n and not source.startswith(close, j):
+                j += 2 if source[j] == "\\" else 1
+            j = min(n, j + len(close))
+            for k in range(i, j):
+                if out[k] != "\n":
+                    out[k] = " "
+            i = j
+        else:
+            i += 1
+    return "".join(out)
+
+
+def sites():
+    found = []
+    for folder, _, files in os.walk(os.path.join(ROOT, KIT)):
+        for name in sorted(files):
+            if not name.endswith(".swift"):
+                continue
+            path = os.path.relpath(os.path.join(folder, name), ROOT)
+            source = open(os.path.join(ROOT, path), encoding="utf-8").read()
+            masked = code_mask(source)
+            for pattern, replacement, what in OPERATORS:
+                for match in re.finditer(pattern, masked):
+                    line_start = masked.rfind("\n", 0, match.start()) + 1
+                    line = masked[line_start:masked.find("\n", match.start())]
+                    # Declarations and imports are not behaviour.
+                    if re.match(r"\s*(?:import|@|case\s+\w+\s*=)", line):
+                        continue
+                    text = replacement if replacement is not None else str(int(match.group(1)) + 1)
+                    found.append((path, match.start(), match.end(), text, what))
+    return sorted(found)
+
+
+def run(command, cwd):
+    return subprocess.run(command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          text=True).returncode
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--sample", type=int, default=48)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--list", action="store_true")
+    args = parser.parse_args()
+    candidates = sites()
+    chosen = sorted(random.Random(args.seed).sample(candidates, min(args.sample, len(candidates))))
+    describe = lambda m: f"{m[0]}:{open(os.path.join(ROOT, m[0])).read().count(chr(10), 0, m[1]) + 1}: {m[4]}"
+    if args.list:
+        for mutant in chosen:
+            print(describe(mutant))
+        return 0
+    scratch = tempfile.mkdtemp(prefix="teammate-mutate-")
+    print(f"{len(candidates)} candidate sites, {len(chosen)} chosen (seed {args.seed}); "
+          f"scratch copy in {scratch}", flush=True)
+    shutil.copytree(ROOT, os.path.join(scratch, "tree"), symlinks=True,
+                    ignore=shutil.ignore_patterns(".git", ".build", ".swiftpm"))
+    tree = os.path.join(scratch, "tree")
+    if run(["swift", "build", "--build-tests"], tree) != 0:
+        print("the unmutated tree does not build")
+        return 2
+    if run(["swift", "test", "--skip-build"], tree) != 0:
+        print("the unmutated tree fails its tests")
+        return 2
+    tally = {"killed": 0, "survived": 0, "stillborn": 0}
+    for mutant in chosen:
+        path, start, end, text, _ = mutant
+        file = os.path.join(tree, path)
+        original = open(file, encoding="utf-8").read()
+        mutated = original[:start] + text + original[end:]
+        with open(file, "w", encoding="utf-8") as handle:
+            handle.write(mutated)
+        try:
+            if run(["swift", "build", "--build-tests"], tree) != 0:
+                verdict = "stillborn"
+            elif run(["swift", "test", "--skip-build"], tree) != 0:
+                verdict = "killed"
+            else:
+                verdict = "survived"
+        finally:
+            with open(file, "w", encoding="utf-8") as handle:
+                handle.write(original)
+        tally[verdict] += 1
+        line = original.count("\n", 0, start) + 1
+        source_line = original.splitlines()[line - 1].strip()
+        print(f"{verdict:9} {path}:{line}: {mutant[4]}: {source_line}", flush=True)
+    judged = tally["killed"] + tally["survived"]
+    score = 100.0 * tally["killed"] / judged if judged else 0.0
+    print(f"mutation: {tally['killed']} killed, {tally['survived']} survived, "
+          f"{tally['stillborn']} stillborn; {score:.0f}% of {judged} judged mutants killed")
+    shutil.rmtree(scratch, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
