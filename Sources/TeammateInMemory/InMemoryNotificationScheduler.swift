@@ -6,6 +6,7 @@ public actor InMemoryNotificationScheduler: NotificationScheduler {
   public enum Call: Sendable, Equatable {
     case schedule([String])
     case cancel([String])
+    case removeAll
   }
 
   private var scheduled: [String: PlannedNotification] = [:]
@@ -40,6 +41,12 @@ public actor InMemoryNotificationScheduler: NotificationScheduler {
   public func schedule(_ notifications: [PlannedNotification]) {
     calls.append(.schedule(notifications.map(\.id)))
     for notification in notifications { scheduled[notification.id] = notification }
+  }
+
+  public func removeAll() {
+    calls.append(.removeAll)
+    scheduled = [:]
+    delivered = []
   }
 
   public func cancel(ids: [String]) {

@@ -14,6 +14,8 @@ public struct InMemoryStorage: BackendStorage, Sendable {
   var feeds: [HouseholdID: [Change]] = [:]
   /// Every change of every household, in sequence order.
   private(set) var feed: [Change] = []
+  /// The last sequence given out: never reused, even when a household's feed is deleted.
+  private var lastSequence: Int64 = 0
 
   public init() {}
 
@@ -59,9 +61,21 @@ public struct InMemoryStorage: BackendStorage, Sendable {
     credentials[credential] = account
   }
 
+  public mutating func deleteHousehold(_ id: HouseholdID) {
+    households[id] = nil
+    accountHouseholds = accountHouseholds.filter { $0.value != id }
+    invites = invites.filter { $0.value.householdID != id }
+    currentInvite[id] = nil
+    for card in cardOrder[id] ?? [] { cardsByID[card] = nil }
+    cardOrder[id] = nil
+    feeds[id] = nil
+    feed.removeAll { $0.householdID == id }
+  }
+
   public mutating func appendChange(_ change: Change) -> Change {
     var stamped = change
-    stamped.sequence = (feed.last?.sequence ?? 0) + 1
+    lastSequence += 1
+    stamped.sequence = lastSequence
     feed.append(stamped)
     feeds[stamped.householdID, default: []].append(stamped)
     return stamped

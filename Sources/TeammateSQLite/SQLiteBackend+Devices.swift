@@ -48,7 +48,7 @@ extension SQLiteBackend {
         [.id(account), .date(now)])
       return try storage.connection.rows(
         """
-        SELECT id, kind, fire_at, title, body, card_id FROM device_notifications
+        SELECT id, kind, fire_at, title, body, card_id, occurrence_at FROM device_notifications
         WHERE account = ? AND delivered = ? ORDER BY fire_at, id
         """, [.id(account), .bool(delivered)]
       ) { row in
@@ -57,7 +57,7 @@ extension SQLiteBackend {
         }
         return PlannedNotification(
           id: row.text(0), kind: kind, fireAt: row.date(2), title: row.text(3),
-          body: row.text(4), cardID: row.optionalID(5))
+          body: row.text(4), cardID: row.optionalID(5), occurrenceAt: row.optionalDate(6))
       }
     }
   }
@@ -67,17 +67,26 @@ extension SQLiteBackend {
       for notification in notifications {
         try storage.connection.run(
           """
-          INSERT INTO device_notifications (account, id, kind, fire_at, title, body, card_id, delivered)
-          VALUES (?, ?, ?, ?, ?, ?, ?, 0)
+          INSERT INTO device_notifications
+            (account, id, kind, fire_at, title, body, card_id, occurrence_at, delivered)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0)
           ON CONFLICT (account, id) DO UPDATE SET kind = excluded.kind, fire_at = excluded.fire_at,
-            title = excluded.title, body = excluded.body, card_id = excluded.card_id, delivered = 0
+            title = excluded.title, body = excluded.body, card_id = excluded.card_id,
+            occurrence_at = excluded.occurrence_at, delivered = 0
           """,
           [
             .id(account), .text(notification.id), .text(notification.kind.rawValue),
             .date(notification.fireAt), .text(notification.title), .text(notification.body),
-            .id(notification.cardID),
+            .id(notification.cardID), .date(notification.occurrenceAt),
           ])
       }
+    }
+  }
+
+  func removeAllNotifications(of account: AccountID) throws {
+    try write(as: account) { storage, _, _ in
+      try storage.connection.run(
+        "DELETE FROM device_notifications WHERE account = ?", [.id(account)])
     }
   }
 
@@ -114,5 +123,9 @@ public struct SQLiteNotificationScheduler: NotificationScheduler {
 
   public func cancel(ids: [String]) async throws {
     try await store.cancel(ids, for: account)
+  }
+
+  public func removeAll() async throws {
+    try await store.removeAllNotifications(of: account)
   }
 }

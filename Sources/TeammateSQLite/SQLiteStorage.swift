@@ -137,16 +137,24 @@ public struct SQLiteStorage: BackendStorage {
       [.text(credential.provider), .text(credential.subject), .id(account)])
   }
 
+  public func deleteHousehold(_ id: HouseholdID) throws {
+    for table in ["cards", "changes", "invites", "account_households"] {
+      try connection.run("DELETE FROM \(table) WHERE household_id = ?", [.id(id)])
+    }
+    try connection.run("DELETE FROM households WHERE id = ?", [.id(id)])
+  }
+
   public func appendChange(_ change: Change) throws -> Change {
     try connection.run(
       """
-      INSERT INTO changes (household_id, actor, at, kind, needs_knowing, card, household)
-      VALUES (?, ?, ?, ?, ?, ?, ?)
+      INSERT INTO changes (household_id, actor, at, kind, needs_knowing, card, household, fields)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
       """,
       [
         .id(change.householdID), .id(change.actor), .date(change.at), .text(change.kind.rawValue),
         .bool(change.needsKnowing), try change.card.map(json) ?? .null,
         try change.household.map(json) ?? .null,
+        .text(change.fields.map(\.rawValue).joined(separator: ",")),
       ])
     var stamped = change
     stamped.sequence = connection.lastInsertedRowID
@@ -157,7 +165,8 @@ public struct SQLiteStorage: BackendStorage {
   {
     try connection.rows(
       """
-      SELECT sequence, household_id, actor, at, kind, needs_knowing, card, household FROM changes
+      SELECT sequence, household_id, actor, at, kind, needs_knowing, card, household, fields
+      FROM changes
       WHERE household_id = ? AND sequence > ? ORDER BY sequence LIMIT ?
       """,
       [.id(household), .integer(cursor), .integer(Int64(limit))]
@@ -169,7 +178,10 @@ public struct SQLiteStorage: BackendStorage {
         sequence: row.int64(0), householdID: row.id(1), actor: row.id(2), at: row.date(3),
         kind: kind, needsKnowing: row.bool(5),
         card: try row.optionalText(6).map { try decode(Card.self, $0) },
-        household: try row.optionalText(7).map { try decode(Household.self, $0) })
+        household: try row.optionalText(7).map { try decode(Household.self, $0) },
+        fields: row.text(8).split(separator: ",").compactMap {
+          CardRules.CardField(rawValue: String($0))
+        })
     }
   }
 }

@@ -86,6 +86,12 @@ enum Schema {
       delivered INTEGER NOT NULL DEFAULT 0,
       PRIMARY KEY (account, id)
     );
+    """,
+    // 2: the instant each planned reminder is about, so that a device remembers which
+    // reminders it has shown; the fields each edit changed, for the partner's news.
     """
+    ALTER TABLE device_notifications ADD COLUMN occurrence_at REAL;
+    ALTER TABLE changes ADD COLUMN fields TEXT NOT NULL DEFAULT '';
+    """,
   ]
 }

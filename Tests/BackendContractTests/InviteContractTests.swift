@@ -32,7 +32,7 @@ import Testing
     let home = try await world.couple()
     try await world.backend.leaveHousehold(home, as: world.bob)
     let invite = try await world.backend.issueInvite(for: home, as: world.alice)
-    try await world.backend.leaveHousehold(home, as: world.alice)
+    try await world.backend.leaveHousehold(home, deletingHousehold: true, as: world.alice)
     await #expect(throws: TeammateError.inviteNotFound(invite.code)) {
       try await world.backend.join(
         code: invite.code.rawValue, displayName: "Carol", as: world.carol)

@@ -134,8 +134,10 @@ import Testing
     #expect(try await world.backend.householdID(of: world.bob, as: world.bob) == nil)
     let report = try await bob.device.sync()
     #expect(report.householdID == nil)
-    #expect(report.cancelled == ["digest", "event:\(event.id)"])
+    #expect(await bob.centre.calls.last == .removeAll)
     #expect(await bob.centre.pending().isEmpty)
+    #expect(await bob.centre.delivered.isEmpty)
+    #expect(!event.id.rawValue.isEmpty)
     #expect(await bob.device.state == DeviceState())
   }
 

@@ -51,4 +51,15 @@ import Testing
     let instant = Fixtures.date("2026-12-01T10:00:00Z")
     #expect(ISOTimestamp.text(instant, in: TimeZone(identifier: zone) ?? .gmt) == text)
   }
+
+  /// Leap days, January, the turn of a year and of a century: every calendar case of the
+  /// day-count arithmetic.
+  @Test(arguments: [
+    "1999-12-31T23:59:59Z", "2000-01-01T00:00:00Z", "2000-02-29T12:00:00Z", "2000-03-01T00:00:00Z",
+    "2027-01-31T10:10:10Z", "2028-02-29T09:09:09Z", "2099-12-31T23:00:00Z", "2100-02-28T01:02:03Z",
+    "2100-03-01T04:05:06Z", "1970-01-01T00:00:00Z", "1969-12-31T23:59:59Z",
+  ])
+  func test_AC_TIME_03_everyCalendarDayIsWrittenAsItIs(text: String) {
+    #expect(ISOTimestamp.text(Fixtures.date(text), in: .gmt) == text)
+  }
 }

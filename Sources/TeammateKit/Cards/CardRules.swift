@@ -23,6 +23,25 @@ public enum CardRules {
     /// True when the title, time or assignee changed: the partner must know the card again,
     /// so any acknowledgement was cleared.
     public var needsKnowingAgain: Bool
+    /// The fields the edit changed, in a fixed order: `title`, `note`, `time`, `assignee`,
+    /// `replyBy`.
+    public var fields: [CardField] = []
+  }
+
+  /// A field of a card that a person edits.
+  public enum CardField: String, Sendable, Codable, CaseIterable {
+    case title, note, time, assignee, replyBy
+
+    /// The fields in which two versions of a card differ.
+    public static func differences(from old: Card, to new: Card) -> [CardField] {
+      var fields: [CardField] = []
+      if old.title != new.title { fields.append(.title) }
+      if old.note != new.note { fields.append(.note) }
+      if old.time != new.time { fields.append(.time) }
+      if old.assignee != new.assignee { fields.append(.assignee) }
+      if old.replyBy != new.replyBy { fields.append(.replyBy) }
+      return fields
+    }
   }
 
   /// Applies `edit`; a change of title, time or assignee clears the acknowledgement.
@@ -54,8 +73,10 @@ public enum CardRules {
       updated.ackAt = nil
       updated.ackRevision = nil
     }
+    let changed = CardField.differences(from: card, to: updated)
     stamp(&updated, by: editor, now: now)
-    return EditOutcome(card: updated, changed: true, needsKnowingAgain: needsKnowingAgain)
+    return EditOutcome(
+      card: updated, changed: true, needsKnowingAgain: needsKnowingAgain, fields: changed)
   }
 
   /// Marks a task done or not done; the same state again changes nothing.
@@ -78,6 +99,21 @@ public enum CardRules {
     guard !card.isDeleted else { throw .cardDeleted(card.id) }
     var updated = card
     updated.isDeleted = true
+    stamp(&updated, by: editor, now: now)
+    return updated
+  }
+
+  /// Brings a deleted card back at a new revision, unacknowledged: the partner must know it
+  /// again, as if it were new.
+  public static func restore(
+    _ card: Card, by editor: AccountID, now: Date
+  ) throws(TeammateError) -> Card {
+    guard card.isDeleted else { throw .cardNotDeleted(card.id) }
+    var updated = card
+    updated.isDeleted = false
+    updated.ackBy = nil
+    updated.ackAt = nil
+    updated.ackRevision = nil
     stamp(&updated, by: editor, now: now)
     return updated
   }

@@ -33,6 +33,8 @@ public enum TeammateError: Error, Equatable, Sendable {
   case notInHousehold(AccountID)
   case cardNotFound(CardID)
   case cardDeleted(CardID)
+  case cardNotDeleted(CardID)
+  case lastMemberMustDeleteHousehold(HouseholdID)
   case notATask(CardID)
   case lastEditorCannotAcknowledge(CardID)
   case staleAcknowledgement(CardID, seen: Int, current: Int)
@@ -102,6 +104,12 @@ extension TeammateError: CustomStringConvertible, LocalizedError {
       return "there is no household '\(id)'"
     case .notInHousehold(let uid):
       return "'\(uid)' is not in a household yet: create one or join one with an invite code"
+    case .cardNotDeleted(let id):
+      return "the card '\(id)' is not deleted: there is nothing to restore"
+    case .lastMemberMustDeleteHousehold:
+      return
+        "you are the household's last member: leaving would strand its cards; "
+        + "say you mean to delete the household, its cards and its history to leave"
     case .cardNotFound(let id):
       return "there is no card '\(id)'"
     case .cardDeleted(let id):

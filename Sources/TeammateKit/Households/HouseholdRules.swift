@@ -33,11 +33,17 @@ public enum HouseholdRules {
   }
 
   /// The household without `account`; refused when the account is not a member.
+  ///
+  /// The last member may leave only when deleting the household: otherwise every card would
+  /// be stranded where nobody can reach it. The result is then the household with no members.
   public static func leave(
-    _ household: Household, account: AccountID
+    _ household: Household, account: AccountID, deletingHousehold: Bool = false
   ) throws(TeammateError) -> Household {
     guard household.hasMember(account) else {
       throw .accessDenied(.notAMember(household.id))
+    }
+    guard household.members.contains(where: { $0.uid != account }) || deletingHousehold else {
+      throw .lastMemberMustDeleteHousehold(household.id)
     }
     var updated = household
     updated.members.removeAll { $0.uid == account }

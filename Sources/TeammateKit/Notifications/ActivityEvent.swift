@@ -8,6 +8,8 @@ public struct ActivityEvent: Sendable, Codable, Hashable {
     case created
     /// The partner changed a card so that it needs knowing again.
     case changed
+    /// The partner brought back a deleted card.
+    case restored
   }
 
   public var cardID: CardID

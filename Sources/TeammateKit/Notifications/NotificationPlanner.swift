@@ -27,6 +27,17 @@ public enum NotificationPlanner {
       settings.isEnabled(.activity) ? latestActivityPerCard(input.activity, viewer: viewer) : [:]
     var soonest = SoonestCandidates(limit: input.limit, cards: input.cards)
     var pendingCount = 0
+    let shown = input.shown
+    /// Offers a candidate unless the device has shown that very reminder already.
+    func offer(_ candidate: Candidate, card: CardID?) {
+      if !shown.isEmpty,
+        shown.contains(
+          NotificationOccurrence(kind: candidate.kind, cardID: card, at: candidate.occurrenceAt))
+      {
+        return
+      }
+      soonest.offer(candidate)
+    }
 
     // NB: one pass that only compares dates; text is written for the kept few at the end.
     for (index, card) in input.cards.enumerated() where !card.isDeleted {
@@ -35,22 +46,30 @@ public enum NotificationPlanner {
         pendingCount += 1
         if !activity.isEmpty, let event = activity[card.id] {
           let fireAt = calendar.deferred(now, past: settings.quietHours)
-          soonest.offer(Candidate(fireAt: fireAt, kind: .activity, card: index, event: event))
+          offer(
+            Candidate(
+              fireAt: fireAt, kind: .activity, card: index, event: event, occurrenceAt: event.at),
+            card: card.id)
         }
       }
       switch card.kind {
       case .event:
         if remindEvents, let time = card.time, time > now, card.concerns(viewer) {
           let fireAt = max(time.addingTimeInterval(-lead), now)
-          soonest.offer(Candidate(fireAt: fireAt, kind: .eventReminder, card: index))
+          offer(
+            Candidate(fireAt: fireAt, kind: .eventReminder, card: index, occurrenceAt: time),
+            card: card.id)
         }
       case .task:
         if remindTasks, let time = card.time, time > now, !card.isDone, card.assignee == viewer {
-          soonest.offer(Candidate(fireAt: time, kind: .taskDue, card: index))
+          offer(
+            Candidate(fireAt: time, kind: .taskDue, card: index, occurrenceAt: time), card: card.id)
         }
       case .topic:
         if remindTopics, let replyBy = card.replyBy, replyBy > now, !card.isAnswered {
-          soonest.offer(Candidate(fireAt: replyBy, kind: .replyByOverdue, card: index))
+          offer(
+            Candidate(fireAt: replyBy, kind: .replyByOverdue, card: index, occurrenceAt: replyBy),
+            card: card.id)
         }
       case .note:
         break
@@ -60,27 +79,36 @@ public enum NotificationPlanner {
     if pendingCount > 0, settings.isEnabled(.digest) {
       let fireAt = calendar.deferred(
         calendar.next(settings.digestTime, after: now), past: settings.quietHours)
-      soonest.offer(Candidate(fireAt: fireAt, kind: .digest, card: nil))
+      offer(Candidate(fireAt: fireAt, kind: .digest, card: nil, occurrenceAt: fireAt), card: nil)
     }
 
     return soonest.kept.map { candidate in
-      let card = candidate.card.map { input.cards[$0] }
-      switch (candidate.kind, card) {
-      case (.activity, let card?):
-        let actor = candidate.event?.actor
-        let name = input.members.first { $0.uid == actor }?.displayName ?? "Your partner"
-        return NotificationText.activity(
-          card, by: name, action: candidate.event?.action ?? .changed, fireAt: candidate.fireAt)
-      case (.eventReminder, let card?):
-        return NotificationText.eventReminder(
-          card, at: card.time ?? candidate.fireAt, calendar: calendar, fireAt: candidate.fireAt)
-      case (.taskDue, let card?):
-        return NotificationText.taskDue(card, at: candidate.fireAt)
-      case (.replyByOverdue, let card?):
-        return NotificationText.replyByOverdue(card, at: candidate.fireAt)
-      default:
-        return NotificationText.digest(pendingCount: pendingCount, fireAt: candidate.fireAt)
-      }
+      var planned = text(candidate, input: input, calendar: calendar, pendingCount: pendingCount)
+      planned.occurrenceAt = candidate.occurrenceAt
+      return planned
+    }
+  }
+
+  /// The words of one kept candidate.
+  private static func text(
+    _ candidate: Candidate, input: PlanInput, calendar: HouseholdCalendar, pendingCount: Int
+  ) -> PlannedNotification {
+    let card = candidate.card.map { input.cards[$0] }
+    switch (candidate.kind, card) {
+    case (.activity, let card?):
+      let actor = candidate.event?.actor
+      let name = input.members.first { $0.uid == actor }?.displayName ?? "Your partner"
+      return NotificationText.activity(
+        card, by: name, action: candidate.event?.action ?? .changed, fireAt: candidate.fireAt)
+    case (.eventReminder, let card?):
+      return NotificationText.eventReminder(
+        card, at: card.time ?? candidate.fireAt, calendar: calendar, fireAt: candidate.fireAt)
+    case (.taskDue, let card?):
+      return NotificationText.taskDue(card, at: candidate.fireAt)
+    case (.replyByOverdue, let card?):
+      return NotificationText.replyByOverdue(card, at: candidate.fireAt)
+    default:
+      return NotificationText.digest(pendingCount: pendingCount, fireAt: candidate.fireAt)
     }
   }
 

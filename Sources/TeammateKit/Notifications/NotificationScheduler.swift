@@ -9,4 +9,7 @@ public protocol NotificationScheduler: Sendable {
   func schedule(_ notifications: [PlannedNotification]) async throws
   /// Removes the notifications with these ids; unknown ids are ignored.
   func cancel(ids: [String]) async throws
+  /// Forgets everything, pending and already shown: the account left its household, and a
+  /// former member keeps none of its text.
+  func removeAll() async throws
 }

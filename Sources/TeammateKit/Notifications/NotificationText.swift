@@ -5,7 +5,12 @@ enum NotificationText {
   static func activity(
     _ card: Card, by name: String, action: ActivityEvent.Action, fireAt: Date
   ) -> PlannedNotification {
-    let verb = action == .created ? "logged" : "changed"
+    let verb: String
+    switch action {
+    case .created: verb = "logged"
+    case .changed: verb = "changed"
+    case .restored: verb = "restored"
+    }
     return PlannedNotification(
       id: PlannedNotification.id(.activity, card: card.id), kind: .activity, fireAt: fireAt,
       title: "\(name) \(verb) \(article(card.kind)) \(card.kind.rawValue)", body: card.title,

@@ -11,12 +11,14 @@ public struct PlanInput: Sendable {
   public var timeZone: TimeZone
   public var now: Date
   public var limit: Int
+  /// Reminders this device has already shown: never planned again.
+  public var shown: Set<NotificationOccurrence>
 
   /// `settings` defaults to the viewer's own, as the members list holds them.
   public init(
     cards: [Card], activity: [ActivityEvent] = [], viewer: AccountID, members: [Member],
     settings: NotificationSettings? = nil, timeZone: TimeZone, now: Date,
-    limit: Int = NotificationPlanner.limit
+    limit: Int = NotificationPlanner.limit, shown: Set<NotificationOccurrence> = []
   ) {
     self.cards = cards
     self.activity = activity
@@ -26,5 +28,6 @@ public struct PlanInput: Sendable {
     self.timeZone = timeZone
     self.now = now
     self.limit = limit
+    self.shown = shown
   }
 }

@@ -11,10 +11,13 @@ public struct PlannedNotification: Sendable, Codable, Hashable, Identifiable {
   public var title: String
   public var body: String
   public var cardID: CardID?
+  /// The instant this reminder is about (see `NotificationOccurrence`); the fire time when
+  /// nothing else is meant.
+  public var occurrenceAt: Date
 
   public init(
     id: String, kind: NotificationKind, fireAt: Date, title: String, body: String,
-    cardID: CardID?
+    cardID: CardID?, occurrenceAt: Date? = nil
   ) {
     self.id = id
     self.kind = kind
@@ -22,6 +25,28 @@ public struct PlannedNotification: Sendable, Codable, Hashable, Identifiable {
     self.title = title
     self.body = body
     self.cardID = cardID
+    self.occurrenceAt = occurrenceAt ?? fireAt
+  }
+
+  /// Which reminder this is, for a device's memory of what it has shown.
+  public var occurrence: NotificationOccurrence {
+    NotificationOccurrence(kind: kind, cardID: cardID, at: occurrenceAt)
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case id, kind, fireAt, title, body, cardID, occurrenceAt
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    id = try container.decode(String.self, forKey: .id)
+    kind = try container.decode(NotificationKind.self, forKey: .kind)
+    fireAt = try container.decode(Date.self, forKey: .fireAt)
+    title = try container.decode(String.self, forKey: .title)
+    body = try container.decode(String.self, forKey: .body)
+    cardID = try container.decodeIfPresent(CardID.self, forKey: .cardID)
+    // NB: saved before occurrences existed: the fire time is the best there is.
+    occurrenceAt = try container.decodeIfPresent(Date.self, forKey: .occurrenceAt) ?? fireAt
   }
 
   /// The stable id for a kind and, unless it is the digest, a card.

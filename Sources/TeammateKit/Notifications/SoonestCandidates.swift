@@ -6,6 +6,8 @@ struct Candidate {
   var kind: NotificationKind
   var card: Int?
   var event: ActivityEvent? = nil
+  /// The instant the reminder is about (see `NotificationOccurrence`).
+  var occurrenceAt: Date
 }
 
 /// Keeps the `limit` soonest candidates offered to it, ties broken by notification id.

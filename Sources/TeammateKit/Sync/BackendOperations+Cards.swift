@@ -44,7 +44,8 @@ extension BackendOperations {
       try storage.putCard(outcome.card)
       try record(
         .cardEdited, in: card.householdID, by: actor, now: now,
-        needsKnowing: outcome.needsKnowingAgain, card: outcome.card, storage: &storage)
+        needsKnowing: outcome.needsKnowingAgain, card: outcome.card, fields: outcome.fields,
+        storage: &storage)
     }
     return outcome
   }
@@ -101,6 +102,33 @@ extension BackendOperations {
     try record(
       .cardDeleted, in: card.householdID, by: actor, now: now, card: deleted, storage: &storage)
     return deleted
+  }
+
+  /// Brings a deleted card back; either member may, and the partner must know it again.
+  public static func restoreCard(
+    _ id: CardID, actor: AccountID, storage: inout some BackendStorage, now: Date
+  ) throws -> Card {
+    let card = try existingCard(id, in: storage)
+    try check(.writeCard(card.householdID, editor: actor), actor, try state(of: actor, in: storage))
+    let restored = try CardRules.restore(card, by: actor, now: now)
+    try storage.putCard(restored)
+    try record(
+      .cardRestored, in: card.householdID, by: actor, now: now, needsKnowing: true,
+      card: restored, storage: &storage)
+    return restored
+  }
+
+  /// Acknowledges, in this one unit of work, exactly what is pending for the actor now, at
+  /// the revisions it has now: a partner's edit cannot come in between.
+  public static func acknowledgePending(
+    in household: HouseholdID, actor: AccountID, storage: inout some BackendStorage, now: Date
+  ) throws -> [Card] {
+    try check(.readCards(household), actor, try state(of: actor, in: storage))
+    let pending = AcknowledgementRules.pending(
+      cards: try storage.cards(in: household), viewer: actor)
+    return try acknowledgeCards(
+      pending.map { CardRevision($0.id, revision: $0.revision) }, actor: actor,
+      storage: &storage, now: now)
   }
 
   public static func card(

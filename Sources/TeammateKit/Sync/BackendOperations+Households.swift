@@ -77,13 +77,23 @@ extension BackendOperations {
 
   /// Leaving also revokes the household's invite: nobody may join a household behind the
   /// back of the member who stays.
+  /// A member leaves; the last one only when deleting the household, which removes it, its
+  /// cards, its invite and its feed at once.
   public static func leaveHousehold(
-    _ id: HouseholdID, actor: AccountID, storage: inout some BackendStorage, now: Date
+    _ id: HouseholdID, deletingHousehold: Bool = false, actor: AccountID,
+    storage: inout some BackendStorage, now: Date
   ) throws {
     let before = try state(of: actor, in: storage)
     try check(.writeMember(id, member: actor, via: .leaving), actor, before)
     try check(.writeAccountHousehold(actor, household: id, via: .leaving), actor, before)
-    let updated = try HouseholdRules.leave(try existingHousehold(id, in: storage), account: actor)
+    let updated = try HouseholdRules.leave(
+      try existingHousehold(id, in: storage), account: actor,
+      deletingHousehold: deletingHousehold)
+    if updated.members.isEmpty {
+      try storage.setHouseholdID(nil, of: actor)
+      try storage.deleteHousehold(id)
+      return
+    }
 
     if let code = try storage.inviteCode(of: id) { try storage.deleteInvite(code) }
     try storage.putHousehold(updated)

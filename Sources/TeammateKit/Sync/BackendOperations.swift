@@ -54,11 +54,11 @@ public enum BackendOperations {
   static func record(
     _ kind: ChangeKind, in household: HouseholdID, by actor: AccountID, now: Date,
     needsKnowing: Bool = false, card: Card? = nil, household payload: Household? = nil,
-    storage: inout some BackendStorage
+    fields: [CardRules.CardField] = [], storage: inout some BackendStorage
   ) throws -> Change {
     try storage.appendChange(
       Change(
         sequence: 0, householdID: household, actor: actor, at: now, kind: kind,
-        needsKnowing: needsKnowing, card: card, household: payload))
+        needsKnowing: needsKnowing, card: card, household: payload, fields: fields))
   }
 }

@@ -31,6 +31,9 @@ public protocol BackendStorage {
   func credentialOwner(_ credential: Credential) throws -> AccountID?
   mutating func link(_ credential: Credential, to account: AccountID) throws
 
+  /// Removes the household with its cards, its invite and its feed.
+  mutating func deleteHousehold(_ id: HouseholdID) throws
+
   /// Appends a change, giving it the next sequence number.
   mutating func appendChange(_ change: Change) throws -> Change
   func changes(in household: HouseholdID, after cursor: Int64, limit: Int) throws -> [Change]

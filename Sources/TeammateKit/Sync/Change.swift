@@ -17,12 +17,15 @@ public struct Change: Sendable, Codable, Equatable, Identifiable {
   public var needsKnowing: Bool
   public var card: Card?
   public var household: Household?
+  /// For an edit, the fields it changed.
+  public var fields: [CardRules.CardField]
 
   public var id: Int64 { sequence }
 
   public init(
     sequence: Int64, householdID: HouseholdID, actor: AccountID, at: Date, kind: ChangeKind,
-    needsKnowing: Bool, card: Card? = nil, household: Household? = nil
+    needsKnowing: Bool, card: Card? = nil, household: Household? = nil,
+    fields: [CardRules.CardField] = []
   ) {
     self.sequence = sequence
     self.householdID = householdID
@@ -32,6 +35,7 @@ public struct Change: Sendable, Codable, Equatable, Identifiable {
     self.needsKnowing = needsKnowing
     self.card = card
     self.household = household
+    self.fields = fields
   }
 
   /// The activity event this change gives a viewer, if the partner made it and it needs
@@ -39,12 +43,13 @@ public struct Change: Sendable, Codable, Equatable, Identifiable {
   public func activity(for viewer: AccountID) -> ActivityEvent? {
     guard actor != viewer, needsKnowing, let card else { return nil }
     return ActivityEvent(
-      cardID: card.id, actor: actor, action: kind == .cardAdded ? .created : .changed, at: at)
+      cardID: card.id, actor: actor,
+      action: kind == .cardAdded ? .created : kind == .cardRestored ? .restored : .changed, at: at)
   }
 }
 
 /// What a change did.
 public enum ChangeKind: String, Sendable, Codable, CaseIterable {
   case householdCreated, householdUpdated, memberJoined, memberLeft, memberUpdated
-  case cardAdded, cardEdited, cardAcknowledged, cardCompleted, cardDeleted
+  case cardAdded, cardEdited, cardAcknowledged, cardCompleted, cardDeleted, cardRestored
 }

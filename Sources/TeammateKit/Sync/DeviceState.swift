@@ -12,8 +12,50 @@ public struct DeviceState: Sendable, Codable, Equatable {
   public var appliedSequence: [String: Int64] = [:]
   /// Partner activity whose notification has not fired yet (deferred by quiet hours).
   public var waitingActivity: [ActivityEvent] = []
+  /// Which reminders this device last handed to its scheduler, and when each fires.
+  public var planned: [PlannedOccurrence] = []
+  /// The reminders this device has shown: each fires once, however often it syncs.
+  public var shown: Set<NotificationOccurrence> = []
 
   public init() {}
+
+  private enum CodingKeys: String, CodingKey {
+    case householdID, household, cursor, cards, appliedSequence, waitingActivity, planned, shown
+  }
+
+  /// NB: every field may be missing, so that a state saved by an earlier version still opens.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    householdID = try container.decodeIfPresent(HouseholdID.self, forKey: .householdID)
+    household = try container.decodeIfPresent(Household.self, forKey: .household)
+    cursor = try container.decodeIfPresent(Int64.self, forKey: .cursor) ?? 0
+    cards = try container.decodeIfPresent([CardID: Card].self, forKey: .cards) ?? [:]
+    appliedSequence =
+      try container.decodeIfPresent([String: Int64].self, forKey: .appliedSequence) ?? [:]
+    waitingActivity =
+      try container.decodeIfPresent([ActivityEvent].self, forKey: .waitingActivity) ?? []
+    planned = try container.decodeIfPresent([PlannedOccurrence].self, forKey: .planned) ?? []
+    shown = try container.decodeIfPresent(Set<NotificationOccurrence>.self, forKey: .shown) ?? []
+  }
+
+  /// Records as shown every planned notification whose time has come, and forgets shown
+  /// reminders too old to be planned again.
+  public mutating func noteShown(now: Date) {
+    for item in planned where item.fireAt <= now { shown.insert(item.occurrence) }
+    shown = shown.filter { !$0.isForgettable(at: now) }
+  }
+
+  /// Takes in a card this device itself just wrote, as the backend returned it.
+  public mutating func noteLocal(_ card: Card) {
+    guard card.householdID == householdID else { return }
+    cards[card.id] = card
+  }
+
+  /// Takes in the household as the backend returned it after this device's own write.
+  public mutating func noteLocal(_ updated: Household) {
+    guard updated.id == householdID else { return }
+    household = updated
+  }
 
   /// Applies one change if it is newer than what this device holds for that document.
   ///

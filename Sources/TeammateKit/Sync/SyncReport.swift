@@ -6,8 +6,12 @@ public struct SyncReport: Sendable, Equatable {
   public var pulled: Int
   /// What the partner did that the viewer should know, from those changes.
   public var activity: [ActivityEvent]
+  /// What the partner did, in words a person reads: one entry per card.
+  public var news: [PartnerNews]
   public var scheduled: [PlannedNotification]
   public var cancelled: [String]
+  /// How many notifications the device holds planned after this sync.
+  public var planned: Int
   /// The cards pending for the viewer, and so the badge.
   public var pending: [Card]
   public var householdID: HouseholdID?
@@ -15,13 +19,16 @@ public struct SyncReport: Sendable, Equatable {
   public var badge: Int { pending.count }
 
   public init(
-    pulled: Int = 0, activity: [ActivityEvent] = [], scheduled: [PlannedNotification] = [],
-    cancelled: [String] = [], pending: [Card] = [], householdID: HouseholdID? = nil
+    pulled: Int = 0, activity: [ActivityEvent] = [], news: [PartnerNews] = [],
+    scheduled: [PlannedNotification] = [], cancelled: [String] = [], planned: Int = 0,
+    pending: [Card] = [], householdID: HouseholdID? = nil
   ) {
     self.pulled = pulled
     self.activity = activity
+    self.news = news
     self.scheduled = scheduled
     self.cancelled = cancelled
+    self.planned = planned
     self.pending = pending
     self.householdID = householdID
   }

@@ -22,7 +22,10 @@ public protocol TeammateBackend: Sendable {
     in id: HouseholdID, displayName: String?, settings: NotificationSettings?,
     as actor: AccountID
   ) async throws -> Household
-  func leaveHousehold(_ id: HouseholdID, as actor: AccountID) async throws
+  /// Leaves the household; the last member must say they mean to delete it.
+  func leaveHousehold(
+    _ id: HouseholdID, deletingHousehold: Bool, as actor: AccountID
+  ) async throws
 
   // Invites
   func issueInvite(for household: HouseholdID, as actor: AccountID) async throws -> Invite
@@ -49,6 +52,10 @@ public protocol TeammateBackend: Sendable {
   func acknowledgeCards(_ seen: [CardRevision], as actor: AccountID) async throws -> [Card]
   func setCardDone(_ id: CardID, done: Bool, as actor: AccountID) async throws -> Card
   func deleteCard(_ id: CardID, as actor: AccountID) async throws -> Card
+  /// Brings a deleted card back at a new revision; the partner must know it again.
+  func restoreCard(_ id: CardID, as actor: AccountID) async throws -> Card
+  /// Acknowledges, in one write, exactly what is pending for the actor at that moment.
+  func acknowledgePending(in household: HouseholdID, as actor: AccountID) async throws -> [Card]
   func card(_ id: CardID, as actor: AccountID) async throws -> Card
   /// Every card of the household, deleted ones included, oldest first.
   func cards(in household: HouseholdID, as actor: AccountID) async throws -> [Card]
@@ -58,4 +65,11 @@ public protocol TeammateBackend: Sendable {
   func changes(
     in household: HouseholdID, after cursor: Int64, limit: Int, as actor: AccountID
   ) async throws -> [Change]
+}
+
+extension TeammateBackend {
+  /// Leaves the household, which must keep another member.
+  public func leaveHousehold(_ id: HouseholdID, as actor: AccountID) async throws {
+    try await leaveHousehold(id, deletingHousehold: false, as: actor)
+  }
 }

@@ -77,9 +77,12 @@ extension TransactionalBackend {
     }
   }
 
-  public func leaveHousehold(_ id: HouseholdID, as actor: AccountID) throws {
+  public func leaveHousehold(
+    _ id: HouseholdID, deletingHousehold: Bool, as actor: AccountID
+  ) throws {
     try write(as: actor) { storage, now, _ in
-      try BackendOperations.leaveHousehold(id, actor: actor, storage: &storage, now: now)
+      try BackendOperations.leaveHousehold(
+        id, deletingHousehold: deletingHousehold, actor: actor, storage: &storage, now: now)
     }
   }
 
@@ -155,6 +158,19 @@ extension TransactionalBackend {
   public func setCardDone(_ id: CardID, done: Bool, as actor: AccountID) throws -> Card {
     try write(as: actor) { storage, now, _ in
       try BackendOperations.setCardDone(id, done: done, actor: actor, storage: &storage, now: now)
+    }
+  }
+
+  public func restoreCard(_ id: CardID, as actor: AccountID) throws -> Card {
+    try write(as: actor) { storage, now, _ in
+      try BackendOperations.restoreCard(id, actor: actor, storage: &storage, now: now)
+    }
+  }
+
+  public func acknowledgePending(in household: HouseholdID, as actor: AccountID) throws -> [Card] {
+    try write(as: actor) { storage, now, _ in
+      try BackendOperations.acknowledgePending(
+        in: household, actor: actor, storage: &storage, now: now)
     }
   }
 

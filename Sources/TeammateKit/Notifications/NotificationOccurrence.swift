@@ -1,0 +1,35 @@
+import Foundation
+
+/// Which reminder a notification is: its kind, its card, and the instant it is about (the
+/// event's start, the task's due time, the reply-by time, the partner's change, the digest's
+/// fire time). A device remembers the occurrences it has shown and never plans one again.
+public struct NotificationOccurrence: Sendable, Codable, Hashable {
+  public var kind: NotificationKind
+  public var cardID: CardID?
+  public var at: Date
+
+  public init(kind: NotificationKind, cardID: CardID?, at: Date) {
+    self.kind = kind
+    self.cardID = cardID
+    self.at = at
+  }
+
+  /// How long a shown occurrence is remembered: after that it can no longer be planned
+  /// (events, tasks and reply-by times lie in the past; activity waits at most a day).
+  public static let memory: TimeInterval = 2 * 24 * 3_600
+
+  /// Whether a device may forget this occurrence at `now`.
+  public func isForgettable(at now: Date) -> Bool { at < now - Self.memory }
+}
+
+/// A reminder handed to the scheduler and when it fires: what a device keeps of its plan to
+/// know, later, what it has shown.
+public struct PlannedOccurrence: Sendable, Codable, Hashable {
+  public var occurrence: NotificationOccurrence
+  public var fireAt: Date
+
+  public init(_ notification: PlannedNotification) {
+    occurrence = notification.occurrence
+    fireAt = notification.fireAt
+  }
+}

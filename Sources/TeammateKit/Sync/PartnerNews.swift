@@ -1,0 +1,113 @@
+import Foundation
+
+/// What the partner did since the last sync, one entry per card with its latest state, and
+/// one per thing done to the household: the answer to "what did my partner do?".
+public struct PartnerNews: Sendable, Equatable {
+  public enum Kind: String, Sendable, Codable, CaseIterable {
+    case logged, changed, acknowledged, completed, reopened, deleted, restored
+    case joined, left, renamed
+    case movedTimeZone = "moved-time-zone"
+  }
+
+  public var kind: Kind
+  /// The partner who did it.
+  public var actor: AccountID
+  /// Server time of the latest change this entry stands for.
+  public var at: Date
+  public var cardID: CardID?
+  /// The card's title as it is now, or the household's new name.
+  public var title: String?
+  /// Whether the viewer must know the card (again).
+  public var needsKnowing: Bool
+  /// The fields the partner's edits changed, in a fixed order.
+  public var changed: [CardRules.CardField]
+
+  public init(
+    kind: Kind, actor: AccountID, at: Date, cardID: CardID? = nil, title: String? = nil,
+    needsKnowing: Bool = false, changed: [CardRules.CardField] = []
+  ) {
+    self.kind = kind
+    self.actor = actor
+    self.at = at
+    self.cardID = cardID
+    self.title = title
+    self.needsKnowing = needsKnowing
+    self.changed = changed
+  }
+
+  /// The news in `changes` for `viewer`, in feed order of each entry's latest change.
+  ///
+  /// One's own changes are not news. A card logged and changed in the same sync is news as
+  /// logged, with its latest title; otherwise a card's latest change names it. Linear in the
+  /// number of changes.
+  public static func collect(
+    _ changes: [Change], viewer: AccountID, household: Household?, after cards: [CardID: Card]
+  ) -> [PartnerNews] {
+    var entries: [(sequence: Int64, news: PartnerNews)] = []
+    var cardEntry: [CardID: Int] = [:]
+    var previousHousehold = household
+    for change in changes {
+      defer { if let payload = change.household { previousHousehold = payload } }
+      guard change.actor != viewer else { continue }
+      if let card = change.card {
+        guard let kind = kind(of: change, card: card) else { continue }
+        let latest = cards[card.id] ?? card
+        var news = PartnerNews(
+          kind: kind, actor: change.actor, at: change.at, cardID: card.id, title: latest.title,
+          needsKnowing: AcknowledgementRules.isPending(latest, for: viewer),
+          changed: change.fields)
+        if let index = cardEntry[card.id] {
+          let earlier = entries[index].news
+          if earlier.kind == .logged, kind == .changed { news.kind = .logged }
+          let all = Set(earlier.changed + change.fields)
+          news.changed = CardRules.CardField.allCases.filter(all.contains)
+          entries[index] = (change.sequence, news)
+        } else {
+          cardEntry[card.id] = entries.count
+          entries.append((change.sequence, news))
+        }
+        continue
+      }
+      switch change.kind {
+      case .memberJoined:
+        entries.append(
+          (change.sequence, PartnerNews(kind: .joined, actor: change.actor, at: change.at)))
+      case .memberLeft:
+        entries.append(
+          (change.sequence, PartnerNews(kind: .left, actor: change.actor, at: change.at)))
+      case .householdUpdated:
+        guard let updated = change.household else { continue }
+        if updated.name != previousHousehold?.name {
+          entries.append(
+            (
+              change.sequence,
+              PartnerNews(kind: .renamed, actor: change.actor, at: change.at, title: updated.name)
+            ))
+        }
+        if updated.timeZone != previousHousehold?.timeZone {
+          entries.append(
+            (
+              change.sequence,
+              PartnerNews(
+                kind: .movedTimeZone, actor: change.actor, at: change.at, title: updated.timeZone)
+            ))
+        }
+      default:
+        continue
+      }
+    }
+    return entries.sorted { $0.sequence < $1.sequence }.map(\.news)
+  }
+
+  private static func kind(of change: Change, card: Card) -> Kind? {
+    switch change.kind {
+    case .cardAdded: .logged
+    case .cardEdited: .changed
+    case .cardAcknowledged: .acknowledged
+    case .cardCompleted: card.isDone ? .completed : .reopened
+    case .cardDeleted: .deleted
+    case .cardRestored: .restored
+    default: nil
+    }
+  }
+}
