@@ -63,6 +63,20 @@ struct World {
     )
   }
 
+  /// The notifications a device must hold for what it knows now: the planner's, from its own
+  /// state, less what has fired already.
+  func plan(of device: Device) async -> [PlannedNotification] {
+    let state = await device.state
+    let now = clock.now()
+    guard let household = state.household, household.hasMember(device.account) else { return [] }
+    return NotificationPlanner.plan(
+      PlanInput(
+        cards: state.sortedCards, activity: state.waitingActivity, viewer: device.account,
+        members: household.members, timeZone: TimeZone(identifier: household.timeZone) ?? .gmt,
+        now: now, shown: state.shown)
+    ).filter { $0.fireAt > now }
+  }
+
   /// Everything a member can read of the household, to compare before and after a refusal.
   func snapshot(_ household: HouseholdID) async throws -> Snapshot {
     Snapshot(

@@ -15,37 +15,50 @@ import Testing
   static let runs = BackendKind.allCases.flatMap { kind in (1...6).map { Run(kind: kind, seed: $0) }
   }
 
-  /// One step a partner might take; refusals (a stale revision, one's own card) are part of life.
+  /// One step a partner might take, through their own device; whether it landed. Refusals
+  /// (a stale revision, one's own card) are part of life.
   static func act(
-    _ account: AccountID, in home: HouseholdID, world: World,
+    _ device: Device, in home: HouseholdID, world: World,
     random: inout SeededRandomNumberGenerator
-  ) async {
-    let backend = world.backend
-    let cards = (try? await backend.cards(in: home, as: account)) ?? []
+  ) async -> Bool {
+    let account = device.account
+    let cards = (try? await world.backend.cards(in: home, as: account)) ?? []
     let live = CardRules.listed(cards)
     let pick = live.isEmpty ? nil : live[random.below(live.count)]
     let hours = TimeInterval(random.below(72)) * 3_600
-    switch (random.below(8), pick) {
-    case (0, _), (1, _), (_, nil):
-      let kind = CardKind.allCases[random.below(4)]
-      let draft = CardDraft(
-        kind: kind, title: "t\(random.below(1_000))",
-        time: kind == .event || kind == .task ? world.clock.now() + hours : nil,
-        assignee: random.below(2) == 0 ? nil : account,
-        replyBy: kind == .topic ? world.clock.now() + hours : nil)
-      _ = try? await backend.addCard(draft, to: home, as: account)
-    case (2, let card?):
-      _ = try? await backend.editCard(
-        card.id, CardEdit(title: .set("t\(random.next())")), as: account)
-    case (3, let card?):
-      _ = try? await backend.editCard(
-        card.id, CardEdit(note: .set("n\(random.next())")), as: account)
-    case (4, let card?), (5, let card?):
-      _ = try? await backend.acknowledgeCard(card.id, revision: card.revision, as: account)
-    case (6, let card?):
-      _ = try? await backend.setCardDone(card.id, done: !card.isDone, as: account)
-    case (_, let card?):
-      _ = try? await backend.deleteCard(card.id, as: account)
+    do {
+      switch (random.below(10), pick) {
+      case (0, _), (1, _), (_, nil):
+        let kind = CardKind.allCases[random.below(4)]
+        let draft = CardDraft(
+          kind: kind, title: "t\(random.below(1_000))",
+          time: kind == .event || kind == .task ? world.clock.now() + hours : nil,
+          assignee: random.below(2) == 0 ? nil : account,
+          replyBy: kind == .topic ? world.clock.now() + hours : nil)
+        _ = try await device.addCard(draft)
+      case (2, let card?):
+        _ = try await device.editCard(card.id, CardEdit(title: .set("t\(random.next())")))
+      case (3, let card?):
+        _ = try await device.editCard(card.id, CardEdit(note: .set("n\(random.next())")))
+      case (4, let card?):
+        _ = try await device.acknowledge([CardRevision(card.id, revision: card.revision)])
+      case (5, _):
+        _ = try await device.acknowledgeAllPending()
+      case (6, let card?):
+        _ = try await device.setDone(card.id, done: !card.isDone)
+      case (7, let card?):
+        let deleted = try await device.deleteCard(card.id)
+        if random.below(2) == 0 { _ = try await device.restoreCard(deleted.id) }
+      case (8, _):
+        var settings = NotificationSettings()
+        settings.eventLeadMinutes = random.below(120)
+        _ = try await device.updateSettings(settings)
+      case (_, let card?):
+        _ = try await device.editCard(card.id, CardEdit(time: .set(world.clock.now() + hours)))
+      }
+      return true
+    } catch {
+      return false
     }
   }
 
@@ -55,12 +68,20 @@ import Testing
     let home = try await world.couple()
     var random = SeededRandomNumberGenerator(seed: run.seed)
     let phones = [world.alice: world.device(world.alice), world.bob: world.device(world.bob)]
+    for (_, phone) in phones.sorted(by: { $0.key < $1.key }) { _ = try await phone.device.sync() }
     for _ in 0..<60 {
       let account = random.below(2) == 0 ? world.alice : world.bob
-      await Self.act(account, in: home, world: world, random: &random)
+      guard let phone = phones[account] else { continue }
+      if await Self.act(phone.device, in: home, world: world, random: &random) {
+        // Plans follow every local write at once.
+        #expect(await phone.centre.pending() == world.plan(of: phone.device))
+      }
       world.clock.advance(by: TimeInterval(random.below(3 * 3_600)))
-      if random.below(4) == 0, let phone = phones[account] {
-        _ = try await phone.device.sync()
+      if random.below(4) == 0 { _ = try await phone.device.sync() }
+      for (_, each) in phones.sorted(by: { $0.key < $1.key }) {
+        _ = await each.centre.pending()
+        let shown = await each.centre.delivered.map(\.occurrence)
+        #expect(Set(shown).count == shown.count, "a reminder was shown twice")
       }
     }
     for (account, phone) in phones.sorted(by: { $0.key < $1.key }) {
@@ -83,7 +104,8 @@ import Testing
     let plan = NotificationPlanner.plan(
       PlanInput(
         cards: cards, activity: state.waitingActivity, viewer: account, members: household.members,
-        timeZone: TimeZone(identifier: household.timeZone) ?? .gmt, now: world.clock.now()))
+        timeZone: TimeZone(identifier: household.timeZone) ?? .gmt, now: world.clock.now(),
+        shown: state.shown))
     #expect(await phone.centre.pending() == plan.filter { $0.fireAt > world.clock.now() })
   }
 }

@@ -13,6 +13,7 @@ import Testing
   static let member = ["uid", "displayName", "joinedAt"].sorted()
   static let invite = ["code", "expiresAt"]
   static let notification = ["id", "kind", "fireAt", "title", "body", "cardId"].sorted()
+  static let news = ["kind", "cardId", "title", "by", "at", "needsKnowing", "changed"].sorted()
 
   func document(_ scratch: Scratch, _ account: String, _ arguments: [String]) async throws
     -> OrderedJSON
@@ -66,7 +67,9 @@ import Testing
     #expect(list["cards"]?.items.allSatisfy { $0.keys == Self.card } == true)
 
     let synced = try await document(scratch, "bob", ["sync"])
-    #expect(synced.keys == ["badge", "cancelled", "changes", "scheduled"])
+    #expect(synced.keys == ["badge", "cancelled", "changes", "news", "scheduled"])
+    #expect(synced["news"]?.items.isEmpty == false)
+    #expect(synced["news"]?.items.allSatisfy { $0.keys == Self.news } == true)
     #expect(synced["scheduled"]?.items.isEmpty == false)
     #expect(synced["scheduled"]?.items.allSatisfy { $0.keys == Self.notification } == true)
     let notifications = try await document(scratch, "bob", ["notifications"])

@@ -95,6 +95,23 @@ import Testing
     }
     #expect(throws: refusal) { try CardRules.delete(deleted, by: Fixtures.alice, now: later) }
   }
+
+  @Test func test_AC_CARD_10_eitherMemberRestoresADeletedCardToKnowAgain() throws {
+    var card = Fixtures.card()
+    card.ackBy = Fixtures.bob
+    card.ackAt = now
+    card.ackRevision = 1
+    let later = now.addingTimeInterval(60)
+    let deleted = try CardRules.delete(card, by: Fixtures.alice, now: later)
+    let restored = try CardRules.restore(deleted, by: Fixtures.bob, now: later + 60)
+    #expect(!restored.isDeleted && restored.revision == 3)
+    #expect(restored.lastEditedBy == Fixtures.bob && restored.lastEditedAt == later + 60)
+    #expect(restored.ackBy == nil && restored.ackAt == nil && restored.ackRevision == nil)
+    #expect(AcknowledgementRules.isPending(restored, for: Fixtures.alice))
+    #expect(throws: TeammateError.cardNotDeleted("c1")) {
+      try CardRules.restore(restored, by: Fixtures.alice, now: later)
+    }
+  }
 }
 
 @Suite struct CardLookupTests {

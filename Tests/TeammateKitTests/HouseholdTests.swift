@@ -116,4 +116,16 @@ import Testing
     #expect(try HouseholdRules.update(household, name: eighty, timeZone: nil).name == eighty)
     #expect(try HouseholdRules.update(household, name: nil, timeZone: nil) == household)
   }
+
+  @Test func test_AC_HH_10_theLastMemberLeavesOnlyByDeletingTheHousehold() throws {
+    let alone = try HouseholdRules.leave(Fixtures.household(), account: Fixtures.bob)
+    #expect(throws: TeammateError.lastMemberMustDeleteHousehold(alone.id)) {
+      try HouseholdRules.leave(alone, account: Fixtures.alice)
+    }
+    let gone = try HouseholdRules.leave(alone, account: Fixtures.alice, deletingHousehold: true)
+    #expect(gone.members.isEmpty)
+    #expect(
+      try HouseholdRules.leave(Fixtures.household(), account: Fixtures.alice).members.map(\.uid)
+        == [Fixtures.bob])
+  }
 }

@@ -258,6 +258,39 @@ import Testing
     let atOnce = plan([card], activity: [event(card)], now: atEnd)
     #expect(atOnce.first { $0.kind == .activity }?.fireAt == atEnd)
   }
+
+  @Test func test_AC_NOTIF_15_aShownReminderIsNeverPlannedAgain() {
+    let start = now + 10 * 60
+    let event = Fixtures.card("e1", kind: .event, by: bob, time: start)
+    let first = plan([event])
+    let reminder = first.first { $0.kind == .eventReminder }
+    #expect(reminder?.fireAt == now)
+    #expect(
+      reminder?.occurrence == NotificationOccurrence(kind: .eventReminder, cardID: "e1", at: start))
+    let shown: Set = [NotificationOccurrence(kind: .eventReminder, cardID: "e1", at: start)]
+    let input = { (cards: [Card], at: Date) in
+      PlanInput(
+        cards: cards, viewer: bob, members: Fixtures.household().members,
+        settings: NotificationSettings(disabledKinds: [.digest]), timeZone: Self.taipei, now: at,
+        shown: shown)
+    }
+    #expect(NotificationPlanner.plan(input([event], now + 60)).isEmpty)
+    var moved = event
+    moved.time = start + 3_600
+    #expect(
+      NotificationPlanner.plan(input([moved], now + 60)).map(\.occurrence) == [
+        NotificationOccurrence(kind: .eventReminder, cardID: "e1", at: start + 3_600)
+      ])
+    let activity = self.event(Fixtures.card("c2"), at: 5)
+    let seen: Set = [NotificationOccurrence(kind: .activity, cardID: "c2", at: activity.at)]
+    let again = NotificationPlanner.plan(
+      PlanInput(
+        cards: [Fixtures.card("c2")], activity: [activity], viewer: bob,
+        members: Fixtures.household().members,
+        settings: NotificationSettings(quietHours: nil, disabledKinds: [.digest]),
+        timeZone: Self.taipei, now: now + 60, shown: seen))
+    #expect(again.isEmpty)
+  }
 }
 
 @Suite struct NotificationPlannerPropertyTests {

@@ -25,7 +25,8 @@ extension Commands {
       draft.replyBy = try await session.time(replyBy)
     }
     if let who = arguments.option("assignee") { draft.assignee = try await session.assignee(who) }
-    let card = try await session.store().addCard(draft, to: household.id, as: uid)
+    _ = household
+    let card = try await session.deviceWrite { try await $0.addCard(draft) }
     try await show(card, verb: "Logged", session: &session)
   }
 
@@ -64,7 +65,7 @@ extension Commands {
         "nothing to change: give --title, --at, --assignee, --note or --reply-by (or a --clear- option)"
       )
     }
-    let outcome = try await session.store().editCard(id, edit, as: uid)
+    let outcome = try await session.deviceWrite { try await $0.editCard(id, edit) }
     let verb =
       !outcome.changed
       ? "Unchanged"
@@ -107,7 +108,8 @@ extension Commands {
   ) { session, arguments in
     let uid = try session.account()
     let id = try await session.card(named: arguments.argument("id") ?? "").id
-    let card = try await session.store().setCardDone(id, done: !arguments.flag("undo"), as: uid)
+    let done = !arguments.flag("undo")
+    let card = try await session.deviceWrite { try await $0.setDone(id, done: done) }
     try await show(card, verb: arguments.flag("undo") ? "Not done" : "Done", session: &session)
   }
 
@@ -117,8 +119,18 @@ extension Commands {
   ) { session, arguments in
     let uid = try session.account()
     let id = try await session.card(named: arguments.argument("id") ?? "").id
-    let card = try await session.store().deleteCard(id, as: uid)
+    let card = try await session.deviceWrite { try await $0.deleteCard(id) }
     try await show(card, verb: "Deleted", session: &session)
+  }
+
+  static let cardRestore = CommandSpec(
+    path: ["card", "restore"],
+    abstract: "Bring back a deleted card; your partner must know it again.",
+    arguments: [ArgumentSpec(name: "id", help: "The deleted card's id, or a unique start of it.")]
+  ) { session, arguments in
+    let id = try await session.card(named: arguments.argument("id") ?? "").id
+    let card = try await session.deviceWrite { try await $0.restoreCard(id) }
+    try await show(card, verb: "Restored", session: &session)
   }
 
   /// One card: JSON, or a short block for people.

@@ -4,13 +4,13 @@ enum Commands {
     commands: [
       householdCreate, householdJoin, householdShow, householdLeave,
       inviteCreate, inviteShow,
-      cardAdd, cardEdit, cardShow, cardList, cardDone, cardDelete,
+      cardAdd, cardEdit, cardShow, cardList, cardDone, cardDelete, cardRestore,
       pending, ack, sync, notifications, settings, accountLink, demo,
     ],
     groupAbstracts: [
       "household": "Create, join, show or leave a household.",
       "invite": "Invite your partner with a six-digit code.",
-      "card": "Log, change, complete and delete cards.",
+      "card": "Log, change, complete, delete and restore cards.",
       "account": "Link this anonymous account to a named sign-in.",
     ])
 }

@@ -82,17 +82,27 @@ extension Commands {
 
   static let householdLeave = CommandSpec(
     path: ["household", "leave"],
-    abstract: "Leave your household; its invite is revoked and your device lets go of it."
-  ) { session, _ in
-    let uid = try session.account()
+    abstract: "Leave your household; its invite is revoked and your device lets go of it.",
+    discussion:
+      "The household and its cards stay for your partner. Its last member must add "
+      + "--delete-household, which deletes the household, its cards, its invite and its history.",
+    options: [
+      OptionSpec(
+        name: "delete-household",
+        help: "You are the last member: delete the household and everything in it.")
+    ]
+  ) { session, arguments in
     let household = try await session.household()
-    try await session.store().leaveHousehold(household.id, as: uid)
+    let deleting = arguments.flag("delete-household")
     // NB: this device lets go at once: its household state and notifications are dropped.
-    _ = try await session.syncDevice()
+    try await session.deviceWrite { try await $0.leave(deletingHousehold: deleting) }
     if session.json {
       return session.writeJSON(.object(["left": .string(household.id.rawValue)]))
     }
-    session.write("You left '\(household.name)'.\n")
+    session.write(
+      deleting
+        ? "You left '\(household.name)' and deleted it with its cards.\n"
+        : "You left '\(household.name)'.\n")
   }
 
   static let inviteCreate = CommandSpec(

@@ -41,30 +41,36 @@ extension Commands {
     let uid = try session.account()
     let household = try await session.household()
     let store = try session.store()
-    let cards = try await store.cards(in: household.id, as: uid)
-    var chosen: [Card]
+    let acknowledged: [Card]
     if arguments.flag("all") {
       guard arguments.arguments("id").isEmpty else {
         throw CLIError.nothingToDo("give card ids or --all, not both")
       }
-      chosen = AcknowledgementRules.pending(cards: cards, viewer: uid)
+      guard arguments.option("revision") == nil else {
+        throw CLIError.nothingToDo("--revision goes with exactly one card, not --all")
+      }
+      // NB: one write acknowledges what is pending at that moment: no race with an edit.
+      acknowledged = try await session.deviceWrite { try await $0.acknowledgeAllPending() }
     } else {
-      chosen = try arguments.arguments("id").map { try CardLookup.resolve($0, among: cards) }
+      let cards = try await store.cards(in: household.id, as: uid)
+      let chosen = try arguments.arguments("id").map { try CardLookup.resolve($0, among: cards) }
       guard !chosen.isEmpty else {
         throw CLIError.nothingToDo("give the ids of the cards you know, or --all")
       }
-    }
-    var seen = chosen.map { CardRevision($0.id, revision: $0.revision) }
-    if let text = arguments.option("revision") {
-      guard let number = Int(text), number > 0 else {
-        throw CLIError.invalidValue(option: "revision", value: text, expected: "a positive number")
+      var seen = chosen.map { CardRevision($0.id, revision: $0.revision) }
+      if let text = arguments.option("revision") {
+        guard let number = Int(text), number > 0 else {
+          throw CLIError.invalidValue(
+            option: "revision", value: text, expected: "a positive number")
+        }
+        guard let only = seen.first, seen.count == 1 else {
+          throw CLIError.nothingToDo("--revision goes with exactly one card")
+        }
+        seen = [CardRevision(only.id, revision: number)]
       }
-      guard let only = seen.first, seen.count == 1 else {
-        throw CLIError.nothingToDo("--revision goes with exactly one card")
-      }
-      seen = [CardRevision(only.id, revision: number)]
+      let chosenRevisions = seen
+      acknowledged = try await session.deviceWrite { try await $0.acknowledge(chosenRevisions) }
     }
-    let acknowledged = try await store.acknowledgeCards(seen, as: uid)
     let badge = AcknowledgementRules.badge(
       cards: try await store.cards(in: household.id, as: uid), viewer: uid)
     if session.json {
@@ -77,6 +83,8 @@ extension Commands {
     }
     if acknowledged.isEmpty { return session.write("Nothing waits for you. Badge: 0\n") }
     for card in acknowledged { session.write("Known: \(card.id)  \(card.title)\n") }
-    session.write("Badge: \(badge)\n")
+    session.write(
+      "You know \(acknowledged.count == 1 ? "1 card" : "\(acknowledged.count) cards") now. "
+        + "Badge: \(badge)\n")
   }
 }

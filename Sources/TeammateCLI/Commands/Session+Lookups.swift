@@ -37,6 +37,15 @@ extension Session {
     return report
   }
 
+  /// Runs one write through this machine's device of the acting account, which plans its
+  /// notifications again at once, and keeps the device's state.
+  mutating func deviceWrite<T>(_ body: (Device) async throws -> T) async throws -> T {
+    let device = try await device()
+    let result = try await body(device)
+    try await store().saveDeviceState(await device.state, for: try account())
+    return result
+  }
+
   /// How times are written for this household, now.
   mutating func times() async -> TimeText { TimeText(zone: await timeZone(), now: now) }
 

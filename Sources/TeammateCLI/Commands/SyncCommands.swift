@@ -4,7 +4,7 @@ import TeammateKit
 extension Commands {
   static let sync = CommandSpec(
     path: ["sync"],
-    abstract: "Pull what changed, plan this device's notifications, and show the badge."
+    abstract: "Pull what changed, say what your partner did, and plan this device's notifications."
   ) { session, _ in
     _ = try await session.household()
     let report = try await session.syncDevice()
@@ -12,25 +12,26 @@ extension Commands {
     if session.json {
       return session.writeJSON(
         .object([
+          "badge": .int(report.badge),
+          "cancelled": .array(report.cancelled.map { .string($0) }),
           "changes": .int(report.pulled),
+          "news": .array(report.news.map { JSONDocuments.news($0, times: times) }),
           "scheduled": .array(
             report.scheduled.map { JSONDocuments.notification($0, times: times) }),
-          "cancelled": .array(report.cancelled.map { .string($0) }),
-          "badge": .int(report.badge),
         ]))
     }
-    session.write("Pulled \(report.pulled) change(s).\n")
-    for event in report.activity {
-      let name = await session.name(event.actor)
-      let title = report.pending.first { $0.id == event.cardID }?.title ?? event.cardID.rawValue
-      session.write("  \(name) \(event.action == .created ? "logged" : "changed") \"\(title)\"\n")
+    var names: [AccountID: String] = [:]
+    for entry in report.news where names[entry.actor] == nil {
+      names[entry.actor] = await session.name(entry.actor)
+    }
+    session.write(SyncText.summary(report, names: names) + "\n")
+    for entry in report.news {
+      session.write("  " + SyncText.line(entry, name: names[entry.actor] ?? "") + "\n")
     }
     for notification in report.scheduled {
-      session.write(
-        "Scheduled \(notification.id) for \(times.human(notification.fireAt)): \(notification.title)\n"
-      )
+      session.log("scheduled \(notification.id) for \(times.iso(notification.fireAt))")
     }
-    for id in report.cancelled { session.write("Cancelled \(id)\n") }
+    for id in report.cancelled { session.log("cancelled \(id)") }
     session.write("Badge: \(report.badge)\n")
   }
 
@@ -107,8 +108,8 @@ extension Commands {
       settings.disabledKinds.insert(try Words.notificationKind(text, option: "disable"))
     }
     if settings != before {
-      let updated = try await session.store().updateMember(
-        in: household.id, displayName: nil, settings: settings, as: uid)
+      let wanted = settings
+      let updated = try await session.deviceWrite { try await $0.updateSettings(wanted) }
       settings = updated.member(uid)?.settings ?? settings
     }
     if session.json {

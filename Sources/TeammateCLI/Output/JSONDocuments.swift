@@ -66,6 +66,20 @@ enum JSONDocuments {
     ])
   }
 
+  /// One thing the partner did: `kind`, `cardId`, `title`, `by`, `at`, `needsKnowing`,
+  /// `changed`.
+  static func news(_ entry: PartnerNews, times: TimeText) -> JSONValue {
+    .object([
+      "at": .string(times.iso(entry.at)),
+      "by": .string(entry.actor.rawValue),
+      "cardId": .string(entry.cardID?.rawValue),
+      "changed": .array(entry.changed.map { .string($0.rawValue) }),
+      "kind": .string(entry.kind.rawValue),
+      "needsKnowing": .bool(entry.needsKnowing),
+      "title": .string(entry.title),
+    ])
+  }
+
   static func settings(_ settings: NotificationSettings) -> JSONValue {
     .object([
       "digestTime": .string(settings.digestTime.description),

@@ -1,0 +1,61 @@
+import Foundation
+import TeammateKit
+import TeammateTestSupport
+import Testing
+
+@Suite struct PartnerNewsTests {
+  let home = Fixtures.householdID
+  var sequence: Int64 = 0
+
+  mutating func change(
+    _ kind: ChangeKind, _ card: Card?, by actor: AccountID = Fixtures.alice,
+    household: Household? = nil, fields: [CardRules.CardField] = []
+  ) -> Change {
+    sequence += 1
+    return Change(
+      sequence: sequence, householdID: home, actor: actor, at: Fixtures.start + Double(sequence),
+      kind: kind, needsKnowing: false, card: card, household: household, fields: fields)
+  }
+
+  @Test mutating func test_AC_SYNC_31_oneEntryPerCardWithItsLatestStateAndNoneOfOnesOwn() {
+    var nap = Fixtures.card("nap", title: "Nap")
+    let logged = change(.cardAdded, nap)
+    nap.title = "Long nap"
+    nap.revision = 2
+    let renamed = change(.cardEdited, nap, fields: [.title])
+    var task = Fixtures.card("trash", kind: .task, title: "Trash")
+    let added = change(.cardAdded, task, by: Fixtures.bob)
+    task.note = "both bins"
+    let noted = change(.cardEdited, task, fields: [.note])
+    task.time = Fixtures.start + 3_600
+    let timed = change(.cardEdited, task, fields: [.time])
+    task.isDone = true
+    let completed = change(.cardCompleted, task)
+    var mine = Fixtures.card("mine", title: "Mine", by: Fixtures.bob)
+    let myOwn = change(.cardAdded, mine, by: Fixtures.bob)
+    mine.ackBy = Fixtures.alice
+    let known = change(.cardAcknowledged, mine)
+    var household = Fixtures.household()
+    household.name = "Nest"
+    let renamedHome = change(.householdUpdated, nil, household: household)
+    let changes = [logged, renamed, added, noted, timed, completed, myOwn, known, renamedHome]
+    let cards = [nap.id: nap, task.id: task, mine.id: mine]
+    let news = PartnerNews.collect(
+      changes, viewer: Fixtures.bob, household: Fixtures.household(), after: cards)
+    #expect(news.map(\.kind) == [.logged, .completed, .acknowledged, .renamed])
+    #expect(news[0].title == "Long nap" && news[0].cardID == "nap" && news[0].needsKnowing)
+    #expect(news[0].changed == [.title])
+    #expect(news[1].changed == [.note, .time] && news[1].actor == Fixtures.alice)
+    #expect(news[1].at == timed.at.addingTimeInterval(1))
+    #expect(news[2].cardID == "mine" && !news[2].needsKnowing)
+    #expect(news[3].title == "Nest")
+    task.isDone = false
+    let reopened = change(.cardCompleted, task)
+    #expect(
+      PartnerNews.collect([reopened], viewer: Fixtures.bob, household: nil, after: [:]).map(\.kind)
+        == [.reopened])
+    let alices = PartnerNews.collect(changes, viewer: Fixtures.alice, household: nil, after: cards)
+    #expect(alices.map(\.kind) == [.logged, .logged])
+    #expect(alices.map(\.cardID) == ["trash", "mine"])
+  }
+}
