@@ -12,12 +12,15 @@ import os
 import random
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 KIT = "Sources/TeammateKit"
+# The whole suite takes seconds; a mutant that makes it run a minute has made it hang.
+TEST_TIME_LIMIT = 90
 
 # (pattern, replacement, description); applied at one match at a time.
 OPERATORS = [
@@ -90,9 +93,17 @@ def sites():
     return sorted(found)
 
 
-def run(command, cwd):
-    return subprocess.run(command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                          text=True).returncode
+def run(command, cwd, timeout=None):
+    """The command's exit status; None when it ran past `timeout` seconds (then it and its
+    children are stopped)."""
+    process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        return process.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+        return None
 
 
 def main():
@@ -126,22 +137,26 @@ def main():
         file = os.path.join(tree, path)
         original = open(file, encoding="utf-8").read()
         mutated = original[:start] + text + original[end:]
+        note = ""
         with open(file, "w", encoding="utf-8") as handle:
             handle.write(mutated)
         try:
             if run(["swift", "build", "--build-tests"], tree) != 0:
                 verdict = "stillborn"
-            elif run(["swift", "test", "--skip-build"], tree) != 0:
-                verdict = "killed"
             else:
-                verdict = "survived"
+                # NB: a mutant that makes a test loop forever is caught by the time limit.
+                status = run(["swift", "test", "--skip-build"], tree, timeout=TEST_TIME_LIMIT)
+                verdict = "survived" if status == 0 else "killed"
+                if status is None:
+                    verdict = "killed"
+                    note = " (the tests ran past the time limit)"
         finally:
             with open(file, "w", encoding="utf-8") as handle:
                 handle.write(original)
         tally[verdict] += 1
         line = original.count("\n", 0, start) + 1
         source_line = original.splitlines()[line - 1].strip()
-        print(f"{verdict:9} {path}:{line}: {mutant[4]}: {source_line}", flush=True)
+        print(f"{verdict:9} {path}:{line}: {mutant[4]}: {source_line}{note}", flush=True)
     judged = tally["killed"] + tally["survived"]
     score = 100.0 * tally["killed"] / judged if judged else 0.0
     print(f"mutation: {tally['killed']} killed, {tally['survived']} survived, "

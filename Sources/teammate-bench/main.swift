@@ -14,6 +14,7 @@ var rows = plannerBenchmarks()
 rows += try await storeBenchmarks(folder: scratch)
 let commandLine = try await commandLineBenchmarks(folder: scratch)
 rows += commandLine.rows
+rows += try await syncBenchmarks(folder: scratch)
 printTable(rows)
 if let peak = commandLine.peakMiB {
   print(String(format: "\npeak memory of `teammate pending --json`: %.1f MiB", peak))

@@ -291,6 +291,21 @@ import Testing
         timeZone: Self.taipei, now: now + 60, shown: seen))
     #expect(again.isEmpty)
   }
+
+  @Test func test_AC_NOTIF_07_aTaskDueExactlyNowRemindsNoOne() {
+    let task = Fixtures.card("t1", kind: .task, by: alice, time: now, assignee: bob)
+    #expect(plan([task]).allSatisfy { $0.kind != .taskDue })
+    let soon = Fixtures.card("t2", kind: .task, by: alice, time: now + 1, assignee: bob)
+    #expect(plan([soon]).contains { $0.kind == .taskDue })
+  }
+
+  @Test func test_AC_NOTIF_11_aLimitOfZeroPlansNothing() {
+    let event = Fixtures.card("e1", kind: .event, by: bob, time: now + 3_600)
+    let input = PlanInput(
+      cards: [event], viewer: bob, members: Fixtures.household().members, timeZone: Self.taipei,
+      now: now, limit: 0)
+    #expect(NotificationPlanner.plan(input).isEmpty)
+  }
 }
 
 @Suite struct NotificationPlannerPropertyTests {

@@ -63,4 +63,12 @@ import Testing
     #expect(diff.toSchedule.isEmpty)
     #expect(diff.toCancel == ["digest", "event:e1"])
   }
+
+  @Test func test_AC_REC_03_aDiffIsEmptyOnlyWithNothingToScheduleOrCancel() {
+    #expect(NotificationDiff().isEmpty)
+    #expect(!NotificationDiff(toCancel: ["digest"]).isEmpty)
+    let one = PlannedNotification(
+      id: "digest", kind: .digest, fireAt: Fixtures.start, title: "t", body: "b", cardID: nil)
+    #expect(!NotificationDiff(toSchedule: [one]).isEmpty)
+  }
 }
