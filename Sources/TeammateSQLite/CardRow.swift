@@ -30,14 +30,14 @@ enum CardRow {
 
   static func decode(_ row: SQLiteStatement) throws -> Card {
     guard let kind = CardKind(rawValue: row.text(2)) else {
-      throw SQLiteError(code: 11, message: "unknown card kind '\(row.text(2))'")
+      throw SQLiteError.unreadable("unknown card kind '\(row.text(2))'")
     }
     return Card(
       id: row.id(0), householdID: row.id(1), kind: kind, title: row.text(3),
-      note: row.optionalText(4), time: row.optionalDate(5), assignee: row.optionalID(6),
-      replyBy: row.optionalDate(7), createdBy: row.id(8), lastEditedBy: row.id(9),
-      createdAt: row.date(10), lastEditedAt: row.date(11), revision: row.int(12),
-      ackBy: row.optionalID(13), ackAt: row.optionalDate(14), ackRevision: row.optionalInt(15),
+      note: row.optionalText(4), time: try row.optionalDate(5), assignee: row.optionalID(6),
+      replyBy: try row.optionalDate(7), createdBy: row.id(8), lastEditedBy: row.id(9),
+      createdAt: try row.date(10), lastEditedAt: try row.date(11), revision: row.int(12),
+      ackBy: row.optionalID(13), ackAt: try row.optionalDate(14), ackRevision: row.optionalInt(15),
       isDone: row.bool(16), isDeleted: row.bool(17))
   }
 }

@@ -53,11 +53,11 @@ extension SQLiteBackend {
         """, [.id(account), .bool(delivered)]
       ) { row in
         guard let kind = NotificationKind(rawValue: row.text(1)) else {
-          throw SQLiteError(code: 11, message: "unknown notification kind '\(row.text(1))'")
+          throw SQLiteError.unreadable("unknown notification kind '\(row.text(1))'")
         }
         return PlannedNotification(
-          id: row.text(0), kind: kind, fireAt: row.date(2), title: row.text(3),
-          body: row.text(4), cardID: row.optionalID(5), occurrenceAt: row.optionalDate(6))
+          id: row.text(0), kind: kind, fireAt: try row.date(2), title: row.text(3),
+          body: row.text(4), cardID: row.optionalID(5), occurrenceAt: try row.optionalDate(6))
       }
     }
   }

@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import TeammateKit
 
@@ -19,15 +20,27 @@ public actor SQLiteBackend: TransactionalBackend {
   public let joinLimit: JoinAttemptLimit
   /// Whether `PRAGMA quick_check` has passed on this connection.
   private var verified: Bool
+  /// How this store was opened: a read-only one refuses every write.
+  public nonisolated let access: StoreAccess
+  /// The thread every call of this store runs on.
+  private let thread = SQLiteThread()
 
-  /// Opens (creating if needed) the store at `path`; `:memory:` for a private one.
+  public nonisolated var unownedExecutor: UnownedSerialExecutor {
+    thread.asUnownedSerialExecutor()
+  }
+
+  deinit { thread.stop() }
+
+  /// Opens the store at `path` (`:memory:` for a private one) as `access` says: by default
+  /// creating it when it does not exist.
   public init(
     path: String, clock: any WallClock,
     random: any RandomNumberGenerator & Sendable = SystemRandomNumberGenerator(),
-    joinLimit: JoinAttemptLimit = .standard
+    joinLimit: JoinAttemptLimit = .standard, access: StoreAccess = .create
   ) throws(StoreError) {
     self.path = path
-    (connection, verified) = try SQLiteStoreFile.open(path)
+    self.access = access
+    (connection, verified) = try SQLiteStoreFile.open(path, access: access)
     storage = SQLiteStorage(connection: connection)
     self.clock = clock
     self.random = AnyRandomNumberGenerator(random)
@@ -48,6 +61,7 @@ public actor SQLiteBackend: TransactionalBackend {
     as actor: AccountID,
     _ body: (inout SQLiteStorage, Date, inout AnyRandomNumberGenerator) throws -> T
   ) throws -> T {
+    guard access != .readOnly else { throw StoreError.notWritable(path) }
     if !verified {
       try translated { try SQLiteStoreFile.prepareForWriting(connection, path: path) }
       verified = true
@@ -65,10 +79,18 @@ public actor SQLiteBackend: TransactionalBackend {
     try translated { try connection.readTransaction { try body(storage, clock.now()) } }
   }
 
-  /// Rule refusals pass through; SQLite failures become store errors naming the file.
+  /// Rule refusals pass through; every other failure becomes a store error naming the file.
   private func translated<T>(_ body: () throws -> T) throws -> T {
-    do { return try body() } catch let error as SQLiteError {
+    do {
+      return try body()
+    } catch let error as TeammateError {
+      throw error
+    } catch let error as StoreError {
+      throw error
+    } catch let error as SQLiteError {
       throw SQLiteStoreFile.classify(error, path: path)
+    } catch {
+      throw StoreError.failed(path, SQLiteError(code: SQLITE_ERROR, message: "\(error)"))
     }
   }
 }

@@ -9,10 +9,15 @@ final class SQLiteConnection {
   private var cache: [String: SQLiteStatement] = [:]
 
   /// Opens (or, with `create`, creates) the database at `path`; `:memory:` for a private one.
-  init(path: String, create: Bool = true) throws(SQLiteError) {
+  /// With `readOnly`, SQLite is asked never to write; with `uri`, `path` is a `file:` URI.
+  init(
+    path: String, create: Bool = true, readOnly: Bool = false, uri: Bool = false
+  ) throws(SQLiteError) {
     var handle: OpaquePointer?
-    var flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
-    if create { flags |= SQLITE_OPEN_CREATE }
+    var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+    if uri { flags |= SQLITE_OPEN_URI }
+    flags |= readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE
+    if create && !readOnly { flags |= SQLITE_OPEN_CREATE }
     let code = sqlite3_open_v2(path, &handle, flags, nil)
     guard code == SQLITE_OK, let handle else {
       // NB: even a failed open may allocate a handle, which must still be closed.
@@ -54,15 +59,28 @@ final class SQLiteConnection {
       statement = try SQLiteStatement(connection: self, sql: sql)
       cache[sql] = statement
     }
-    try statement.bind(values)
+    do {
+      try statement.bind(values)
+    } catch {
+      evict(sql)
+      throw error
+    }
     return statement
   }
+
+  /// Drops a statement that failed from the cache, so it is prepared afresh next time.
+  func evict(_ sql: String) { cache[sql] = nil }
 
   /// Runs one statement to completion.
   func run(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) {
     let statement = try prepare(sql, values)
     defer { statement.reset() }
-    while try statement.step() {}
+    do {
+      while try statement.step() {}
+    } catch {
+      evict(sql)
+      throw error
+    }
   }
 
   /// Every row of a query, mapped.
@@ -72,7 +90,12 @@ final class SQLiteConnection {
     let statement = try prepare(sql, values)
     defer { statement.reset() }
     var result: [T] = []
-    while try statement.step() { result.append(try map(statement)) }
+    do {
+      while try statement.step() { result.append(try map(statement)) }
+    } catch {
+      evict(sql)
+      throw error
+    }
     return result
   }
 
@@ -82,7 +105,12 @@ final class SQLiteConnection {
   ) throws -> T? {
     let statement = try prepare(sql, values)
     defer { statement.reset() }
-    return try statement.step() ? try map(statement) : nil
+    do {
+      return try statement.step() ? try map(statement) : nil
+    } catch {
+      evict(sql)
+      throw error
+    }
   }
 
   /// Runs `body` in a transaction that takes the write lock at once, so it cannot deadlock

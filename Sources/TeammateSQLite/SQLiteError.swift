@@ -15,6 +15,12 @@ public struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The primary result code (`SQLITE_BUSY`, `SQLITE_CORRUPT`…) without the extended bits.
   public var primaryCode: Int32 { code & 0xFF }
 
+  /// A value read back from the store that no version of this program writes: the store is
+  /// damaged, whatever SQLite itself says of the file.
+  static func unreadable(_ what: String) -> SQLiteError {
+    SQLiteError(code: SQLITE_CORRUPT, message: what)
+  }
+
   public var description: String {
     "SQLite error \(code): \(message)" + (sql.map { " (in \($0))" } ?? "")
   }

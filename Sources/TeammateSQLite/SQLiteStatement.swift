@@ -30,6 +30,12 @@ final class SQLiteStatement {
   deinit { sqlite3_finalize(handle) }
 
   func bind(_ values: [SQLiteValue]) throws(SQLiteError) {
+    let parameters = Int(sqlite3_bind_parameter_count(handle))
+    guard parameters == values.count else {
+      throw SQLiteError(
+        code: SQLITE_RANGE,
+        message: "\(values.count) value(s) given for \(parameters) parameter(s)", sql: sql)
+    }
     for (offset, value) in values.enumerated() {
       let index = Int32(offset + 1)
       let code: Int32
@@ -72,6 +78,9 @@ final class SQLiteStatement {
   }
 
   func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+
+  /// The storage class of a column's value (`SQLITE_INTEGER`, `SQLITE_TEXT`…).
+  func type(_ column: Int32) -> Int32 { sqlite3_column_type(handle, column) }
 
   func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
 

@@ -13,6 +13,14 @@ public struct SQLiteStorage: BackendStorage {
     encoder = JSONEncoder()
     encoder.outputFormatting = .sortedKeys
     decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .custom { decoder in
+      let value = try decoder.singleValueContainer().decode(Double.self)
+      guard SQLiteStatement.storableTimes.contains(value) else {
+        throw DecodingError.dataCorrupted(
+          .init(codingPath: decoder.codingPath, debugDescription: "a time out of range"))
+      }
+      return Date(timeIntervalSinceReferenceDate: value)
+    }
   }
 
   /// A value as JSON text, for the columns that hold whole documents.
@@ -21,8 +29,14 @@ public struct SQLiteStorage: BackendStorage {
   }
 
   /// A document read back from JSON text.
-  func decode<T: Decodable>(_ type: T.Type, _ text: String) throws -> T {
-    try decoder.decode(type, from: Data(text.utf8))
+  ///
+  /// A document that does not decode was not written by this program: the store is damaged.
+  func decode<T: Decodable>(_ type: T.Type, _ text: String) throws(SQLiteError) -> T {
+    do {
+      return try decoder.decode(type, from: Data(text.utf8))
+    } catch {
+      throw .unreadable("a stored \(T.self) cannot be read")
+    }
   }
 
   public func household(_ id: HouseholdID) throws -> Household? {
@@ -59,11 +73,11 @@ public struct SQLiteStorage: BackendStorage {
       [.text(code.rawValue)]
     ) { row in
       guard let code = InviteCode(rawValue: row.text(0)) else {
-        throw SQLiteError(code: 11, message: "malformed invite code in store")
+        throw SQLiteError.unreadable("malformed invite code in store")
       }
       return Invite(
-        code: code, householdID: row.id(1), createdBy: row.id(2), createdAt: row.date(3),
-        expiresAt: row.date(4), usedBy: row.optionalID(5), usedAt: row.optionalDate(6))
+        code: code, householdID: row.id(1), createdBy: row.id(2), createdAt: try row.date(3),
+        expiresAt: try row.date(4), usedBy: row.optionalID(5), usedAt: try row.optionalDate(6))
     }
   }
 
@@ -110,7 +124,7 @@ public struct SQLiteStorage: BackendStorage {
   public func failedJoins(of account: AccountID) throws -> [Date] {
     try connection.rows("SELECT at FROM failed_joins WHERE account = ? ORDER BY at", [.id(account)])
     {
-      $0.date(0)
+      try $0.date(0)
     }
   }
 
@@ -172,10 +186,10 @@ public struct SQLiteStorage: BackendStorage {
       [.id(household), .integer(cursor), .integer(Int64(limit))]
     ) { row in
       guard let kind = ChangeKind(rawValue: row.text(4)) else {
-        throw SQLiteError(code: 11, message: "unknown change kind '\(row.text(4))'")
+        throw SQLiteError.unreadable("unknown change kind '\(row.text(4))'")
       }
       return Change(
-        sequence: row.int64(0), householdID: row.id(1), actor: row.id(2), at: row.date(3),
+        sequence: row.int64(0), householdID: row.id(1), actor: row.id(2), at: try row.date(3),
         kind: kind, needsKnowing: row.bool(5),
         card: try row.optionalText(6).map { try decode(Card.self, $0) },
         household: try row.optionalText(7).map { try decode(Household.self, $0) },

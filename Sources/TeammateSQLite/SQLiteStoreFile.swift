@@ -6,37 +6,152 @@ import Foundation
 enum SQLiteStoreFile {
   /// An open connection to the store at `path` (`:memory:` for a private in-memory store),
   /// at the current schema, and whether it has already passed `prepareForWriting`.
-  static func open(_ path: String) throws(StoreError) -> (SQLiteConnection, prepared: Bool) {
-    if path != ":memory:" { try prepareLocation(path) }
-    let connection: SQLiteConnection
-    do throws(SQLiteError) {
-      connection = try SQLiteConnection(path: path)
-    } catch {
-      throw .cannotOpen(path, reason: error.message)
+  ///
+  /// Before SQLite opens the file, its header must be SQLite's, carry our mark (or be a
+  /// store of schema 1, from before the mark), and agree with the file's size; after, its
+  /// tables must be exactly those of its schema version. A file refused is left untouched.
+  static func open(
+    _ path: String, access: StoreAccess = .create
+  ) throws(StoreError) -> (SQLiteConnection, prepared: Bool) {
+    if path == ":memory:" { return try openNew(path) }
+    let header = try stableHeader(path)
+    guard let header else {
+      guard access == .create else { throw .missing(path) }
+      try prepareLocation(path)
+      return try openNew(path)
     }
-    sqlite3_busy_timeout(connection.handle, 10_000)
-
+    guard header.userVersion <= Schema.version else {
+      throw .newerSchema(path, found: Int(header.userVersion), supported: Schema.version)
+    }
+    let ours = header.applicationID == SQLiteHeader.teammateID
+    // NB: unmarked, a file may be a store of schema 1 (made before the mark) or an empty
+    // database another process is turning into a store this moment; the catalogue decides.
+    guard ours || (header.applicationID == 0 && header.userVersion <= 1) else {
+      throw .notADatabase(path)
+    }
+    if access != .readOnly { try checkWritable(path) }
+    let connection = try connect(path, readOnly: access == .readOnly)
     let found: Int
-    let tables: Int
+    let tables: [String]
     do {
-      // NB: one statement, one snapshot: another process may be creating the store right now.
-      (found, tables) =
-        try connection.first(
-          "SELECT (SELECT user_version FROM pragma_user_version), (SELECT count(*) FROM sqlite_master)"
-        ) { ($0.int(0), $0.int(1)) } ?? (0, 0)
+      (found, tables) = try snapshot(connection)
+    } catch let error as SQLiteError {
+      guard access == .readOnly else { throw classify(error, path: path) }
+      // NB: a WAL store in a folder this process cannot write has no shared memory file to
+      // coordinate through; nobody can be writing it either, so it is read as immutable.
+      let immutable = try connect(immutableURI(path), readOnly: true, uri: true)
+      do {
+        (found, tables) = try snapshot(immutable)
+      } catch let error as SQLiteError {
+        throw classify(error, path: path)
+      } catch {
+        throw .cannotOpen(path, reason: "\(error)")
+      }
+      return try checked(immutable, path: path, found: found, tables: tables, ours: ours, access)
+    } catch {
+      throw .cannotOpen(path, reason: "\(error)")
+    }
+    return try checked(connection, path: path, found: found, tables: tables, ours: ours, access)
+  }
+
+  /// The header, read again when it looked wrong: another process may be writing the file's
+  /// first page this very moment.
+  private static func stableHeader(_ path: String) throws(StoreError) -> SQLiteHeader? {
+    guard FileManager.default.fileExists(atPath: path) else { return nil }
+    var attempt = 0
+    while true {
+      do {
+        return try SQLiteHeader.read(path)
+      } catch {
+        attempt += 1
+        guard attempt < 3 else { throw error }
+        usleep(10_000)
+      }
+    }
+  }
+
+  /// A store that does not exist yet, or a private one in memory: made at the current schema.
+  private static func openNew(_ path: String) throws(StoreError) -> (
+    SQLiteConnection, prepared: Bool
+  ) {
+    let connection = try connect(path, readOnly: false)
+    do {
+      let (found, tables) = try snapshot(connection)
+      // NB: another process may have made it meanwhile; it is then checked like any store.
+      if found > 0 || !tables.isEmpty {
+        return try checked(
+          connection, path: path, found: found, tables: tables, ours: true, .create)
+      }
+      try prepareForWriting(connection, path: path)
+      return (connection, true)
+    } catch let error as StoreError {
+      throw error
     } catch let error as SQLiteError {
       throw classify(error, path: path)
     } catch {
       throw .cannotOpen(path, reason: "\(error)")
     }
+  }
+
+  private static func connect(
+    _ path: String, readOnly: Bool, uri: Bool = false
+  ) throws(StoreError) -> SQLiteConnection {
+    do {
+      let connection = try SQLiteConnection(path: path, readOnly: readOnly, uri: uri)
+      sqlite3_busy_timeout(connection.handle, 10_000)
+      return connection
+    } catch {
+      throw .cannotOpen(path, reason: error.message)
+    }
+  }
+
+  /// The schema version and the store's tables and indexes as SQLite keeps their text, in one
+  /// snapshot: another process may be creating the store right now.
+  private static func snapshot(_ connection: SQLiteConnection) throws -> (Int, [String]) {
+    try connection.readTransaction {
+      let version = try connection.first("PRAGMA user_version") { $0.int(0) } ?? 0
+      let tables = try connection.rows(Schema.catalogueQuery) { $0.text(0) }
+      return (version, tables)
+    }
+  }
+
+  /// Refuses a store whose tables are not exactly those of its version, then brings a
+  /// writable one up to date.
+  private static func checked(
+    _ connection: SQLiteConnection, path: String, found: Int, tables: [String], ours: Bool,
+    _ access: StoreAccess
+  ) throws(StoreError) -> (SQLiteConnection, prepared: Bool) {
     guard found <= Schema.version else {
       throw .newerSchema(path, found: found, supported: Schema.version)
     }
+    if found == 0 && tables.isEmpty {
+      // An empty database: a store being made, or one to make.
+      guard access == .create else { throw .missing(path) }
+      do {
+        try prepareForWriting(connection, path: path)
+      } catch let error as StoreError {
+        throw error
+      } catch let error as SQLiteError {
+        throw classify(error, path: path)
+      } catch {
+        throw .cannotOpen(path, reason: "\(error)")
+      }
+      return (connection, true)
+    }
+    // Version 0 with tables, or tables that are not ours: somebody else's database.
+    guard found > 0, tables == Schema.catalogue(version: found) else {
+      if ours && found > 0 {
+        throw .damaged(path, detail: "its tables are not those of schema \(found)")
+      }
+      throw .notADatabase(path)
+    }
     do {
+      if access == .readOnly {
+        guard found == Schema.version else { throw StoreError.needsUpgrade(path, found: found) }
+        return (connection, false)
+      }
       try connection.execute("PRAGMA synchronous = NORMAL")
-      // Version 0 is a new, empty file; any other SQLite file is somebody else's.
-      guard found > 0 || tables == 0 else { throw StoreError.notADatabase(path) }
-      if found < Schema.version {
+      if found < Schema.version || !ours {
         try prepareForWriting(connection, path: path)
         return (connection, true)
       }
@@ -48,6 +163,17 @@ enum SQLiteStoreFile {
       throw .cannotOpen(path, reason: "\(error)")
     }
     return (connection, false)
+  }
+
+  /// A `file:` URI that opens `path` read-only as a file nobody changes.
+  private static func immutableURI(_ path: String) -> String {
+    let absolute =
+      (path as NSString).isAbsolutePath
+      ? path : FileManager.default.currentDirectoryPath + "/" + path
+    var allowed = CharacterSet.urlPathAllowed
+    allowed.remove(charactersIn: "?#%")
+    let escaped = absolute.addingPercentEncoding(withAllowedCharacters: allowed) ?? absolute
+    return "file:\(escaped)?immutable=1"
   }
 
   /// Makes ready for the first write: refuses a store that fails `PRAGMA quick_check`,
@@ -84,11 +210,15 @@ enum SQLiteStoreFile {
   private static func migrate(_ connection: SQLiteConnection) throws {
     // NB: an up-to-date store needs no write lock just to be opened.
     let current = try connection.first("PRAGMA user_version") { $0.int(0) } ?? 0
-    guard current < Schema.version else { return }
+    let mark = try connection.first("PRAGMA application_id") { $0.int64(0) } ?? 0
+    guard current < Schema.version || mark != Int64(SQLiteHeader.teammateID) else { return }
     while true {
       let done = try connection.writeTransaction { () throws -> Bool in
         // NB: read again inside the write lock: another process may have migrated meanwhile.
         let current = try connection.first("PRAGMA user_version") { $0.int(0) } ?? 0
+        // NB: the mark goes in with the first tables, in one transaction, so that no other
+        // process ever sees a store of ours without it.
+        try connection.execute("PRAGMA application_id = \(SQLiteHeader.teammateID)")
         guard current < Schema.version else { return true }
         try connection.execute(Schema.migrations[current])
         try connection.execute("PRAGMA user_version = \(current + 1)")
@@ -98,23 +228,35 @@ enum SQLiteStoreFile {
     }
   }
 
+  /// Creates the store's folder (owner-only) and an empty owner-only file for SQLite to fill:
+  /// a store holds invite codes.
   private static func prepareLocation(_ path: String) throws(StoreError) {
     let files = FileManager.default
     let folder = (path as NSString).deletingLastPathComponent
     if !folder.isEmpty && !files.fileExists(atPath: folder) {
       do {
-        try files.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try files.createDirectory(
+          atPath: folder, withIntermediateDirectories: true,
+          attributes: [.posixPermissions: 0o700])
       } catch {
         throw .cannotCreateDirectory(folder, reason: reason(error))
       }
     }
-    if files.fileExists(atPath: path) {
-      guard files.isWritableFile(atPath: path) else { throw .notWritable(path) }
-    } else {
-      guard files.isWritableFile(atPath: folder.isEmpty ? "." : folder) else {
-        throw .notWritable(path)
+    guard files.isWritableFile(atPath: folder.isEmpty ? "." : folder) else {
+      throw .notWritable(path)
+    }
+    if !files.fileExists(atPath: path) {
+      let descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+      if descriptor >= 0 {
+        close(descriptor)
+      } else if errno != EEXIST {
+        throw .cannotOpen(path, reason: String(cString: strerror(errno)))
       }
     }
+  }
+
+  private static func checkWritable(_ path: String) throws(StoreError) {
+    guard FileManager.default.isWritableFile(atPath: path) else { throw .notWritable(path) }
   }
 
   private static func reason(_ error: any Error) -> String {

@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import TeammateKit
 
@@ -16,9 +17,24 @@ extension SQLiteValue {
 }
 
 extension SQLiteStatement {
-  func date(_ column: Int32) -> Date { Date(timeIntervalSinceReferenceDate: double(column)) }
+  /// The times a store may hold: from 1970 to the end of 9999. Anything else (a huge number,
+  /// infinity, NaN, text) was not written by this program, and reading it on would crash the
+  /// arithmetic of whoever shows it.
+  static let storableTimes: ClosedRange<Double> = -978_307_200...252_423_993_599
 
-  func optionalDate(_ column: Int32) -> Date? { isNull(column) ? nil : date(column) }
+  func date(_ column: Int32) throws(SQLiteError) -> Date {
+    let value = double(column)
+    guard type(column) == SQLITE_FLOAT || type(column) == SQLITE_INTEGER,
+      Self.storableTimes.contains(value)
+    else {
+      throw .unreadable("a stored time is out of range in column \(column) of \(sql)")
+    }
+    return Date(timeIntervalSinceReferenceDate: value)
+  }
+
+  func optionalDate(_ column: Int32) throws(SQLiteError) -> Date? {
+    isNull(column) ? nil : try date(column)
+  }
 
   func id<Tag>(_ column: Int32) -> Identifier<Tag> { Identifier(text(column)) }
 

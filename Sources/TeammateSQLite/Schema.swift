@@ -7,6 +7,29 @@ enum Schema {
   /// The newest schema this build knows.
   static var version: Int { migrations.count }
 
+  /// What a store's catalogue is compared with: every table and index SQLite keeps, by type,
+  /// name and the text SQLite holds for it.
+  static let catalogueQuery = """
+    SELECT type || ' ' || name || ': ' || coalesce(sql, '') FROM sqlite_master
+    WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name
+    """
+
+  /// The catalogue of a store at each version, made once by migrating an empty database.
+  private static let catalogues: [[String]] = {
+    var result: [[String]] = [[]]
+    guard let connection = try? SQLiteConnection(path: ":memory:") else { return result }
+    for migration in migrations {
+      try? connection.execute(migration)
+      result.append((try? connection.rows(catalogueQuery) { $0.text(0) }) ?? [])
+    }
+    return result
+  }()
+
+  /// The tables and indexes a store at `version` has.
+  static func catalogue(version: Int) -> [String]? {
+    catalogues.indices.contains(version) ? catalogues[version] : nil
+  }
+
   /// `migrations[n]` takes a store from version n to n + 1.
   static let migrations: [String] = [
     """

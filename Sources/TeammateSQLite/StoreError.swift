@@ -8,6 +8,8 @@ public enum StoreError: Error, Equatable, Sendable {
   case notADatabase(String)
   case damaged(String, detail: String)
   case newerSchema(String, found: Int, supported: Int)
+  case missing(String)
+  case needsUpgrade(String, found: Int)
   case failed(String, SQLiteError)
 }
 
@@ -30,6 +32,14 @@ extension StoreError: CustomStringConvertible, LocalizedError {
       return
         "the store \(path) was written by a newer Teammate (schema \(found); this one knows "
         + "up to \(supported)); upgrade teammate to use it"
+    case .missing(let path):
+      return
+        "there is no Teammate store at \(path): start one with 'teammate household create "
+        + "--name NAME' or 'teammate household join CODE' (or give --store the right path)"
+    case .needsUpgrade(let path, let found):
+      return
+        "the store \(path) is at schema \(found), older than this teammate's "
+        + "\(Schema.version): run a command that writes to upgrade it"
     case .failed(let path, let error):
       return "the store \(path) failed: \(error.message)"
     }
