@@ -192,4 +192,23 @@ import Testing
     #expect(await alice.device.state.waitingActivity.isEmpty)
     #expect(await alice.centre.pending().allSatisfy { $0.kind != .activity })
   }
+
+  @Test(arguments: BackendKind.allCases)
+  func test_AC_SYNC_32_aDevicePullsEveryPageEvenAnExactMultiple(kind: BackendKind) async throws {
+    let world = try World(kind)
+    let home = try await world.couple()
+    let scheduler = InMemoryNotificationScheduler()
+    let phone = Device(
+      account: world.bob, backend: world.backend, clock: world.clock, scheduler: scheduler,
+      pageSize: 3)
+    _ = try await phone.sync()
+    for round in 1...2 {
+      for index in 0..<(round == 1 ? 6 : 7) {
+        _ = try await world.backend.addCard(
+          CardDraft(title: "r\(round)c\(index)"), to: home, as: world.alice)
+      }
+      #expect(try await phone.sync().pulled == (round == 1 ? 6 : 7))
+      #expect(await phone.state.cards.count == (round == 1 ? 6 : 13))
+    }
+  }
 }

@@ -306,6 +306,21 @@ import Testing
       now: now, limit: 0)
     #expect(NotificationPlanner.plan(input).isEmpty)
   }
+
+  @Test func test_AC_TOPIC_02_aReplyByExactlyNowNotifiesNoOne() {
+    let topic = Fixtures.card("p1", kind: .topic, by: alice, replyBy: now)
+    #expect(plan([topic]).allSatisfy { $0.kind != .replyByOverdue })
+    let soon = Fixtures.card("p2", kind: .topic, by: alice, replyBy: now + 1)
+    #expect(plan([soon]).contains { $0.kind == .replyByOverdue })
+  }
+
+  @Test func test_AC_NOTIF_05_theTitleSaysHowManyMinutesAhead() {
+    let event = Fixtures.card("e1", kind: .event, by: bob, time: now + 3 * 3_600)
+    let early = plan([event], settings: NotificationSettings(eventLeadMinutes: 90))
+    #expect(early.first { $0.kind == .eventReminder }?.title == "In 90 min: Bought diapers")
+    let late = plan([event], settings: NotificationSettings(eventLeadMinutes: 150))
+    #expect(late.first { $0.kind == .eventReminder }?.title == "At 21:00: Bought diapers")
+  }
 }
 
 @Suite struct NotificationPlannerPropertyTests {

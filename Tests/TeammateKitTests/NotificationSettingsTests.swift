@@ -4,10 +4,14 @@ import TeammateTestSupport
 import Testing
 
 @Suite struct NotificationSettingsTests {
-  @Test(arguments: ["24:00", "7", "07:5", "ab:cd", "-1:00", "12:60", "", "１２:００", "12:00:00"])
+  @Test(arguments: [
+    "24:00", "7", "07:5", "ab:cd", "-1:00", "12:60", "", "１２:００", "12:00:00", "12::30", ":30",
+  ])
   func test_AC_SET_01_timesOfDayAreHHMM(text: String) throws {
     #expect(throws: TeammateError.invalidTimeOfDay(text)) { try TimeOfDay(parsing: text) }
     #expect(try TimeOfDay(parsing: "7:05") == TimeOfDay(hour: 7, minute: 5))
+    #expect(try TimeOfDay(parsing: "7:05").minutes == 425)
+    #expect(try TimeOfDay(parsing: "23:59").minutes == 1_439)
     let quiet = try QuietHours(parsing: "22:30-06:45")
     #expect(quiet.description == "22:30-06:45")
     #expect(throws: TeammateError.invalidTimeOfDay("22:00")) { try QuietHours(parsing: "22:00") }

@@ -18,6 +18,7 @@ import Testing
     #expect(try parse("2026-12-24 19:30") == Fixtures.date("2026-12-24T19:30:00+08:00"))
     #expect(try parse("today 20:00") == Fixtures.date("2026-12-01T20:00:00+08:00"))
     #expect(try parse("Tomorrow 7:05") == Fixtures.date("2026-12-02T07:05:00+08:00"))
+    #expect(try parse(" tomorrow   7:05 ") == Fixtures.date("2026-12-02T07:05:00+08:00"))
     let newYork = TimeZone(identifier: "America/New_York") ?? .gmt
     #expect(
       try parse("2027-03-14 20:00", zone: newYork) == Fixtures.date("2027-03-14T20:00:00-04:00"))

@@ -23,8 +23,7 @@ public struct HouseholdCalendar: Sendable {
 
   /// The local time of day of an instant.
   public func timeOfDay(of date: Date) -> TimeOfDay {
-    let parts = calendar.dateComponents([.hour, .minute], from: date)
-    return .constant(parts.hour ?? 0, parts.minute ?? 0)
+    .constant(calendar.component(.hour, from: date), calendar.component(.minute, from: date))
   }
 
   /// `date` itself, or the end of the quiet period it falls in.
