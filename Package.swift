@@ -51,7 +51,7 @@ let package = Package(
     ),
     .testTarget(
       name: "TeammateCLITests",
-      dependencies: ["TeammateCLI", "TeammateTestSupport"]
+      dependencies: ["TeammateCLI", "TeammateKit", "TeammateSQLite", "TeammateTestSupport"]
     ),
   ],
   swiftLanguageModes: [.v6]

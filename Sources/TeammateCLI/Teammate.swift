@@ -5,6 +5,27 @@
 public enum Teammate {
   public static let version = "0.1.0"
 
+  /// Runs one invocation given as the bytes the system passed: an argument that is not UTF-8
+  /// is a usage error that names it, rather than a silently repaired string.
+  public static func run(
+    rawArguments: [[UInt8]], environment: [String: String] = [:]
+  ) async -> CommandOutcome {
+    var arguments: [String] = []
+    for (index, bytes) in rawArguments.enumerated() {
+      guard let text = String(validating: bytes, as: UTF8.self) else {
+        let shown = String(decoding: bytes, as: UTF8.self)
+        let failure = Failure(
+          message:
+            "argument \(index + 1) ('\(TerminalText.visible(shown))') is not valid UTF-8; "
+            + "give names and text in UTF-8",
+          exitCode: ExitCode.usage)
+        return CommandOutcome(stderr: failure.text, exitCode: failure.exitCode)
+      }
+      arguments.append(text)
+    }
+    return await run(arguments, environment: environment)
+  }
+
   /// Runs one invocation and returns what it printed instead of printing it.
   public static func run(
     _ arguments: [String], environment: [String: String] = [:]
@@ -21,6 +42,7 @@ public enum Teammate {
       case .run(let command, let parsed):
         topic = .command(command)
         var session = try Session(globals: globals, environment: environment)
+        session.access = command.store.access(parsed)
         session.log(
           "\(command.name) as \((try? session.account().rawValue) ?? "nobody") at \(session.now)")
         do {

@@ -49,6 +49,9 @@ public struct InMemoryStorage: BackendStorage, Sendable {
   }
 
   public func failedJoins(of account: AccountID) -> [Date] { failures[account] ?? [] }
+  public func failedJoins(after date: Date) -> [Date] {
+    failures.values.flatMap { $0.filter { $0 > date } }.sorted()
+  }
   public mutating func recordFailedJoin(of account: AccountID, at date: Date) {
     failures[account, default: []].append(date)
   }

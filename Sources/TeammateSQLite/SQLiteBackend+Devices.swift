@@ -38,19 +38,17 @@ extension SQLiteBackend {
     SQLiteNotificationScheduler(store: self, account: account, clock: clock)
   }
 
-  /// Marks what is due as delivered, then returns what is still pending (or delivered).
+  /// What is still pending at `now`, or what has been delivered by then: a notification
+  /// whose time has come counts as delivered. Reads only, so it works on a read-only store.
   func notifications(
     of account: AccountID, delivered: Bool, now: Date
   ) throws -> [PlannedNotification] {
-    try write(as: account) { storage, _, _ in
-      try storage.connection.run(
-        "UPDATE device_notifications SET delivered = 1 WHERE account = ? AND delivered = 0 AND fire_at <= ?",
-        [.id(account), .date(now)])
-      return try storage.connection.rows(
+    try read(as: account) { storage, _ in
+      try storage.connection.rows(
         """
         SELECT id, kind, fire_at, title, body, card_id, occurrence_at FROM device_notifications
-        WHERE account = ? AND delivered = ? ORDER BY fire_at, id
-        """, [.id(account), .bool(delivered)]
+        WHERE account = ? AND (delivered = 1 OR fire_at <= ?) = ? ORDER BY fire_at, id
+        """, [.id(account), .date(now), .bool(delivered)]
       ) { row in
         guard let kind = NotificationKind(rawValue: row.text(1)) else {
           throw SQLiteError.unreadable("unknown notification kind '\(row.text(1))'")
@@ -62,8 +60,22 @@ extension SQLiteBackend {
     }
   }
 
-  func schedule(_ notifications: [PlannedNotification], for account: AccountID) throws {
+  /// Records as delivered what is due at `now`, before an overwrite or a cancel could lose it.
+  private static func markDelivered(
+    _ storage: SQLiteStorage, of account: AccountID, now: Date
+  ) throws {
+    try storage.connection.run(
+      """
+      UPDATE device_notifications SET delivered = 1
+      WHERE account = ? AND delivered = 0 AND fire_at <= ?
+      """, [.id(account), .date(now)])
+  }
+
+  func schedule(
+    _ notifications: [PlannedNotification], for account: AccountID, now: Date
+  ) throws {
     try write(as: account) { storage, _, _ in
+      try Self.markDelivered(storage, of: account, now: now)
       for notification in notifications {
         try storage.connection.run(
           """
@@ -90,8 +102,9 @@ extension SQLiteBackend {
     }
   }
 
-  func cancel(_ ids: [String], for account: AccountID) throws {
+  func cancel(_ ids: [String], for account: AccountID, now: Date) throws {
     try write(as: account) { storage, _, _ in
+      try Self.markDelivered(storage, of: account, now: now)
       for id in ids {
         try storage.connection.run(
           "DELETE FROM device_notifications WHERE account = ? AND id = ? AND delivered = 0",
@@ -118,11 +131,11 @@ public struct SQLiteNotificationScheduler: NotificationScheduler {
   }
 
   public func schedule(_ notifications: [PlannedNotification]) async throws {
-    try await store.schedule(notifications, for: account)
+    try await store.schedule(notifications, for: account, now: clock.now())
   }
 
   public func cancel(ids: [String]) async throws {
-    try await store.cancel(ids, for: account)
+    try await store.cancel(ids, for: account, now: clock.now())
   }
 
   public func removeAll() async throws {

@@ -23,7 +23,10 @@ public actor SQLiteBackend: TransactionalBackend {
   /// How this store was opened: a read-only one refuses every write.
   public nonisolated let access: StoreAccess
   /// The thread every call of this store runs on.
-  private let thread = SQLiteThread()
+  nonisolated let thread = SQLiteThread()
+
+  /// Whether this actor's code runs on the store's own thread (it always should).
+  func runsOnItsOwnThread() -> Bool { thread.isCurrent }
 
   public nonisolated var unownedExecutor: UnownedSerialExecutor {
     thread.asUnownedSerialExecutor()

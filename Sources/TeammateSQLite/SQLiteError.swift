@@ -15,6 +15,8 @@ public struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The primary result code (`SQLITE_BUSY`, `SQLITE_CORRUPT`…) without the extended bits.
   public var primaryCode: Int32 { code & 0xFF }
 
+  static let rangeCode = SQLITE_RANGE
+
   /// A value read back from the store that no version of this program writes: the store is
   /// damaged, whatever SQLite itself says of the file.
   static func unreadable(_ what: String) -> SQLiteError {

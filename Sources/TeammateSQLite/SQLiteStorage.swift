@@ -128,6 +128,12 @@ public struct SQLiteStorage: BackendStorage {
     }
   }
 
+  public func failedJoins(after date: Date) throws -> [Date] {
+    try connection.rows("SELECT at FROM failed_joins WHERE at > ? ORDER BY at", [.date(date)]) {
+      try $0.date(0)
+    }
+  }
+
   public func recordFailedJoin(of account: AccountID, at date: Date) throws {
     try connection.run(
       "INSERT INTO failed_joins (account, at) VALUES (?, ?)", [.id(account), .date(date)])

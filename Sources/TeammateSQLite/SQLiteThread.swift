@@ -7,12 +7,17 @@ final class SQLiteThread: SerialExecutor, @unchecked Sendable {
   private let condition = NSCondition()
   private var jobs: [UnownedJob] = []
   private var stopped = false
+  private var runner: Thread?
 
   init() {
     let thread = Thread { [self] in run() }
     thread.name = "teammate.sqlite"
+    runner = thread
     thread.start()
   }
+
+  /// Whether the calling code runs on this executor's thread.
+  var isCurrent: Bool { runner.map { Thread.current === $0 } ?? false }
 
   func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)

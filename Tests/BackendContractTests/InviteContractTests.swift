@@ -64,4 +64,31 @@ import Testing
     let joined = try await world.backend.join(code: right, displayName: "Bob", as: world.bob)
     #expect(joined.hasMember(world.bob))
   }
+
+  @Test(arguments: BackendKind.allCases)
+  func test_AC_SYNC_33_wrongCodesFromManyAccountsPauseJoiningForEveryone(kind: BackendKind)
+    async throws
+  {
+    let world = try World(kind)
+    let creation = try await world.aliceAlone()
+    let right = creation.invite.code.rawValue
+    let wrong = right == "000000" ? "000001" : "000000"
+    for guesser in 0..<10 {
+      for _ in 0..<5 {
+        await #expect(throws: TeammateError.inviteNotFound(Fixtures.code(wrong))) {
+          try await world.backend.join(
+            code: wrong, displayName: "G", as: AccountID("guesser\(guesser)"))
+        }
+      }
+    }
+    let paused = TeammateError.joiningPaused(retryAfter: Fixtures.start + 15 * 60)
+    await #expect(throws: paused) {
+      try await world.backend.join(code: right, displayName: "Bob", as: world.bob)
+    }
+    await #expect(throws: paused) {
+      try await world.backend.invite(code: right, as: world.carol)
+    }
+    world.clock.advance(by: 15 * 60)
+    _ = try await world.backend.join(code: right, displayName: "Bob", as: world.bob)
+  }
 }

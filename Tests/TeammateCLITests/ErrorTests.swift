@@ -9,6 +9,7 @@ import Testing
   ])
   func test_AC_CLI_04_withoutAHouseholdCommandsSayWhatToDoFirst(arguments: [String]) async throws {
     let scratch = try Scratch()
+    _ = try await scratch.json("carol", ["household", "create", "--name", "Other", "--tz", "UTC"])
     let outcome = await scratch.run("alice", arguments)
     #expect(outcome.exitCode == 1)
     #expect(outcome.stdout.isEmpty)
@@ -50,7 +51,7 @@ import Testing
     let blocker = scratch.folder.appending("file")
     #expect(FileManager.default.createFile(atPath: blocker, contents: Data()))
     let unwritable = await Teammate.run([
-      "--store", blocker + "/deeper/s.sqlite", "--as", "a", "pending",
+      "--store", blocker + "/deeper/s.sqlite", "--as", "a", "household", "create", "--name", "H",
     ])
     #expect(unwritable.exitCode == 74)
     #expect(unwritable.stderr.contains("cannot create the store's folder \(blocker)/deeper"))

@@ -112,6 +112,19 @@ import Testing
       try CardRules.restore(restored, by: Fixtures.alice, now: later)
     }
   }
+
+  @Test func test_AC_CARD_11_textsHaveALimitInBytesToo() throws {
+    let stacked = "e" + String(repeating: "\u{0301}", count: 30_000)
+    #expect(stacked.count == 1)
+    #expect(throws: TeammateError.tooManyBytes("title", bytes: 60_001, limit: 4_000)) {
+      try add(CardDraft(title: stacked))
+    }
+    #expect(throws: TeammateError.tooManyBytes("note", bytes: 60_001, limit: 20_000)) {
+      try add(CardDraft(title: "ok", note: stacked))
+    }
+    let family = String(repeating: "👨‍👩‍👧", count: 200)
+    #expect(try add(CardDraft(title: family)).title == family)
+  }
 }
 
 @Suite struct CardLookupTests {

@@ -128,4 +128,14 @@ import Testing
       try HouseholdRules.leave(Fixtures.household(), account: Fixtures.alice).members.map(\.uid)
         == [Fixtures.bob])
   }
+
+  @Test func test_AC_HH_11_namesHaveALimitInBytesToo() throws {
+    let stacked = "Al" + String(repeating: "\u{0308}", count: 1_000)
+    #expect(throws: TeammateError.tooManyBytes("display name", bytes: 2_002, limit: 1_000)) {
+      try create(displayName: stacked)
+    }
+    #expect(throws: TeammateError.tooManyBytes("household name", bytes: 2_002, limit: 1_600)) {
+      try create(name: stacked)
+    }
+  }
 }

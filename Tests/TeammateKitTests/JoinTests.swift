@@ -108,4 +108,16 @@ import Testing
     #expect(JoinAttemptLimit.standard.isForgettable(now - window, now: now))
     #expect(!JoinAttemptLimit.standard.isForgettable(youngest, now: now))
   }
+
+  @Test func test_AC_JOIN_10_aStoreWideBudgetPausesEveryJoin() throws {
+    let now = issuedAt.addingTimeInterval(60 * 60)
+    let limit = JoinAttemptLimit.standard
+    let failures = (0..<50).map { now.addingTimeInterval(Double(-$0 * 10)) }
+    let oldest = now.addingTimeInterval(-490)
+    #expect(throws: TeammateError.joiningPaused(retryAfter: oldest + limit.window)) {
+      try limit.checkStoreWide(failures: failures, now: now)
+    }
+    try limit.checkStoreWide(failures: Array(failures.prefix(49)), now: now)
+    try limit.checkStoreWide(failures: failures, now: oldest + limit.window)
+  }
 }

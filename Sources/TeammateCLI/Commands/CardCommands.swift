@@ -75,7 +75,8 @@ extension Commands {
 
   static let cardShow = CommandSpec(
     path: ["card", "show"], abstract: "Show one card in full.",
-    arguments: [ArgumentSpec(name: "id", help: "The card's id, or a unique start of it.")]
+    arguments: [ArgumentSpec(name: "id", help: "The card's id, or a unique start of it.")],
+    store: .readOnly
   ) { session, arguments in
     let card = try await session.card(named: arguments.argument("id") ?? "")
     try await show(card, verb: nil, session: &session)
@@ -86,7 +87,8 @@ extension Commands {
     options: [
       OptionSpec(name: "kind", value: "kind", help: "Only cards of this kind."),
       OptionSpec(name: "pending", help: "Only cards waiting for you to know them."),
-    ]
+    ],
+    store: .readOnly
   ) { session, arguments in
     let uid = try session.account()
     let household = try await session.household()
@@ -142,8 +144,8 @@ extension Commands {
         .object(["card": JSONDocuments.card(card, viewer: uid, times: times)]))
     }
     var text = verb.map { "\($0): " } ?? ""
-    text += "\(card.id)  \(card.kind.rawValue)  \(card.title)\n"
-    if let note = card.note { text += "  note:      \(note)\n" }
+    text += "\(card.id)  \(card.kind.rawValue)  \(TerminalText.visible(card.title))\n"
+    if let note = card.note { text += "  note:      \(TerminalText.visible(note))\n" }
     if let time = card.time { text += "  time:      \(times.human(time))\n" }
     if let replyBy = card.replyBy { text += "  reply by:  \(times.human(replyBy))\n" }
     text += "  for:       \(await card.assignee.asyncMap { await session.name($0) } ?? "both")\n"
@@ -170,7 +172,7 @@ extension Commands {
         await status(card, session: &session),
       ])
     }
-    session.write(table.render(colour: session.colour))
+    session.write(table)
   }
 
   /// Where the card stands for the acting account, in words.

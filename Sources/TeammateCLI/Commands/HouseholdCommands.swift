@@ -9,7 +9,8 @@ extension Commands {
       OptionSpec(name: "name", value: "name", help: "The household's name.", required: true),
       OptionSpec(name: "tz", value: "zone", help: "An IANA time zone (default: this machine's)."),
       OptionSpec(name: "display-name", value: "name", help: "Your name in it (default: your uid)."),
-    ]
+    ],
+    store: .create
   ) { session, arguments in
     let uid = try session.account()
     let creation = try await session.store().createHousehold(
@@ -38,7 +39,8 @@ extension Commands {
     arguments: [ArgumentSpec(name: "code", help: "The invite code, six digits.")],
     options: [
       OptionSpec(name: "display-name", value: "name", help: "Your name in it (default: your uid).")
-    ]
+    ],
+    store: .create
   ) { session, arguments in
     let uid = try session.account()
     let household = try await session.store().join(
@@ -56,7 +58,8 @@ extension Commands {
   }
 
   static let householdShow = CommandSpec(
-    path: ["household", "show"], abstract: "Show your household, its members and its live invite."
+    path: ["household", "show"], abstract: "Show your household, its members and its live invite.",
+    store: .readOnly
   ) { session, _ in
     let uid = try session.account()
     let household = try await session.household()
@@ -74,7 +77,7 @@ extension Commands {
       table.rows.append([member.uid.rawValue, member.displayName, times.human(member.joinedAt)])
     }
     session.write("\(household.name) (\(household.id)), \(household.timeZone)\n\n")
-    session.write(table.render(colour: session.colour))
+    session.write(table)
     if let invite {
       session.write("\n" + inviteLine(invite, times: times))
     }
@@ -118,7 +121,8 @@ extension Commands {
   }
 
   static let inviteShow = CommandSpec(
-    path: ["invite", "show"], abstract: "Show your household's live invite code."
+    path: ["invite", "show"], abstract: "Show your household's live invite code.",
+    store: .readOnly
   ) { session, _ in
     let uid = try session.account()
     let household = try await session.household()
@@ -138,7 +142,8 @@ extension Commands {
       OptionSpec(
         name: "credential", value: "provider:id", help: "For example google:alice@example.com.",
         required: true)
-    ]
+    ],
+    store: .create
   ) { session, arguments in
     let uid = try session.account()
     let credential = try Credential(parsing: arguments.option("credential") ?? "")

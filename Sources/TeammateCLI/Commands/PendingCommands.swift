@@ -3,7 +3,8 @@ import TeammateKit
 
 extension Commands {
   static let pending = CommandSpec(
-    path: ["pending"], abstract: "What waits for you to know, with your badge count."
+    path: ["pending"], abstract: "What waits for you to know, with your badge count.",
+    store: .readOnly
   ) { session, _ in
     let uid = try session.account()
     let household = try await session.household()
@@ -82,7 +83,9 @@ extension Commands {
         ]))
     }
     if acknowledged.isEmpty { return session.write("Nothing waits for you. Badge: 0\n") }
-    for card in acknowledged { session.write("Known: \(card.id)  \(card.title)\n") }
+    for card in acknowledged {
+      session.write("Known: \(card.id)  \(TerminalText.visible(card.title))\n")
+    }
     session.write(
       "You know \(acknowledged.count == 1 ? "1 card" : "\(acknowledged.count) cards") now. "
         + "Badge: \(badge)\n")

@@ -38,7 +38,8 @@ extension Commands {
   static let notifications = CommandSpec(
     path: ["notifications"],
     abstract: "The local notifications this device holds, soonest first.",
-    options: [OptionSpec(name: "delivered", help: "Show those already shown instead.")]
+    options: [OptionSpec(name: "delivered", help: "Show those already shown instead.")],
+    store: .readOnly
   ) { session, arguments in
     let uid = try session.account()
     let scheduler = try session.store().scheduler(for: uid, clock: session.clock)
@@ -65,7 +66,7 @@ extension Commands {
         notification.body,
       ])
     }
-    session.write(table.render(colour: session.colour))
+    session.write(table)
   }
 
   static let settings = CommandSpec(
@@ -83,7 +84,8 @@ extension Commands {
       OptionSpec(
         name: "disable", value: "kind", help: "activity, digest, event, task or reply-by.",
         repeatable: true),
-    ]
+    ],
+    store: .readOnlyUnless(["digest-time", "quiet", "lead", "enable", "disable"])
   ) { session, arguments in
     let uid = try session.account()
     let household = try await session.household()

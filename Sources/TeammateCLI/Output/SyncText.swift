@@ -26,8 +26,9 @@ enum SyncText {
   }
 
   /// One thing the partner did, in a sentence.
-  static func line(_ entry: PartnerNews, name: String) -> String {
-    let title = "\"\(entry.title ?? "")\""
+  static func line(_ entry: PartnerNews, name rawName: String) -> String {
+    let name = TerminalText.visible(rawName)
+    let title = "\"\(TerminalText.visible(entry.title ?? ""))\""
     switch entry.kind {
     case .logged:
       return "\(name) logged \(title)" + (entry.needsKnowing ? "" : " (you know it)")

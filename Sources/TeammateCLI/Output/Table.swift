@@ -4,6 +4,8 @@ struct Table {
   var rows: [[String]] = []
 
   func render(colour: Bool) -> String {
+    // NB: a cell is one line: a newline or an escape sequence in a title would break the table.
+    let rows = self.rows.map { $0.map(TerminalText.visible) }
     let widths = headers.indices.map { column in
       ([headers] + rows).map { $0.indices.contains(column) ? $0[column].count : 0 }.max() ?? 0
     }

@@ -1,3 +1,5 @@
+import TeammateSQLite
+
 /// One command of the tool: its words, help text, arguments, options and what it runs.
 struct CommandSpec: Sendable {
   /// The words that name it: `["card", "add"]`.
@@ -6,6 +8,9 @@ struct CommandSpec: Sendable {
   var discussion: String? = nil
   var arguments: [ArgumentSpec] = []
   var options: [OptionSpec] = []
+  /// How the command uses the store: only reading commands open it read-only, and only the
+  /// commands that start a store may create one.
+  var store: StoreUse = .existing
   let run: @Sendable (inout Session, ParsedArguments) async throws -> Void
 
   var name: String { (["teammate"] + path).joined(separator: " ") }
@@ -56,5 +61,30 @@ struct OptionSpec: Sendable {
   var usage: String {
     let text = "--\(name)" + (value.map { " <\($0)>" } ?? "")
     return (required ? text : "[\(text)]") + (repeatable ? " ..." : "")
+  }
+}
+
+/// How a command uses the store file.
+enum StoreUse: Sendable {
+  /// Reads and writes a store that must exist.
+  case existing
+  /// May start a store (`household create`, `join`, `account link`).
+  case create
+  /// Only reads: opens the store read-only.
+  case readOnly
+  /// Only reads unless one of these options is given.
+  case readOnlyUnless([String])
+
+  func access(_ arguments: ParsedArguments) -> StoreAccess {
+    switch self {
+    case .existing: return .existing
+    case .create: return .create
+    case .readOnly: return .readOnly
+    case .readOnlyUnless(let options):
+      let changes = options.contains {
+        arguments.option($0) != nil || arguments.flag($0) || !arguments.values($0).isEmpty
+      }
+      return changes ? .existing : .readOnly
+    }
   }
 }

@@ -11,7 +11,10 @@ struct GlobalOptions: Sendable, Equatable {
   static let specs: [OptionSpec] = [
     OptionSpec(name: "store", value: "path", help: "The store file (TEAMMATE_STORE)."),
     OptionSpec(
-      name: "as", value: "uid", help: "The account this device is signed in as (TEAMMATE_USER)."),
+      name: "as", value: "uid",
+      help:
+        "The account to act as (TEAMMATE_USER): a test and scripting identity, like git's "
+        + "user.name."),
     OptionSpec(
       name: "now", value: "time",
       help: "The clock for this run, for scripts and demos (TEAMMATE_NOW)."),

@@ -1,5 +1,14 @@
 /// Help pages laid out as swift-argument-parser lays them out.
 enum HelpText {
+  /// What `--as` and `--now` are, said where a person looks first.
+  static let trust = """
+    TRUST:
+      --as and --now are a test and scripting identity and clock, like git's user.name:
+      anyone who can run teammate on this machine can act as any account of a store here,
+      at any time they name. Sign-in belongs to the app that embeds the kit. A store is
+      created readable by its owner only.
+    """
+
   static func render(_ topic: HelpTopic, table: CommandTable) -> String {
     switch topic {
     case .root:
@@ -10,7 +19,7 @@ enum HelpText {
           ("OPTIONS", GlobalOptions.specs.map { ($0.label, $0.help) }),
           ("SUBCOMMANDS", table.topLevelNames.map { ($0, table.abstract(ofTopLevel: $0)) }),
         ],
-        footer: "See 'teammate help <subcommand>' for detailed help.")
+        footer: "See 'teammate help <subcommand>' for detailed help.", trust: true)
     case .group(let group):
       return page(
         overview: table.groupAbstracts[group] ?? "",
@@ -61,7 +70,8 @@ enum HelpText {
   }
 
   private static func page(
-    overview: String, usage: String, sections: [(String, [(String, String)])], footer: String?
+    overview: String, usage: String, sections: [(String, [(String, String)])], footer: String?,
+    trust: Bool = false
   ) -> String {
     var text = "OVERVIEW: \(overview)\n\nUSAGE: \(usage)\n"
     for (title, rows) in sections where !rows.isEmpty {
@@ -74,6 +84,7 @@ enum HelpText {
         text += "  \(padded)\(help)\n"
       }
     }
+    if trust { text += "\n\(Self.trust)\n" }
     if let footer { text += "\n  \(footer)\n" }
     return text
   }

@@ -36,6 +36,10 @@ struct Failure {
       default:
         self.init(message: error.description, exitCode: ExitCode.refused)
       }
+    case StoreError.missing(let path):
+      // NB: nothing is wrong with a store that is not there yet: it is not found, like a card.
+      self.init(
+        message: StoreError.missing(path).description, exitCode: ExitCode.refused)
     case let error as StoreError:
       self.init(message: error.description, exitCode: ExitCode.store)
     case let error as SQLiteError:

@@ -11,6 +11,8 @@ struct Session {
   let clock: any WallClock
   var stdout = ""
   var stderr = ""
+  /// How this run's command uses the store (see `CommandSpec.store`).
+  var access: StoreAccess = .existing
   private var opened: SQLiteBackend?
   private var cachedHousehold: Household?
   private let started = ContinuousClock.now
@@ -51,7 +53,7 @@ struct Session {
   /// The store, opened on first use.
   mutating func store() throws -> SQLiteBackend {
     if let opened { return opened }
-    let store = try SQLiteBackend(path: storePath, clock: clock)
+    let store = try SQLiteBackend(path: storePath, clock: clock, access: access)
     log(
       "store \(storePath) (schema \(SQLiteBackend.schemaVersion), SQLite \(SQLiteLibrary.version))")
     opened = store
@@ -96,7 +98,12 @@ struct Session {
 
   // MARK: Output
 
-  mutating func write(_ text: String) { stdout += text }
+  /// Human output: any control character in it, but the newlines that end its lines, is
+  /// shown as an escape, so text people typed cannot steer the terminal.
+  mutating func write(_ text: String) { stdout += TerminalText.lines(text) }
+
+  /// A table, its cells made safe, its header bold where colour is allowed.
+  mutating func write(_ table: Table) { stdout += table.render(colour: colour) }
 
   mutating func writeJSON(_ value: JSONValue) { stdout += value.text }
 

@@ -7,6 +7,7 @@ import Foundation
 public enum TeammateError: Error, Equatable, Sendable {
   // Validation
   case emptyTitle
+  case tooManyBytes(String, bytes: Int, limit: Int)
   case titleTooLong(length: Int, limit: Int)
   case noteTooLong(length: Int, limit: Int)
   case emptyName(NameField)
@@ -27,6 +28,7 @@ public enum TeammateError: Error, Equatable, Sendable {
   case householdFull(HouseholdID)
   case alreadyInHousehold(HouseholdID)
   case tooManyJoinAttempts(retryAfter: Date)
+  case joiningPaused(retryAfter: Date)
 
   // Households, cards and acknowledgement
   case householdNotFound(HouseholdID)
@@ -59,6 +61,10 @@ extension TeammateError: CustomStringConvertible, LocalizedError {
 
   public var description: String {
     switch self {
+    case .tooManyBytes(let field, let bytes, let limit):
+      return
+        "the \(field) takes \(bytes) bytes; at most \(limit) fit (some characters take several "
+        + "bytes each)"
     case .emptyTitle:
       return "a card needs a title"
     case .titleTooLong(let length, let limit):
@@ -100,6 +106,10 @@ extension TeammateError: CustomStringConvertible, LocalizedError {
     case .tooManyJoinAttempts(let retryAfter):
       return
         "too many wrong invite codes; try again after \(ISOTimestamp.text(retryAfter, in: .gmt))"
+    case .joiningPaused(let retryAfter):
+      return
+        "too many wrong invite codes have been tried on this store; joining is paused until "
+        + "\(ISOTimestamp.text(retryAfter, in: .gmt))"
     case .householdNotFound(let id):
       return "there is no household '\(id)'"
     case .notInHousehold(let uid):

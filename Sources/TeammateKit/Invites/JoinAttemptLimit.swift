@@ -6,14 +6,27 @@ import Foundation
 public struct JoinAttemptLimit: Sendable, Equatable {
   public var maxFailures: Int
   public var window: TimeInterval
+  /// Failures of all accounts together per window: new accounts cost nothing, so a limit
+  /// per account alone could be sidestepped by making more of them.
+  public var maxStoreWideFailures: Int
 
-  public init(maxFailures: Int, window: TimeInterval) {
+  public init(maxFailures: Int, window: TimeInterval, maxStoreWideFailures: Int = 50) {
     self.maxFailures = maxFailures
     self.window = window
+    self.maxStoreWideFailures = maxStoreWideFailures
   }
 
-  /// Five failures per fifteen minutes.
-  public static let standard = JoinAttemptLimit(maxFailures: 5, window: 15 * 60)
+  /// Five failures per account and fifty in all per fifteen minutes.
+  public static let standard = JoinAttemptLimit(
+    maxFailures: 5, window: 15 * 60, maxStoreWideFailures: 50)
+
+  /// Refuses every join while the store-wide budget of failures is spent, before any code is
+  /// looked at; `failures` are the recent failures of every account.
+  public func checkStoreWide(failures: [Date], now: Date) throws(TeammateError) {
+    let recent = failures.filter { $0 > now.addingTimeInterval(-window) && $0 <= now }
+    guard recent.count >= maxStoreWideFailures, let oldest = recent.min() else { return }
+    throw .joiningPaused(retryAfter: oldest.addingTimeInterval(window))
+  }
 
   /// Refuses when `maxFailures` failures fall inside the window ending at `now`.
   public func check(failedAttempts: [Date], now: Date) throws(TeammateError) {

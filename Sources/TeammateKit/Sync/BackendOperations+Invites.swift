@@ -75,6 +75,8 @@ extension BackendOperations {
     _ actor: AccountID, storage: inout Storage, now: Date, limit: JoinAttemptLimit,
     _ body: (inout Storage) throws -> T
   ) throws -> Result<T, TeammateError> {
+    try limit.checkStoreWide(
+      failures: try storage.failedJoins(after: now.addingTimeInterval(-limit.window)), now: now)
     try limit.check(failedAttempts: try storage.failedJoins(of: actor), now: now)
     do {
       return .success(try body(&storage))

@@ -24,6 +24,8 @@ public protocol BackendStorage {
   mutating func putCard(_ card: Card) throws
 
   func failedJoins(of account: AccountID) throws -> [Date]
+  /// Every account's failed joins after `date`, for the store-wide budget.
+  func failedJoins(after date: Date) throws -> [Date]
   mutating func recordFailedJoin(of account: AccountID, at date: Date) throws
   /// Drops failures at or before `date`, which the limit no longer counts.
   mutating func forgetFailedJoins(of account: AccountID, through date: Date) throws

@@ -2,17 +2,30 @@ import Foundation
 
 /// Length limits and normalisation for the free text people type.
 ///
-/// Lengths count characters as a person sees them (grapheme clusters), never bytes.
+/// Lengths count characters as a person sees them (grapheme clusters). A character can be
+/// built of any number of code points, so each text also has a limit in UTF-8 bytes, wide
+/// enough for any real text (forty family emoji are 720 bytes).
 public enum Validation {
   public static let titleLimit = 200
   public static let noteLimit = 2_000
   public static let householdNameLimit = 80
   public static let displayNameLimit = 40
+  public static let titleByteLimit = 4_000
+  public static let noteByteLimit = 20_000
+  public static let householdNameByteLimit = 1_600
+  public static let displayNameByteLimit = 1_000
+
+  /// Refuses a text of more than `limit` UTF-8 bytes.
+  static func bytes(_ text: String, _ field: String, limit: Int) throws(TeammateError) {
+    let count = text.utf8.count
+    guard count <= limit else { throw .tooManyBytes(field, bytes: count, limit: limit) }
+  }
 
   /// The trimmed title, refused when empty or too long.
   public static func title(_ raw: String) throws(TeammateError) -> String {
     let title = raw.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !title.isEmpty else { throw .emptyTitle }
+    try bytes(title, "title", limit: titleByteLimit)
     guard title.count <= titleLimit else {
       throw .titleTooLong(length: title.count, limit: titleLimit)
     }
@@ -24,6 +37,7 @@ public enum Validation {
     guard let note = raw?.trimmingCharacters(in: .whitespacesAndNewlines), !note.isEmpty else {
       return nil
     }
+    try bytes(note, "note", limit: noteByteLimit)
     guard note.count <= noteLimit else {
       throw .noteTooLong(length: note.count, limit: noteLimit)
     }
@@ -34,6 +48,9 @@ public enum Validation {
   public static func name(_ raw: String, field: NameField) throws(TeammateError) -> String {
     let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !name.isEmpty else { throw .emptyName(field) }
+    try bytes(
+      name, field.rawValue,
+      limit: field == .householdName ? householdNameByteLimit : displayNameByteLimit)
     let limit = field == .householdName ? householdNameLimit : displayNameLimit
     guard name.count <= limit else {
       throw .nameTooLong(field, length: name.count, limit: limit)

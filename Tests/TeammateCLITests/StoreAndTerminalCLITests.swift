@@ -1,0 +1,205 @@
+import Foundation
+import TeammateCLI
+import TeammateKit
+import TeammateTestSupport
+import Testing
+
+@testable import TeammateSQLite
+
+/// Damaged, foreign and hostile input, through the built binary: nothing is lost, nothing
+/// takes over the terminal.
+@Suite struct StoreAndTerminalCLITests {
+  func bytes(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
+
+  /// Runs a shell command line with `$T` set to the built tool; stdout, stderr and status.
+  func shell(_ script: String, environment: [String: String] = [:]) throws -> CommandOutcome {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/bash")
+    process.arguments = ["-c", script]
+    process.environment = environment.merging([
+      "PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "T": Binary.url.path,
+    ]) { $1 }
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return CommandOutcome(
+      stdout: String(decoding: stdout, as: UTF8.self),
+      stderr: String(decoding: stderr, as: UTF8.self), exitCode: process.terminationStatus)
+  }
+
+  /// A couple's store with a few cards, closed, its write-ahead log folded in.
+  func couple(_ scratch: Scratch, cards: Int = 3) async throws {
+    try await scratch.couple()
+    for index in 0..<cards { _ = try await scratch.card("alice", ["Card \(index)"]) }
+    try SQLiteConnection(path: scratch.store).execute("PRAGMA wal_checkpoint(TRUNCATE)")
+  }
+
+  func run(_ scratch: Scratch, _ account: String, _ arguments: [String]) throws
+    -> CommandOutcome
+  {
+    try Binary.run(["--as", account] + arguments, environment: scratch.environment)
+  }
+
+  @Test func test_AC_CLI_31_onlyStartingCommandsCreateAStore() throws {
+    let scratch = try Scratch()
+    let folder = scratch.folder.appending("typo")
+    let path = folder + "/x.sqlite"
+    for arguments in [
+      ["pending"], ["card", "list"], ["card", "add", "x"], ["sync"], ["ack", "--all"],
+    ] {
+      let outcome = try Binary.run(
+        ["--store", path, "--as", "a"] + arguments, environment: scratch.environment)
+      #expect(outcome.exitCode == 1, "\(arguments)")
+      #expect(outcome.stderr.contains("there is no Teammate store at \(path)"))
+      #expect(outcome.stderr.contains("teammate household create"))
+    }
+    #expect(!FileManager.default.fileExists(atPath: folder))
+    let created = try Binary.run(
+      ["--store", path, "--as", "a", "household", "create", "--name", "H", "--tz", "UTC"],
+      environment: scratch.environment)
+    #expect(created.exitCode == 0)
+    #expect(FileManager.default.fileExists(atPath: path))
+  }
+
+  @Test func test_AC_CLI_32_readingCommandsWorkOnAStoreTheUserCannotWrite() async throws {
+    let scratch = try Scratch()
+    try await couple(scratch)
+    // Root may write anything, so the reader is another user, who may read but not write.
+    try FileManager.default.setAttributes(
+      [.posixPermissions: 0o644], ofItemAtPath: scratch.store)
+    try FileManager.default.setAttributes(
+      [.posixPermissions: 0o755], ofItemAtPath: scratch.folder.path)
+    let before = try #require(bytes(scratch.store))
+    let store = scratch.store
+    for arguments in [
+      "card list", "pending", "household show", "notifications", "settings",
+    ] {
+      let outcome = try shell(
+        "runuser -u nobody -- \"$T\" --store '\(store)' --as alice \(arguments)")
+      #expect(outcome.exitCode == 0, "\(arguments): \(outcome.stderr)")
+    }
+    let write = try shell("runuser -u nobody -- \"$T\" --store '\(store)' --as alice card add x")
+    #expect(write.exitCode == 74)
+    #expect(write.stderr.contains("cannot be written"))
+    #expect(bytes(scratch.store) == before)
+  }
+
+  @Test(arguments: ["foreign", "cut by 7 bytes", "cut by 1 byte", "cut by a page", "time", "feed"])
+  func test_AC_CLI_33_unreadableStoresExit74AndKeepTheirBytes(damage: String) async throws {
+    let scratch = try Scratch()
+    try await couple(scratch, cards: 40)
+    switch damage {
+    case "foreign":
+      try FileManager.default.removeItem(atPath: scratch.store)
+      try SQLiteConnection(path: scratch.store).execute(
+        "CREATE TABLE notes (x); PRAGMA user_version = 1")
+    case "time", "feed":
+      let connection = try SQLiteConnection(path: scratch.store)
+      try connection.execute(
+        damage == "time" ? "UPDATE cards SET time = 1e300" : "UPDATE changes SET card = '{'")
+      try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    default:
+      var data = try #require(bytes(scratch.store))
+      data.removeLast(damage == "cut by a page" ? 4_096 : damage == "cut by 7 bytes" ? 7 : 1)
+      #expect(FileManager.default.createFile(atPath: scratch.store, contents: data))
+    }
+    let before = try #require(bytes(scratch.store))
+    // A damaged file fails every command; a damaged value fails the commands that read it.
+    let commands: [(String, [String])] =
+      switch damage {
+      case "time": [("alice", ["card", "list"]), ("bob", ["pending"])]
+      case "feed": [("bob", ["sync"])]
+      default:
+        [
+          ("alice", ["card", "list"]), ("alice", ["pending"]), ("alice", ["card", "add", "x"]),
+          ("bob", ["sync"]), ("carol", ["household", "create", "--name", "X", "--tz", "UTC"]),
+        ]
+      }
+    for (account, arguments) in commands {
+      let outcome = try run(scratch, account, arguments)
+      #expect(outcome.exitCode == 74, "\(damage), \(arguments): \(outcome.stderr)")
+      #expect(outcome.stderr.contains(scratch.store), "\(damage), \(arguments)")
+      #expect(!outcome.stderr.contains("DecodingError"))
+    }
+    #expect(bytes(scratch.store) == before)
+    #expect(!FileManager.default.fileExists(atPath: scratch.store + "-wal") || damage != "foreign")
+  }
+
+  @Test func test_AC_CLI_34_aNewStoreIsTheOwnersOnly() throws {
+    let scratch = try Scratch()
+    let folder = scratch.folder.appending("new")
+    let path = folder + "/s.sqlite"
+    let created = try Binary.run(
+      ["--store", path, "--as", "a", "household", "create", "--name", "H", "--tz", "UTC"],
+      environment: scratch.environment)
+    #expect(created.exitCode == 0)
+    let file = try FileManager.default.attributesOfItem(atPath: path)
+    let directory = try FileManager.default.attributesOfItem(atPath: folder)
+    #expect((file[.posixPermissions] as? Int).map { $0 & 0o777 } == 0o600)
+    #expect((directory[.posixPermissions] as? Int).map { $0 & 0o777 } == 0o700)
+  }
+
+  @Test func test_AC_CLI_35_controlCharactersNeverReachTheTerminal() async throws {
+    let scratch = try Scratch()
+    try await scratch.couple()
+    let hostile = "\u{1B}[2J\u{1B}]0;pwned\u{07}Bath"
+    _ = try await scratch.card("alice", [hostile])
+    _ = try await scratch.card("alice", ["two\nlines"])
+    for arguments in [["card", "list"], ["pending"], ["sync"]] {
+      let outcome = try run(scratch, "bob", arguments)
+      #expect(outcome.exitCode == 0)
+      #expect(!outcome.stdout.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+      #expect(outcome.stdout.contains("\\u{1B}[2J\\u{1B}]0;pwned\\u{7}Bath"), "\(arguments)")
+    }
+    let list = try run(scratch, "bob", ["card", "list"])
+    #expect(list.stdout.split(separator: "\n").count == 3)
+    #expect(list.stdout.contains("two\\nlines"))
+    let json = try run(scratch, "bob", ["--json", "card", "list"])
+    #expect(json.stdout.contains("\\u001b[2J\\u001b]0;pwned\\u0007Bath"))
+    #expect(json.stdout.contains("two\\nlines"))
+  }
+
+  @Test func test_AC_CLI_36_anArgumentThatIsNotUTF8IsAUsageError() throws {
+    let scratch = try Scratch()
+    let outcome = try shell(
+      "cd '\(scratch.folder.path)' && \"$T\" --store \"$(printf 'st\\377.sqlite')\" --as a "
+        + "household create --name H --tz UTC")
+    #expect(outcome.exitCode == 64)
+    #expect(outcome.stderr.contains("argument 2"))
+    #expect(outcome.stderr.contains("is not valid UTF-8"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.folder.path).isEmpty)
+  }
+
+  @Test func test_AC_CLI_37_outputThatCannotBeWrittenIsAnErrorAClosedPipeIsNot() async throws {
+    let scratch = try Scratch()
+    try await scratch.couple()
+    let drafts = (0..<3_000).map { CardDraft(title: "A rather long card title, number \($0)") }
+    let store = try SQLiteBackend(path: scratch.store, clock: FixedWallClock(Fixtures.start))
+    let home = try #require(try await store.householdID(of: "alice", as: "alice"))
+    _ = try await store.addCards(drafts, to: home, as: "alice")
+    let environment = scratch.environment.merging(["TEAMMATE_USER": "alice"]) { $1 }
+    let full = try shell("\"$T\" card list > /dev/full", environment: environment)
+    #expect(full.exitCode == 74)
+    #expect(full.stderr.contains("teammate: error: cannot write the output"))
+    let closed = try shell(
+      "\"$T\" card list 2>err | head -c 10 >/dev/null; echo \"${PIPESTATUS[0]}\"; cat err",
+      environment: environment)
+    #expect(closed.stdout == "141\n")
+  }
+
+  @Test func test_AC_CLI_38_helpAndReadmeSayWhatAsAndNowAre() throws {
+    let help = try Binary.run(["--help"], environment: [:])
+    #expect(help.stdout.contains("TRUST:"))
+    #expect(help.stdout.contains("anyone who can run teammate on this machine can act as any"))
+    let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md")
+    let text = try String(contentsOf: readme, encoding: .utf8)
+    #expect(text.contains("**Trust on one machine.**"))
+    #expect(text.contains("anyone who can run the tool on a machine can act as any account"))
+  }
+}

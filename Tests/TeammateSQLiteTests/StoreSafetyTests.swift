@@ -1,0 +1,210 @@
+import Foundation
+import TeammateKit
+import TeammateTestSupport
+import Testing
+
+@testable import TeammateSQLite
+
+/// Foreign, damaged and hostile files cost nothing: each refusal leaves the bytes as they were.
+@Suite struct StoreSafetyTests {
+  let clock = FixedWallClock(Fixtures.start)
+
+  func bytes(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
+
+  /// A closed store with Alice and Bob and `cards` cards, its WAL folded into the file.
+  func store(cards: Int = 3) async throws -> (path: String, home: HouseholdID) {
+    let path = try TemporaryFolder.make().appending("store.sqlite")
+    do {
+      let store = try SQLiteBackend(
+        path: path, clock: clock, random: SeededRandomNumberGenerator(seed: 4))
+      let creation = try await store.createHousehold(
+        name: "Home", timeZone: "UTC", displayName: "Alice", as: "alice")
+      _ = try await store.join(code: creation.invite.code.rawValue, displayName: "Bob", as: "bob")
+      _ = try await store.addCards(
+        (0..<cards).map { CardDraft(title: "Card \($0)") }, to: creation.household.id,
+        as: "alice")
+      let connection = try SQLiteConnection(path: path)
+      try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+      return (path, creation.household.id)
+    }
+  }
+
+  func isStoreError(_ error: any Error, _ expected: (StoreError) -> Bool) -> Bool {
+    (error as? StoreError).map(expected) ?? false
+  }
+
+  /// Opening the store at `path` as `access` fails as damaged, naming the file.
+  func expectDamaged(_ path: String, _ access: StoreAccess = .create) {
+    do {
+      _ = try SQLiteBackend(path: path, clock: clock, access: access)
+      Issue.record("the damaged store at \(path) was opened (\(access))")
+    } catch {
+      #expect(isStoreError(error) { if case .damaged(path, _) = $0 { true } else { false } })
+    }
+  }
+
+  @Test func test_AC_STORE_11_anotherProgramsDatabaseIsRefusedUntouched() async throws {
+    let path = try TemporaryFolder.make().appending("other.db")
+    do {
+      let other = try SQLiteConnection(path: path)
+      try other.execute(
+        "CREATE TABLE notes (x); INSERT INTO notes VALUES (1); PRAGMA user_version = 1")
+    }
+    let before = try #require(bytes(path))
+    #expect(throws: StoreError.notADatabase(path)) { try SQLiteBackend(path: path, clock: clock) }
+    #expect(throws: StoreError.notADatabase(path)) {
+      try SQLiteBackend(path: path, clock: clock, access: .readOnly)
+    }
+    #expect(bytes(path) == before)
+    #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+
+    let (ours, _) = try await store()
+    let header = try #require(try SQLiteHeader.read(ours))
+    #expect(header.applicationID == SQLiteHeader.teammateID)
+  }
+
+  @Test func test_AC_STORE_11_aSchemaOneStoreFromBeforeTheMarkOpensAndIsMarked() async throws {
+    let path = try TemporaryFolder.make().appending("old.sqlite")
+    do {
+      let old = try SQLiteConnection(path: path)
+      try old.execute(Schema.migrations[0])
+      try old.execute("PRAGMA user_version = 1")
+      try old.execute(
+        #"INSERT INTO households VALUES ('h1', '{"id":"h1","name":"Old","timeZone":"UTC","createdBy":"alice","createdAt":0,"members":[]}')"#
+      )
+    }
+    #expect(try SQLiteHeader.read(path)?.applicationID == 0)
+    let store = try SQLiteBackend(path: path, clock: clock)
+    _ = try await store.createHousehold(
+      name: "New", timeZone: "UTC", displayName: "Carol", as: "carol")
+    let connection = try SQLiteConnection(path: path)
+    #expect(
+      try connection.first("PRAGMA application_id") { $0.int64(0) }
+        == Int64(SQLiteHeader.teammateID))
+    #expect(try connection.first("PRAGMA user_version") { $0.int(0) } == Schema.version)
+    #expect(try connection.first("SELECT count(*) FROM households") { $0.int(0) } == 2)
+  }
+
+  @Test(arguments: [7, 1, 4_096])
+  func test_AC_STORE_12_aStoreCutShortIsRefusedForReadsAndWrites(cut: Int) async throws {
+    let (path, home) = try await store(cards: 200)
+    var data = try #require(bytes(path))
+    data.removeLast(cut)
+    #expect(FileManager.default.createFile(atPath: path, contents: data))
+    for access in [StoreAccess.create, .existing, .readOnly] { expectDamaged(path, access) }
+    #expect(bytes(path) == data)
+    _ = home
+  }
+
+  @Test func test_AC_STORE_12_tablesThatAreNotTheSchemasAreRefused() async throws {
+    let (path, _) = try await store()
+    do {
+      let connection = try SQLiteConnection(path: path)
+      try connection.execute("CREATE TABLE extra (x)")
+      try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    }
+    let before = try #require(bytes(path))
+    expectDamaged(path)
+    #expect(bytes(path) == before)
+  }
+
+  @Test(arguments: [
+    "UPDATE cards SET time = 1e300", "UPDATE cards SET last_edited_at = 'soon'",
+    "UPDATE cards SET kind = 'chore'", "UPDATE changes SET card = '{'",
+    "UPDATE households SET body = '{\"id\": 1}'",
+  ])
+  func test_AC_STORE_13_valuesThatCannotBeReadAreDamageNotACrash(sql: String) async throws {
+    let (path, home) = try await store()
+    do { try SQLiteConnection(path: path).execute(sql) }
+    let store = try SQLiteBackend(path: path, clock: clock)
+    let damaged = { (error: any Error) in
+      isStoreError(error) { if case .damaged(path, _) = $0 { true } else { false } }
+    }
+    await #expect(
+      performing: {
+        _ = try await store.cards(in: home, as: "alice")
+        _ = try await store.changes(in: home, after: 0, limit: 100, as: "alice")
+        _ = try await store.household(home, as: "alice")
+      }, throws: damaged)
+  }
+
+  @Test func test_AC_STORE_14_aReadOnlyStoreReadsAndRefusesWrites() async throws {
+    let (path, home) = try await store()
+    let before = try #require(bytes(path))
+    let reader = try SQLiteBackend(path: path, clock: clock, access: .readOnly)
+    #expect(try await reader.cards(in: home, as: "alice").count == 3)
+    await #expect(throws: StoreError.notWritable(path)) {
+      try await reader.addCard(CardDraft(title: "x"), to: home, as: "alice")
+    }
+    #expect(bytes(path) == before)
+    let folder = try TemporaryFolder.make().appending("typo")
+    let missing = folder + "/x.sqlite"
+    for access in [StoreAccess.readOnly, .existing] {
+      #expect(throws: StoreError.missing(missing)) {
+        try SQLiteBackend(path: missing, clock: clock, access: access)
+      }
+    }
+    #expect(!FileManager.default.fileExists(atPath: folder))
+  }
+
+  @Test func test_AC_STORE_15_newStoresAreTheOwnersOnly() throws {
+    let folder = try TemporaryFolder.make().appending("private")
+    let path = folder + "/store.sqlite"
+    _ = try SQLiteBackend(path: path, clock: clock)
+    let file = try FileManager.default.attributesOfItem(atPath: path)
+    let directory = try FileManager.default.attributesOfItem(atPath: folder)
+    #expect((file[.posixPermissions] as? Int).map { $0 & 0o777 } == 0o600)
+    #expect((directory[.posixPermissions] as? Int).map { $0 & 0o777 } == 0o700)
+  }
+
+  @Test func test_AC_STORE_16_bindingsAreCountedAndAFailedStatementIsPreparedAfresh() throws {
+    let connection = try SQLiteConnection(path: ":memory:")
+    try connection.execute("CREATE TABLE t (a INTEGER NOT NULL UNIQUE)")
+    #expect(throws: SQLiteError.self) {
+      try connection.run("INSERT INTO t VALUES (?)", [.integer(1), .integer(2)])
+    }
+    do {
+      try connection.run("INSERT INTO t VALUES (?)", [])
+      Issue.record("a missing binding was accepted")
+    } catch {
+      #expect(error.primaryCode == SQLiteError.rangeCode)
+    }
+    try connection.run("INSERT INTO t VALUES (?)", [.integer(1)])
+    #expect(throws: SQLiteError.self) {
+      try connection.run("INSERT INTO t VALUES (?)", [.integer(1)])
+    }
+    try connection.run("INSERT INTO t VALUES (?)", [.integer(2)])
+    #expect(try connection.first("SELECT count(*) FROM t") { $0.int(0) } == 2)
+  }
+
+  @Test func test_AC_STORE_17_twoConnectionsRaceAJoinAndAnEdit() async throws {
+    let (path, home) = try await store(cards: 1)
+    let one = try SQLiteBackend(
+      path: path, clock: clock, random: SeededRandomNumberGenerator(seed: 1))
+    let two = try SQLiteBackend(
+      path: path, clock: clock, random: SeededRandomNumberGenerator(seed: 2))
+    try await one.leaveHousehold(home, as: "bob")
+    let code = try await one.issueInvite(for: home, as: "alice").code.rawValue
+    func attempt(_ body: () async throws -> Household) async -> Result<Household, any Error> {
+      do { return .success(try await body()) } catch { return .failure(error) }
+    }
+    async let carol = attempt { try await one.join(code: code, displayName: "Carol", as: "carol") }
+    async let dave = attempt { try await two.join(code: code, displayName: "Dave", as: "dave") }
+    let outcomes = [await carol, await dave]
+    #expect(outcomes.filter { (try? $0.get()) != nil }.count == 1)
+    let card = try #require(try await one.cards(in: home, as: "alice").first)
+    let partner: AccountID = (try? outcomes[0].get()) != nil ? "carol" : "dave"
+    async let first = one.editCard(card.id, CardEdit(note: .set("from alice")), as: "alice")
+    async let second = two.editCard(card.id, CardEdit(title: .set("Renamed")), as: partner)
+    _ = try await (first, second)
+    let after = try await two.card(card.id, as: "alice")
+    #expect(after.revision == card.revision + 2)
+    #expect(after.title == "Renamed" && after.note == "from alice")
+  }
+
+  @Test func test_AC_STORE_18_aStoreRunsOnAThreadOfItsOwn() async throws {
+    let store = try SQLiteBackend(path: ":memory:", clock: clock)
+    #expect(await store.runsOnItsOwnThread())
+    #expect(!store.thread.isCurrent)
+  }
+}
