@@ -28,16 +28,26 @@ enum CardRow {
     ]
   }
 
-  static func decode(_ row: SQLiteStatement) throws -> Card {
-    guard let kind = CardKind(rawValue: row.text(2)) else {
-      throw SQLiteError.unreadable("unknown card kind '\(row.text(2))'")
+  /// The same columns as a change keeps them: its own `household_id`, the rest prefixed.
+  static let changeColumns = """
+    card_id, household_id, card_kind, card_title, card_note, card_time, card_assignee,
+    card_reply_by, card_created_by, card_last_edited_by, card_created_at, card_last_edited_at,
+    card_revision, card_ack_by, card_ack_at, card_ack_revision, card_done, card_deleted
+    """
+
+  /// The card in the 18 columns from `base` on, in the order of `columns`.
+  static func decode(_ row: SQLiteStatement, at base: Int32 = 0) throws -> Card {
+    guard let kind = CardKind(rawValue: row.text(base + 2)) else {
+      throw SQLiteError.unreadable("unknown card kind '\(row.text(base + 2))'")
     }
     return Card(
-      id: row.id(0), householdID: row.id(1), kind: kind, title: row.text(3),
-      note: row.optionalText(4), time: try row.optionalDate(5), assignee: row.optionalID(6),
-      replyBy: try row.optionalDate(7), createdBy: row.id(8), lastEditedBy: row.id(9),
-      createdAt: try row.date(10), lastEditedAt: try row.date(11), revision: row.int(12),
-      ackBy: row.optionalID(13), ackAt: try row.optionalDate(14), ackRevision: row.optionalInt(15),
-      isDone: row.bool(16), isDeleted: row.bool(17))
+      id: row.id(base), householdID: row.id(base + 1), kind: kind, title: row.text(base + 3),
+      note: row.optionalText(base + 4), time: try row.optionalDate(base + 5),
+      assignee: row.optionalID(base + 6), replyBy: try row.optionalDate(base + 7),
+      createdBy: row.id(base + 8), lastEditedBy: row.id(base + 9),
+      createdAt: try row.date(base + 10), lastEditedAt: try row.date(base + 11),
+      revision: row.int(base + 12), ackBy: row.optionalID(base + 13),
+      ackAt: try row.optionalDate(base + 14), ackRevision: row.optionalInt(base + 15),
+      isDone: row.bool(base + 16), isDeleted: row.bool(base + 17))
   }
 }

@@ -96,6 +96,9 @@ final class SQLiteStatement {
 
   func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
 
+  /// Whether a column holds no text at all (NULL or empty), without making a string.
+  func isEmptyText(_ column: Int32) -> Bool { sqlite3_column_bytes(handle, column) == 0 }
+
   func blob(_ column: Int32) -> Data {
     let count = Int(sqlite3_column_bytes(handle, column))
     guard count > 0, let bytes = sqlite3_column_blob(handle, column) else { return Data() }

@@ -165,17 +165,22 @@ public struct SQLiteStorage: BackendStorage {
   }
 
   public func appendChange(_ change: Change) throws -> Change {
+    // NB: the card goes in columns; its household is the change's own.
+    var cardValues = change.card.map(CardRow.values) ?? Array(repeating: .null, count: 18)
+    cardValues.remove(at: 1)
     try connection.run(
       """
-      INSERT INTO changes (household_id, actor, at, kind, needs_knowing, card, household, fields)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+      INSERT INTO changes (household_id, actor, at, kind, needs_knowing, household, fields,
+        card_id, card_kind, card_title, card_note, card_time, card_assignee, card_reply_by,
+        card_created_by, card_last_edited_by, card_created_at, card_last_edited_at,
+        card_revision, card_ack_by, card_ack_at, card_ack_revision, card_done, card_deleted)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """,
       [
         .id(change.householdID), .id(change.actor), .date(change.at), .text(change.kind.rawValue),
-        .bool(change.needsKnowing), try change.card.map(json) ?? .null,
-        try change.household.map(json) ?? .null,
+        .bool(change.needsKnowing), try change.household.map(json) ?? .null,
         .text(change.fields.map(\.rawValue).joined(separator: ",")),
-      ])
+      ] + cardValues)
     var stamped = change
     stamped.sequence = connection.lastInsertedRowID
     return stamped
@@ -185,7 +190,8 @@ public struct SQLiteStorage: BackendStorage {
   {
     try connection.rows(
       """
-      SELECT sequence, household_id, actor, at, kind, needs_knowing, card, household, fields
+      SELECT sequence, household_id, actor, at, kind, needs_knowing, card, household, fields,
+        \(CardRow.changeColumns)
       FROM changes
       WHERE household_id = ? AND sequence > ? ORDER BY sequence LIMIT ?
       """,
@@ -197,11 +203,16 @@ public struct SQLiteStorage: BackendStorage {
       return Change(
         sequence: row.int64(0), householdID: row.id(1), actor: row.id(2), at: try row.date(3),
         kind: kind, needsKnowing: row.bool(5),
-        card: try row.optionalText(6).map { try decode(Card.self, $0) },
+        // NB: entries written before schema 3 keep their card as JSON.
+        card: row.isNull(9)
+          ? try row.optionalText(6).map { try decode(Card.self, $0) }
+          : try CardRow.decode(row, at: 9),
         household: try row.optionalText(7).map { try decode(Household.self, $0) },
-        fields: row.text(8).split(separator: ",").compactMap {
-          CardRules.CardField(rawValue: String($0))
-        })
+        fields: row.isEmptyText(8)
+          ? []
+          : row.text(8).split(separator: ",").compactMap {
+            CardRules.CardField(rawValue: String($0))
+          })
     }
   }
 }

@@ -116,5 +116,26 @@ enum Schema {
     ALTER TABLE device_notifications ADD COLUMN occurrence_at REAL;
     ALTER TABLE changes ADD COLUMN fields TEXT NOT NULL DEFAULT '';
     """,
+    // 3: the card a change carries, in columns rather than as JSON, so that pulling the
+    // feed costs what reading the cards costs. Older entries keep their JSON.
+    """
+    ALTER TABLE changes ADD COLUMN card_id TEXT;
+    ALTER TABLE changes ADD COLUMN card_kind TEXT;
+    ALTER TABLE changes ADD COLUMN card_title TEXT;
+    ALTER TABLE changes ADD COLUMN card_note TEXT;
+    ALTER TABLE changes ADD COLUMN card_time REAL;
+    ALTER TABLE changes ADD COLUMN card_assignee TEXT;
+    ALTER TABLE changes ADD COLUMN card_reply_by REAL;
+    ALTER TABLE changes ADD COLUMN card_created_by TEXT;
+    ALTER TABLE changes ADD COLUMN card_last_edited_by TEXT;
+    ALTER TABLE changes ADD COLUMN card_created_at REAL;
+    ALTER TABLE changes ADD COLUMN card_last_edited_at REAL;
+    ALTER TABLE changes ADD COLUMN card_revision INTEGER;
+    ALTER TABLE changes ADD COLUMN card_ack_by TEXT;
+    ALTER TABLE changes ADD COLUMN card_ack_at REAL;
+    ALTER TABLE changes ADD COLUMN card_ack_revision INTEGER;
+    ALTER TABLE changes ADD COLUMN card_done INTEGER;
+    ALTER TABLE changes ADD COLUMN card_deleted INTEGER;
+    """,
   ]
 }

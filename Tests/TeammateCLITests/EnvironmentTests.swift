@@ -1,5 +1,6 @@
 import Foundation
 import TeammateCLI
+import TeammateSQLite
 import Testing
 
 @Suite struct EnvironmentTests {
@@ -55,7 +56,8 @@ import Testing
     try await scratch.couple()
     let outcome = await scratch.run("bob", ["-v", "sync"])
     #expect(outcome.exitCode == 0)
-    #expect(outcome.stderr.contains("store \(scratch.store) (schema 2"))
+    #expect(
+      outcome.stderr.contains("store \(scratch.store) (schema \(SQLiteBackend.schemaVersion)"))
     #expect(outcome.stderr.contains("teammate sync as bob"))
     #expect(outcome.stderr.contains("household "))
     #expect(outcome.stderr.contains("sync: pulled 2 change(s)"))

@@ -202,4 +202,45 @@ import Testing
     #expect(text.contains("**Trust on one machine.**"))
     #expect(text.contains("anyone who can run the tool on a machine can act as any account"))
   }
+
+  @Test func test_AC_STORE_19_aProcessKilledInTheMiddleOfABatchLeavesAllOrNothing() async throws {
+    let scratch = try Scratch()
+    try await scratch.couple()
+    let count = 20_000
+    do {
+      let store = try SQLiteBackend(path: scratch.store, clock: FixedWallClock(Fixtures.start))
+      let home = try #require(try await store.householdID(of: "alice", as: "alice"))
+      _ = try await store.addCards(
+        (0..<count).map { CardDraft(title: "Card \($0) with a title long enough to weigh") },
+        to: home, as: "alice")
+    }
+    let wal = scratch.store + "-wal"
+    let process = Process()
+    process.executableURL = Binary.url
+    process.arguments = ["--as", "bob", "ack", "--all"]
+    process.environment = scratch.environment
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    // Killed once the write has spilled a megabyte into the log: well inside the transaction.
+    var spins = 0
+    while process.isRunning, spins < 50_000_000 {
+      spins += 1
+      let size = (try? FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int) ?? 0
+      if (size ?? 0) > 1 << 20 { break }
+    }
+    let killedMidway = process.isRunning
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    #expect(killedMidway, "the write ended before it could be killed")
+    #expect(process.terminationReason == .uncaughtSignal)
+
+    let store = try SQLiteBackend(path: scratch.store, clock: FixedWallClock(Fixtures.start))
+    let home = try #require(try await store.householdID(of: "bob", as: "bob"))
+    let pending = AcknowledgementRules.badge(
+      cards: try await store.cards(in: home, as: "bob"), viewer: "bob")
+    #expect(pending == count || pending == 0, "\(pending) of \(count) still pending")
+    let check = try SQLiteConnection(path: scratch.store)
+    #expect(try check.rows("PRAGMA integrity_check") { $0.text(0) } == ["ok"])
+  }
 }

@@ -111,6 +111,7 @@ import Testing
   @Test(arguments: [
     "UPDATE cards SET time = 1e300", "UPDATE cards SET last_edited_at = 'soon'",
     "UPDATE cards SET kind = 'chore'", "UPDATE changes SET card = '{'",
+    "UPDATE changes SET card_time = 1e300 WHERE card_id IS NOT NULL",
     "UPDATE households SET body = '{\"id\": 1}'",
   ])
   func test_AC_STORE_13_valuesThatCannotBeReadAreDamageNotACrash(sql: String) async throws {
@@ -206,5 +207,42 @@ import Testing
     let store = try SQLiteBackend(path: ":memory:", clock: clock)
     #expect(await store.runsOnItsOwnThread())
     #expect(!store.thread.isCurrent)
+  }
+
+  @Test func test_AC_STORE_20_aSchemaOneStoreMigratesAndKeepsEverything() async throws {
+    let path = try TemporaryFolder.make().appending("old.sqlite")
+    let household = Household(
+      id: "h1", name: "Old home", timeZone: "UTC", createdBy: "alice", createdAt: Fixtures.start,
+      members: [Member(uid: "alice", displayName: "Alice", joinedAt: Fixtures.start)])
+    let card = Card(
+      id: "c1", householdID: "h1", kind: .note, title: "From before", createdBy: "alice",
+      createdAt: Fixtures.start)
+    do {
+      let old = try SQLiteConnection(path: path)
+      try old.execute(Schema.migrations[0])
+      try old.execute("PRAGMA user_version = 1")
+      let storage = SQLiteStorage(connection: old)
+      try old.run(
+        "INSERT INTO households (id, body) VALUES (?, ?)",
+        [.text("h1"), try storage.json(household)])
+      try old.run(
+        "INSERT INTO account_households (account, household_id) VALUES ('alice', 'h1')")
+      try old.run(CardRow.upsert, CardRow.values(card))
+      try old.run(
+        """
+        INSERT INTO changes (household_id, actor, at, kind, needs_knowing, card, household)
+        VALUES ('h1', 'alice', ?, 'cardAdded', 1, ?, NULL)
+        """, [.date(Fixtures.start), try storage.json(card)])
+    }
+    let store = try SQLiteBackend(path: path, clock: clock)
+    let added = try await store.addCard(CardDraft(title: "From now"), to: "h1", as: "alice")
+    let feed = try await store.changes(in: "h1", after: 0, limit: 10, as: "alice")
+    #expect(feed.map(\.card?.title) == ["From before", "From now"])
+    #expect(feed.first?.card == card)
+    #expect(feed.last?.card == added)
+    #expect(try await store.cards(in: "h1", as: "alice").map(\.id) == ["c1", added.id])
+    #expect(try await store.household("h1", as: "alice") == household)
+    let connection = try SQLiteConnection(path: path)
+    #expect(try connection.first("PRAGMA user_version") { $0.int(0) } == Schema.version)
   }
 }

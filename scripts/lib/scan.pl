@@ -34,7 +34,7 @@ while (my $line = <$dh>) {
 close($dh);
 
 # Each scan's patterns as one alternation, compiled once.
-$_->{regex} = qr/(?:@{[ join(')|(?:', @{ $_->{patterns} }) ]})/ for @scans;
+$_->{regex} = qr/(?m:(?:@{[ join(')|(?:', @{ $_->{patterns} }) ]}))/ for @scans;
 
 my (%stripped, %original);
 my %names;
@@ -49,13 +49,20 @@ for my $scan (@scans) {
   for my $file (@files) {
     my $key = ($code ? 'c' : 't') . $file;
     $original{$file} //= [split(/\n/, slurp("$root/$file"), -1)];
-    $stripped{$key} //= [split(/\n/, strip(slurp("$root/$file"), $code), -1)];
-    my $lines = $stripped{$key};
-    for my $i (0 .. $#$lines) {
-      next unless $lines->[$i] =~ $scan->{regex};
-      my $text = $original{$file}[$i] // '';
-      $text =~ s/^\s+//;
-      print join("\t", 'hit', $scan->{name}, $file, $i + 1, $text), "\n";
+    # NB: one pass of the scan's regex over the whole blanked file, not one call per line.
+    $stripped{$key} //= strip(slurp("$root/$file"), $code);
+    my $text = $stripped{$key};
+    my %lines;
+    my $regex = $scan->{regex};
+    while ($text =~ /$regex/g) {
+      my $line = (substr($text, 0, $-[0]) =~ tr/\n//) + 1;
+      $lines{$line} = 1;
+      pos($text) = $+[0] > $-[0] ? $+[0] : $-[0] + 1;
+    }
+    for my $line (sort { $a <=> $b } keys %lines) {
+      my $shown = $original{$file}[$line - 1] // '';
+      $shown =~ s/^\s+//;
+      print join("\t", 'hit', $scan->{name}, $file, $line, $shown), "\n";
     }
   }
 }
@@ -130,6 +137,9 @@ sub strip {
       my $keep = sub { my $t = shift; return $blank_strings ? $blank->($t) : $t; };
       $j += $multi ? 3 : 1;
       while ($j < $n) {
+        # NB: skip plain literal text in one step.
+        pos($s) = $j;
+        if ($s =~ m{\G[^\\"\n#]+}gc) { $j = pos($s); next if $j < $n; last; }
         if (substr($s, $j, length($open)) eq $open) {
           # An interpolation is code inside the literal: it is scanned as code.
           $out .= $keep->(substr($s, $start, $j + length($open) - $start));
@@ -160,8 +170,16 @@ sub strip {
       $out .= $keep->(substr($s, $start, $j - $start));
       $i = $j;
     } else {
-      $out .= $c;
-      $i++;
+      # NB: copy the run up to the next character that may open a comment or a literal in
+      # one go; a character at a time made the self-test take seconds.
+      pos($s) = $i;
+      if ($s =~ m{\G([^/"#]+)}gc) {
+        $out .= $1;
+        $i += length($1);
+      } else {
+        $out .= $c;
+        $i++;
+      }
     }
   }
   return $out;
