@@ -128,6 +128,7 @@ def main():
             print(describe(mutant))
         return 0
     scratch = tempfile.mkdtemp(prefix="teammate-mutate-")
+    os.chmod(scratch, 0o755)
     print(f"{len(candidates)} candidate sites, {len(chosen)} chosen (seed {args.seed}); "
           f"scratch copy in {scratch}", flush=True)
     shutil.copytree(ROOT, os.path.join(scratch, "tree"), symlinks=True,
@@ -137,7 +138,7 @@ def main():
         print("the unmutated tree does not build")
         return 2
     if run(["swift", "test", "--skip-build"], tree) != 0:
-        print("the unmutated tree fails its tests")
+        print("the unmutated tree fails its tests: run swift test in " + tree)
         return 2
     tally = {"killed": 0, "survived": 0, "stillborn": 0}
     for mutant in chosen:

@@ -7,8 +7,12 @@ public enum Teammate {
 
   /// Runs one invocation given as the bytes the system passed: an argument that is not UTF-8
   /// is a usage error that names it, rather than a silently repaired string.
+  ///
+  /// With `flush`, stdout is handed on in pieces as it is written (the outcome holds the
+  /// rest), so that a large listing is never held whole.
   public static func run(
-    rawArguments: [[UInt8]], environment: [String: String] = [:]
+    rawArguments: [[UInt8]], environment: [String: String] = [:],
+    flush: (@Sendable (String) -> Bool)? = nil
   ) async -> CommandOutcome {
     var arguments: [String] = []
     for (index, bytes) in rawArguments.enumerated() {
@@ -23,12 +27,13 @@ public enum Teammate {
       }
       arguments.append(text)
     }
-    return await run(arguments, environment: environment)
+    return await run(arguments, environment: environment, flush: flush)
   }
 
   /// Runs one invocation and returns what it printed instead of printing it.
   public static func run(
-    _ arguments: [String], environment: [String: String] = [:]
+    _ arguments: [String], environment: [String: String] = [:],
+    flush: (@Sendable (String) -> Bool)? = nil
   ) async -> CommandOutcome {
     var topic: HelpTopic?
     var logs = ""
@@ -43,6 +48,7 @@ public enum Teammate {
         topic = .command(command)
         var session = try Session(globals: globals, environment: environment)
         session.access = command.store.access(parsed)
+        session.flush = flush
         session.log(
           "\(command.name) as \((try? session.account().rawValue) ?? "nobody") at \(session.now)")
         do {

@@ -38,6 +38,15 @@ struct SQLiteHeader {
     let raw = Int(number(16, 2))
     let pageSize = raw == 1 ? 65_536 : raw
     guard pageSize >= 512, pageSize & (pageSize - 1) == 0 else { throw .notADatabase(path) }
+    // NB: with a write-ahead log on disk the file may be mid-checkpoint (a full disk stops one
+    // halfway): the log holds the pages, and SQLite finishes the checkpoint itself. The file's
+    // size says nothing then; the deeper check before the first write still runs.
+    let log = (try? FileManager.default.attributesOfItem(atPath: path + "-wal"))?[.size] as? Int
+    if let log, log > 0 {
+      return SQLiteHeader(
+        pageSize: pageSize, pageCount: nil, applicationID: number(68, 4),
+        userVersion: number(60, 4))
+    }
     guard size % UInt64(pageSize) == 0 else {
       throw .damaged(path, detail: "its size is not a whole number of pages: it was cut short")
     }

@@ -18,8 +18,16 @@ let rawArguments = (1..<Int(CommandLine.argc)).map { index -> [UInt8] in
   }
 }
 
+/// The first error writing stdout, if any: the rest of the output is then dropped.
+nonisolated(unsafe) var stdoutFailure: Int32?
+
 let outcome = await Teammate.run(
-  rawArguments: rawArguments, environment: ProcessInfo.processInfo.environment)
+  rawArguments: rawArguments, environment: ProcessInfo.processInfo.environment,
+  flush: { piece in
+    // NB: the tool runs one command at a time: only one piece is written at once.
+    if stdoutFailure == nil { stdoutFailure = emit(piece, to: STDOUT_FILENO) }
+    return stdoutFailure == nil
+  })
 
 /// Writes all of the text to a file descriptor; the `errno` of a failed write, or nil.
 func emit(_ text: String, to descriptor: Int32) -> Int32? {
@@ -38,7 +46,8 @@ func emit(_ text: String, to descriptor: Int32) -> Int32? {
   }
 }
 
-if let failure = emit(outcome.stdout, to: STDOUT_FILENO) {
+if stdoutFailure == nil { stdoutFailure = emit(outcome.stdout, to: STDOUT_FILENO) }
+if let failure = stdoutFailure {
   if failure == EPIPE {
     // The reader went away (`teammate card list | head -1`): end quietly, as `cat` would.
     signal(SIGPIPE, SIG_DFL)

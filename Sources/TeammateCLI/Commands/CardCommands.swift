@@ -160,8 +160,9 @@ extension Commands {
     let uid = try session.account()
     let times = await session.times()
     if session.json {
-      return session.writeJSON(
-        .object(["cards": JSONDocuments.cards(cards, viewer: uid, times: times)]))
+      return session.writeJSONObject([:], array: "cards", count: cards.count) {
+        JSONDocuments.card(cards[$0], viewer: uid, times: times)
+      }
     }
     guard !cards.isEmpty else { return session.write(empty + "\n") }
     var table = Table(headers: ["ID", "KIND", "TITLE", "WHEN", "STATUS"])

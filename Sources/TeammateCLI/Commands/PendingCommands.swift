@@ -13,11 +13,9 @@ extension Commands {
     let badge = AcknowledgementRules.badge(cards: cards, viewer: uid)
     if session.json {
       let times = await session.times()
-      return session.writeJSON(
-        .object([
-          "badge": .int(badge),
-          "cards": JSONDocuments.cards(pending, viewer: uid, times: times),
-        ]))
+      return session.writeJSONObject(["badge": .int(badge)], array: "cards", count: pending.count) {
+        JSONDocuments.card(pending[$0], viewer: uid, times: times)
+      }
     }
     try await list(pending, session: &session, empty: "Nothing waits for you. Badge: 0")
     if !pending.isEmpty {

@@ -18,6 +18,14 @@ enum JSONValue {
   /// A number, or `null` when there is none.
   static func int(_ number: Int?) -> JSONValue { number.map { .int($0) } ?? .null }
 
+  /// The value as it stands inside a document at nesting depth `indent`, with no newline.
+  func text(indent: Int) -> String {
+    var output: [UInt8] = []
+    output.reserveCapacity(estimatedSize)
+    write(into: &output, indent: indent)
+    return String(decoding: output, as: UTF8.self)
+  }
+
   /// The document as text, ending with a newline.
   var text: String {
     var output: [UInt8] = []

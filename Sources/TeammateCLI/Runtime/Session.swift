@@ -13,6 +13,12 @@ struct Session {
   var stderr = ""
   /// How this run's command uses the store (see `CommandSpec.store`).
   var access: StoreAccess = .existing
+  /// Where stdout goes as it is written, when the caller streams it (the executable does);
+  /// false from it stops further output.
+  var flush: (@Sendable (String) -> Bool)?
+  private var flushFailed = false
+  /// Output is handed on in pieces of about this size.
+  private static let chunk = 1 << 16
   private var opened: SQLiteBackend?
   private var cachedHousehold: Household?
   private let started = ContinuousClock.now
@@ -100,12 +106,46 @@ struct Session {
 
   /// Human output: any control character in it, but the newlines that end its lines, is
   /// shown as an escape, so text people typed cannot steer the terminal.
-  mutating func write(_ text: String) { stdout += TerminalText.lines(text) }
+  mutating func write(_ text: String) {
+    stdout += TerminalText.lines(text)
+    drain()
+  }
 
   /// A table, its cells made safe, its header bold where colour is allowed.
-  mutating func write(_ table: Table) { stdout += table.render(colour: colour) }
+  mutating func write(_ table: Table) {
+    stdout += table.render(colour: colour)
+    drain()
+  }
 
-  mutating func writeJSON(_ value: JSONValue) { stdout += value.text }
+  /// Hands the output written so far to `flush` once there is a piece worth sending, so that
+  /// a large listing never sits whole in memory.
+  mutating func drain() {
+    guard let flush, stdout.utf8.count >= Self.chunk else { return }
+    if !flushFailed { flushFailed = !flush(stdout) }
+    stdout = ""
+  }
+
+  /// A JSON object whose last field is a long array, written one element at a time:
+  /// `head` fields first (their keys sorting before `key`), then `key` with the items.
+  mutating func writeJSONObject(
+    _ head: KeyValuePairs<String, JSONValue>, array key: String, count: Int,
+    _ item: (Int) -> JSONValue
+  ) {
+    stdout += "{\n"
+    for (name, value) in head { stdout += "  \"\(name)\": \(value.text(indent: 1)),\n" }
+    stdout += count == 0 ? "  \"\(key)\": []\n}\n" : "  \"\(key)\": [\n"
+    guard count > 0 else { return }
+    for index in 0..<count {
+      stdout += "    " + item(index).text(indent: 2) + (index == count - 1 ? "\n" : ",\n")
+      drain()
+    }
+    stdout += "  ]\n}\n"
+  }
+
+  mutating func writeJSON(_ value: JSONValue) {
+    stdout += value.text
+    drain()
+  }
 
   /// Under `--verbose`, one line on stderr with the time since the run started.
   mutating func log(_ line: String) {
