@@ -35,4 +35,27 @@ import Testing
     let applied5 = state.apply(elsewhere)
     #expect(!applied5)
   }
+
+  @Test func test_AC_NOTIF_16_shownRemindersAreRecordedAndForgottenAfterTwoDays() {
+    var state = DeviceState()
+    let start = Fixtures.start
+    let due = PlannedNotification(
+      id: "event:e1", kind: .eventReminder, fireAt: start, title: "t", body: "b", cardID: "e1",
+      occurrenceAt: start + 1_800)
+    let later = PlannedNotification(
+      id: "task:t1", kind: .taskDue, fireAt: start + 60, title: "t", body: "b", cardID: "t1")
+    state.planned = [due, later].map(PlannedOccurrence.init)
+    state.noteShown(now: start)
+    #expect(state.shown == [due.occurrence])
+    state.noteShown(now: start + 60)
+    #expect(state.shown == [due.occurrence, later.occurrence])
+    state.planned = [due].map(PlannedOccurrence.init)
+    let memory = NotificationOccurrence.memory
+    #expect(memory == 2 * 24 * 3_600)
+    state.noteShown(now: start + 1_800 + memory)
+    #expect(state.shown == [due.occurrence])
+    state.planned = []
+    state.noteShown(now: start + 1_800 + memory + 1)
+    #expect(state.shown.isEmpty)
+  }
 }

@@ -161,7 +161,7 @@ extension Commands {
     let times = await session.times()
     if session.json {
       return session.writeJSONObject([:], array: "cards", count: cards.count) {
-        JSONDocuments.card(cards[$0], viewer: uid, times: times)
+        JSONDocuments.write(cards[$0], viewer: uid, times: times, indent: 2, into: &$1)
       }
     }
     guard !cards.isEmpty else { return session.write(empty + "\n") }

@@ -14,7 +14,7 @@ extension Commands {
     if session.json {
       let times = await session.times()
       return session.writeJSONObject(["badge": .int(badge)], array: "cards", count: pending.count) {
-        JSONDocuments.card(pending[$0], viewer: uid, times: times)
+        JSONDocuments.write(pending[$0], viewer: uid, times: times, indent: 2, into: &$1)
       }
     }
     try await list(pending, session: &session, empty: "Nothing waits for you. Badge: 0")

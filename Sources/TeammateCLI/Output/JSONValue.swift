@@ -83,7 +83,7 @@ enum JSONValue {
   }
 
   /// A JSON string literal: quotes, backslashes and control characters escaped.
-  private static func quote(_ text: String, into output: inout [UInt8]) {
+  static func quote(_ text: String, into output: inout [UInt8]) {
     output.append(UInt8(ascii: "\""))
     // NB: most text needs no escaping and is copied in one go.
     let plain = text.utf8.allSatisfy {

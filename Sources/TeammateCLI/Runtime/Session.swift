@@ -126,18 +126,27 @@ struct Session {
   }
 
   /// A JSON object whose last field is a long array, written one element at a time:
-  /// `head` fields first (their keys sorting before `key`), then `key` with the items.
+  /// `head` fields first (their keys sorting before `key`), then `key` with the items, each
+  /// written by `item` into bytes at depth 2.
   mutating func writeJSONObject(
     _ head: KeyValuePairs<String, JSONValue>, array key: String, count: Int,
-    _ item: (Int) -> JSONValue
+    _ item: (Int, inout [UInt8]) -> Void
   ) {
     stdout += "{\n"
     for (name, value) in head { stdout += "  \"\(name)\": \(value.text(indent: 1)),\n" }
     stdout += count == 0 ? "  \"\(key)\": []\n}\n" : "  \"\(key)\": [\n"
     guard count > 0 else { return }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(Self.chunk + 4_096)
     for index in 0..<count {
-      stdout += "    " + item(index).text(indent: 2) + (index == count - 1 ? "\n" : ",\n")
-      drain()
+      bytes.append(contentsOf: [32, 32, 32, 32])
+      item(index, &bytes)
+      bytes.append(contentsOf: index == count - 1 ? [10] : [44, 10])
+      if bytes.count >= Self.chunk || index == count - 1 {
+        stdout += String(decoding: bytes, as: UTF8.self)
+        bytes.removeAll(keepingCapacity: true)
+        drain()
+      }
     }
     stdout += "  ]\n}\n"
   }

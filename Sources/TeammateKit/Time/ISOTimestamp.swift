@@ -10,19 +10,48 @@ public enum ISOTimestamp {
   private static let secondsPerHour = 3_600
 
   public static func text(_ date: Date, in zone: TimeZone) -> String {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(25)
+    append(date, in: zone, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Writes the text's UTF-8 bytes straight into `bytes`, for writers of long documents.
+  public static func append(_ date: Date, in zone: TimeZone, to bytes: inout [UInt8]) {
     let offset = zone.secondsFromGMT(for: date)
     let local = Int((date.timeIntervalSince1970).rounded(.down)) + offset
     let days = Int((Double(local) / Double(secondsPerDay)).rounded(.down))
     let seconds = local - days * secondsPerDay
     let (year, month, day) = civil(fromDays: days)
-    let sign = offset < 0 ? "-" : "+"
-    let zoneText =
-      offset == 0 && ["UTC", "GMT"].contains(zone.identifier)
-      ? "Z"
-      : sign + two(abs(offset) / secondsPerHour) + ":" + two(abs(offset) % secondsPerHour / 60)
-    return four(year) + "-" + two(month) + "-" + two(day) + "T"
-      + two(seconds / secondsPerHour) + ":" + two(seconds % secondsPerHour / 60) + ":"
-      + two(seconds % 60) + zoneText
+    func digits(_ value: Int, _ count: Int) {
+      var divisor = 1
+      for _ in 1..<count { divisor *= 10 }
+      var rest = max(0, value)
+      for _ in 0..<count {
+        bytes.append(UInt8(48 + (rest / divisor) % 10))
+        rest %= divisor
+        divisor /= 10
+      }
+    }
+    digits(year, 4)
+    bytes.append(UInt8(ascii: "-"))
+    digits(month, 2)
+    bytes.append(UInt8(ascii: "-"))
+    digits(day, 2)
+    bytes.append(UInt8(ascii: "T"))
+    digits(seconds / secondsPerHour, 2)
+    bytes.append(UInt8(ascii: ":"))
+    digits(seconds % secondsPerHour / 60, 2)
+    bytes.append(UInt8(ascii: ":"))
+    digits(seconds % 60, 2)
+    if offset == 0 && ["UTC", "GMT"].contains(zone.identifier) {
+      bytes.append(UInt8(ascii: "Z"))
+      return
+    }
+    bytes.append(UInt8(ascii: offset < 0 ? "-" : "+"))
+    digits(abs(offset) / secondsPerHour, 2)
+    bytes.append(UInt8(ascii: ":"))
+    digits(abs(offset) % secondsPerHour / 60, 2)
   }
 
   /// Year, month and day of a count of days since 1970-01-01 (proleptic Gregorian).
@@ -36,12 +65,5 @@ public enum ISOTimestamp {
     let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
     let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
     return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-  }
-
-  private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
-
-  private static func four(_ value: Int) -> String {
-    let text = String(value)
-    return String(repeating: "0", count: max(0, 4 - text.count)) + text
   }
 }
