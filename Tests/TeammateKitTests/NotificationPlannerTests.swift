@@ -305,6 +305,11 @@ import Testing
       cards: [event], viewer: bob, members: Fixtures.household().members, timeZone: Self.taipei,
       now: now, limit: 0)
     #expect(NotificationPlanner.plan(input).isEmpty)
+    let later = Fixtures.card("e2", kind: .event, by: bob, time: now + 7_200)
+    let one = PlanInput(
+      cards: [later, event], viewer: bob, members: Fixtures.household().members,
+      timeZone: Self.taipei, now: now, limit: 1)
+    #expect(NotificationPlanner.plan(one).map(\.id) == ["event:e1"])
   }
 
   @Test func test_AC_TOPIC_02_aReplyByExactlyNowNotifiesNoOne() {

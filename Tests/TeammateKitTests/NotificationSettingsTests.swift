@@ -15,6 +15,9 @@ import Testing
     let quiet = try QuietHours(parsing: "22:30-06:45")
     #expect(quiet.description == "22:30-06:45")
     #expect(throws: TeammateError.invalidTimeOfDay("22:00")) { try QuietHours(parsing: "22:00") }
+    #expect(throws: TeammateError.invalidTimeOfDay("22:00--07:00")) {
+      try QuietHours(parsing: "22:00--07:00")
+    }
   }
 
   @Test(arguments: [-1, 1_441, 10_000])
