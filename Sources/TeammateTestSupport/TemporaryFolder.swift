@@ -15,19 +15,22 @@ import Foundation
 public enum TemporaryFolder {
   private static let root: String = {
     let base = (NSTemporaryDirectory() as NSString).appendingPathComponent("teammate-tests")
-    let own = getpid()
-    if let old = try? FileManager.default.contentsOfDirectory(atPath: base) {
-      for entry in old {
-        guard let pid = Int32(entry), pid != own, !isRunning(pid) else { continue }
-        try? FileManager.default.removeItem(
-          atPath: (base as NSString).appendingPathComponent(entry))
-      }
-    }
-    return (base as NSString).appendingPathComponent("\(own)")
+    sweep(base)
+    return (base as NSString).appendingPathComponent("\(getpid())")
   }()
 
+  /// Removes the folders in `base` named for processes that have ended; the folders of this
+  /// process, of processes still running and anything not named for a process stay.
+  public static func sweep(_ base: String) {
+    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: base) else { return }
+    for entry in entries {
+      guard let pid = Int32(entry), pid != getpid(), !isRunning(pid) else { continue }
+      try? FileManager.default.removeItem(atPath: (base as NSString).appendingPathComponent(entry))
+    }
+  }
+
   /// Whether a process with this id exists (a process we may not signal exists too).
-  static func isRunning(_ pid: Int32) -> Bool {
+  public static func isRunning(_ pid: Int32) -> Bool {
     guard pid > 0 else { return false }
     return kill(pid, 0) == 0 || errno == EPERM
   }
