@@ -58,4 +58,13 @@ import Testing
     state.noteShown(now: start + 1_800 + memory + 1)
     #expect(state.shown.isEmpty)
   }
+
+  @Test func test_AC_SYNC_34_aStateSavedBeforeTheNewFieldsOpensWithTheirStartingValues() throws {
+    let empty = try JSONDecoder().decode(DeviceState.self, from: Data("{}".utf8))
+    #expect(empty == DeviceState())
+    #expect(empty.cursor == 0 && empty.shown.isEmpty && empty.planned.isEmpty)
+    let old = try JSONDecoder().decode(
+      DeviceState.self, from: Data(#"{"cursor": 12, "householdID": "home"}"#.utf8))
+    #expect(old.cursor == 12 && old.householdID == "home" && old.waitingActivity.isEmpty)
+  }
 }
