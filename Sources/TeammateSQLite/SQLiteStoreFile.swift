@@ -75,7 +75,7 @@ enum SQLiteStoreFile {
     SQLiteConnection, prepared: Bool
   ) {
     let connection = try connect(path, readOnly: false)
-    do {
+    return try translating(path) {
       let (found, tables) = try snapshot(connection)
       // NB: another process may have made it meanwhile; it is then checked like any store.
       if found > 0 || !tables.isEmpty {
@@ -84,12 +84,6 @@ enum SQLiteStoreFile {
       }
       try prepareForWriting(connection, path: path)
       return (connection, true)
-    } catch let error as StoreError {
-      throw error
-    } catch let error as SQLiteError {
-      throw classify(error, path: path)
-    } catch {
-      throw .cannotOpen(path, reason: "\(error)")
     }
   }
 
@@ -127,15 +121,7 @@ enum SQLiteStoreFile {
     if found == 0 && tables.isEmpty {
       // An empty database: a store being made, or one to make.
       guard access == .create else { throw .missing(path) }
-      do {
-        try prepareForWriting(connection, path: path)
-      } catch let error as StoreError {
-        throw error
-      } catch let error as SQLiteError {
-        throw classify(error, path: path)
-      } catch {
-        throw .cannotOpen(path, reason: "\(error)")
-      }
+      try translating(path) { try prepareForWriting(connection, path: path) }
       return (connection, true)
     }
     // Version 0 with tables, or tables that are not ours: somebody else's database.
@@ -145,16 +131,25 @@ enum SQLiteStoreFile {
       }
       throw .notADatabase(path)
     }
-    do {
-      if access == .readOnly {
-        guard found == Schema.version else { throw StoreError.needsUpgrade(path, found: found) }
-        return (connection, false)
-      }
+    if access == .readOnly {
+      guard found == Schema.version else { throw .needsUpgrade(path, found: found) }
+      return (connection, false)
+    }
+    return try translating(path) {
       try connection.execute("PRAGMA synchronous = NORMAL")
-      if found < Schema.version || !ours {
-        try prepareForWriting(connection, path: path)
-        return (connection, true)
-      }
+      guard found < Schema.version || !ours else { return (connection, false) }
+      try prepareForWriting(connection, path: path)
+      return (connection, true)
+    }
+  }
+
+  /// Runs `body`, turning what SQLite or anything else throws into the store's own error for
+  /// `path`.
+  private static func translating<T>(
+    _ path: String, _ body: () throws -> T
+  ) throws(StoreError) -> T {
+    do {
+      return try body()
     } catch let error as StoreError {
       throw error
     } catch let error as SQLiteError {
@@ -162,7 +157,6 @@ enum SQLiteStoreFile {
     } catch {
       throw .cannotOpen(path, reason: "\(error)")
     }
-    return (connection, false)
   }
 
   /// A `file:` URI that opens `path` read-only as a file nobody changes.

@@ -70,10 +70,17 @@ enum Binary {
   }
 
   static func run(_ arguments: [String], environment: [String: String]) throws -> CommandOutcome {
+    try run(url, arguments, environment: environment.merging(["PATH": "/usr/bin:/bin"]) { $1 })
+  }
+
+  /// Any program, stdout and stderr captured apart, with exactly `environment`.
+  static func run(
+    _ executable: URL, _ arguments: [String], environment: [String: String]
+  ) throws -> CommandOutcome {
     let process = Process()
-    process.executableURL = url
+    process.executableURL = executable
     process.arguments = arguments
-    process.environment = environment.merging(["PATH": "/usr/bin:/bin"]) { $1 }
+    process.environment = environment
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out

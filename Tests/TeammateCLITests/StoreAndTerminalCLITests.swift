@@ -13,23 +13,11 @@ import Testing
 
   /// Runs a shell command line with `$T` set to the built tool; stdout, stderr and status.
   func shell(_ script: String, environment: [String: String] = [:]) throws -> CommandOutcome {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/bash")
-    process.arguments = ["-c", script]
-    process.environment = environment.merging([
-      "PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "T": Binary.url.path,
-    ]) { $1 }
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let stdout = out.fileHandleForReading.readDataToEndOfFile()
-    let stderr = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return CommandOutcome(
-      stdout: String(decoding: stdout, as: UTF8.self),
-      stderr: String(decoding: stderr, as: UTF8.self), exitCode: process.terminationStatus)
+    try Binary.run(
+      URL(fileURLWithPath: "/bin/bash"), ["-c", script],
+      environment: environment.merging([
+        "PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "T": Binary.url.path,
+      ]) { $1 })
   }
 
   /// A couple's store with a few cards, closed, its write-ahead log folded in.
