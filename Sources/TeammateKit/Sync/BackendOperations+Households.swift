@@ -80,7 +80,7 @@ extension BackendOperations {
   /// A member leaves; the last one only when deleting the household, which removes it, its
   /// cards, its invite and its feed at once.
   public static func leaveHousehold(
-    _ id: HouseholdID, deletingHousehold: Bool = false, actor: AccountID,
+    _ id: HouseholdID, deletingHousehold: Bool, actor: AccountID,
     storage: inout some BackendStorage, now: Date
   ) throws {
     let before = try state(of: actor, in: storage)
