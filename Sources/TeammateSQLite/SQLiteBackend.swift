@@ -19,7 +19,10 @@ public actor SQLiteBackend: TransactionalBackend {
   private var random: AnyRandomNumberGenerator
   public let joinLimit: JoinAttemptLimit
   /// Whether `PRAGMA quick_check` has passed on this connection.
-  private var verified: Bool
+  private var verified = false
+  /// Whether the store is at the current schema with our mark; until then it is made so, on
+  /// this store's own thread, before the first read or write.
+  private var ready: Bool
   /// How this store was opened: a read-only one refuses every write.
   public nonisolated let access: StoreAccess
   /// The thread every call of this store runs on.
@@ -43,7 +46,7 @@ public actor SQLiteBackend: TransactionalBackend {
   ) throws(StoreError) {
     self.path = path
     self.access = access
-    (connection, verified) = try SQLiteStoreFile.open(path, access: access)
+    (connection, ready) = try SQLiteStoreFile.open(path, access: access)
     storage = SQLiteStorage(connection: connection)
     self.clock = clock
     self.random = AnyRandomNumberGenerator(random)
@@ -65,10 +68,7 @@ public actor SQLiteBackend: TransactionalBackend {
     _ body: (inout SQLiteStorage, Date, inout AnyRandomNumberGenerator) throws -> T
   ) throws -> T {
     guard access != .readOnly else { throw StoreError.notWritable(path) }
-    if !verified {
-      try translated { try SQLiteStoreFile.prepareForWriting(connection, path: path) }
-      verified = true
-    }
+    if !verified { try prepare() }
     return try translated {
       try connection.writeTransaction {
         var storage = storage
@@ -79,7 +79,16 @@ public actor SQLiteBackend: TransactionalBackend {
 
   /// One consistent read.
   public func read<T>(as actor: AccountID, _ body: (SQLiteStorage, Date) throws -> T) throws -> T {
-    try translated { try connection.readTransaction { try body(storage, clock.now()) } }
+    if !ready { try prepare() }
+    return try translated { try connection.readTransaction { try body(storage, clock.now()) } }
+  }
+
+  /// Checks the whole file, switches it to WAL and migrates it: on this thread, since the
+  /// switch may have to wait for other connections.
+  private func prepare() throws {
+    try translated { try SQLiteStoreFile.prepareForWriting(connection, path: path) }
+    verified = true
+    ready = true
   }
 
   /// Rule refusals pass through; every other failure becomes a store error naming the file.

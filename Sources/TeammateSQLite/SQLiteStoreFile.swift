@@ -5,14 +5,15 @@ import Foundation
 /// newer, then bring the schema up to date, without ever writing to a file it refuses.
 enum SQLiteStoreFile {
   /// An open connection to the store at `path` (`:memory:` for a private in-memory store),
-  /// at the current schema, and whether it has already passed `prepareForWriting`.
+  /// and whether it is ready: a store that is new, older or unmarked must pass
+  /// `prepareForWriting` (on the store's own thread) before anything reads it.
   ///
   /// Before SQLite opens the file, its header must be SQLite's, carry our mark (or be a
   /// store of schema 1, from before the mark), and agree with the file's size; after, its
   /// tables must be exactly those of its schema version. A file refused is left untouched.
   static func open(
     _ path: String, access: StoreAccess = .create
-  ) throws(StoreError) -> (SQLiteConnection, prepared: Bool) {
+  ) throws(StoreError) -> (SQLiteConnection, ready: Bool) {
     if path == ":memory:" { return try openNew(path) }
     let header = try stableHeader(path)
     guard let header else {
@@ -72,7 +73,7 @@ enum SQLiteStoreFile {
 
   /// A store that does not exist yet, or a private one in memory: made at the current schema.
   private static func openNew(_ path: String) throws(StoreError) -> (
-    SQLiteConnection, prepared: Bool
+    SQLiteConnection, ready: Bool
   ) {
     let connection = try connect(path, readOnly: false)
     return try translating(path) {
@@ -82,8 +83,7 @@ enum SQLiteStoreFile {
         return try checked(
           connection, path: path, found: found, tables: tables, ours: true, .create)
       }
-      try prepareForWriting(connection, path: path)
-      return (connection, true)
+      return (connection, false)
     }
   }
 
@@ -114,15 +114,14 @@ enum SQLiteStoreFile {
   private static func checked(
     _ connection: SQLiteConnection, path: String, found: Int, tables: [String], ours: Bool,
     _ access: StoreAccess
-  ) throws(StoreError) -> (SQLiteConnection, prepared: Bool) {
+  ) throws(StoreError) -> (SQLiteConnection, ready: Bool) {
     guard found <= Schema.version else {
       throw .newerSchema(path, found: found, supported: Schema.version)
     }
     if found == 0 && tables.isEmpty {
       // An empty database: a store being made, or one to make.
       guard access == .create else { throw .missing(path) }
-      try translating(path) { try prepareForWriting(connection, path: path) }
-      return (connection, true)
+      return (connection, false)
     }
     // Version 0 with tables, or tables that are not ours: somebody else's database.
     guard found > 0, tables == Schema.catalogue(version: found) else {
@@ -132,15 +131,11 @@ enum SQLiteStoreFile {
       throw .notADatabase(path)
     }
     if access == .readOnly {
-      guard found == Schema.version else { throw .needsUpgrade(path, found: found) }
-      return (connection, false)
-    }
-    return try translating(path) {
-      try connection.execute("PRAGMA synchronous = NORMAL")
-      guard found < Schema.version || !ours else { return (connection, false) }
-      try prepareForWriting(connection, path: path)
+      guard found == Schema.version, ours else { throw .needsUpgrade(path, found: found) }
       return (connection, true)
     }
+    try translating(path) { try connection.execute("PRAGMA synchronous = NORMAL") }
+    return (connection, found == Schema.version && ours)
   }
 
   /// Runs `body`, turning what SQLite or anything else throws into the store's own error for
@@ -192,8 +187,16 @@ enum SQLiteStoreFile {
       let mode = try connection.first("PRAGMA journal_mode") { $0.text(0) }
       if mode == "wal" { return }
       do {
-        try connection.execute("PRAGMA journal_mode = WAL")
-      } catch {
+        // NB: SQLite answers with the mode it is in; one that will not switch (a read-only or
+        // immutable file) answers with the old mode and no error, and must not be asked again.
+        let switched = try connection.first("PRAGMA journal_mode = WAL") { $0.text(0) }
+        guard switched == "wal" else {
+          throw SQLiteError(
+            code: SQLITE_READONLY,
+            message: "the store stays in \(switched ?? "its") journal mode: it cannot be written")
+        }
+        return
+      } catch let error as SQLiteError {
         guard error.primaryCode == SQLITE_BUSY, ContinuousClock.now < deadline else { throw error }
         usleep(2_000)
       }

@@ -138,7 +138,9 @@ import Testing
 
   @Test func test_AC_STORE_07_newStoreIsCreatedAtTheCurrentVersion() async throws {
     let path = try TemporaryFolder.make().appending("nested/deeper/store.sqlite")
-    _ = try SQLiteBackend(path: path, clock: clock)
+    let store = try SQLiteBackend(path: path, clock: clock)
+    #expect(FileManager.default.fileExists(atPath: path))
+    #expect(try await store.householdID(of: "alice", as: "alice") == nil)
     let connection = try SQLiteConnection(path: path)
     #expect(try connection.first("PRAGMA user_version") { $0.int(0) } == Schema.version)
     #expect(try connection.first("PRAGMA journal_mode") { $0.text(0) } == "wal")
