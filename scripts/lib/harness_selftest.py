@@ -1,0 +1,136 @@
+#!/usr/bin/env python3
+"""The judge's own checks, planted and required to fire, in one process.
+
+Feeds scripts/lib/test-report.py a recorded event stream (failing, skipped, disabled and
+known-issue tests; floors that differ; a contract test on one backend kind; a run that did
+not end) and scripts/lib/traceability.py planted spec and test-name mistakes, and requires
+each to be caught with the right words, and the clean cases to pass.
+"""
+import contextlib
+import importlib.util
+import io
+import os
+import re
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def load(name, file):
+    spec = importlib.util.spec_from_file_location(name, os.path.join(HERE, file))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+report_module = load("test_report", "test-report.py")
+trace_module = load("traceability", "traceability.py")
+scratch = tempfile.mkdtemp()
+checks = 0
+failures = []
+
+
+def write(name, text):
+    path = os.path.join(scratch, name)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(text)
+    return path
+
+
+def expect(want, pattern, what, call):
+    """`call` must return 0 (want "pass") or not (want "fail", its output matching)."""
+    global checks
+    checks += 1
+    output = io.StringIO()
+    with contextlib.redirect_stdout(output):
+        status = call()
+    text = output.getvalue()
+    if want == "pass" and status != 0:
+        failures.append(f"{what}: expected to pass, got: {text.splitlines()[:3]}")
+    if want == "fail":
+        if status == 0:
+            failures.append(f"{what}: expected to fail, but it passed")
+        elif not re.search(pattern, text):
+            failures.append(f"{what}: the failure does not say /{pattern}/: {text.splitlines()[:3]}")
+
+
+events = os.path.join(HERE, "..", "fixtures", "probe-events.jsonl")
+lines = open(events, encoding="utf-8").read().splitlines(keepends=True)
+none = write("none", "")
+floors = {n: write(f"floor{n}", f"{n}\n") for n in (0, 1, 3, 4, 5)}
+
+
+def report(events_path, floor, allow, targets, kinds="", contract="X"):
+    return lambda: report_module.main(
+        events_path, floors[floor], allow, targets.split(), kinds.split(), contract,
+        os.path.join(scratch, "tally"))
+
+
+# The recorded run: failing() fails, param(x:) fails its second case, disabled() and
+# notEnabled() are skipped, known() passes with a known issue; 4 cases ran.
+T = "TeammateKitTests"
+expect("fail", r"FAILED TeammateKitTests\.ZZProbe/failing\(\)", "a failing test", report(events, 4, none, T))
+expect("fail", "one is not two", "the failure's comment in full", report(events, 4, none, T))
+expect("fail", r"NOT ALLOWED TeammateKitTests\.ZZProbe/disabled\(\)", "a disabled test", report(events, 4, none, T))
+expect("fail", r"NOT ALLOWED TeammateKitTests\.ZZProbe/notEnabled\(\)", "a test enabled if false", report(events, 4, none, T))
+expect("fail", r"NOT ALLOWED TeammateKitTests\.ZZProbe/known\(\): passed with a known issue", "a known issue", report(events, 4, none, T))
+expect("fail", r"FLOOR 4 test cases ran but .* says 5: .* write 4 there", "a floor above the count", report(events, 5, none, T))
+expect("fail", r"FLOOR 4 test cases ran but .* says 3", "a floor below the count", report(events, 3, none, T))
+expect("fail", r"EMPTY test target OtherTests", "a test target that ran nothing", report(events, 4, none, T + " OtherTests"))
+expect("fail", r"BACKENDS TeammateKitTests\.ZZProbe/failing\(\) runs on no backend kind", "a contract test with no backend", report(events, 4, none, T, "1 2", T))
+expect("fail", r"BACKENDS TeammateKitTests\.ZZProbe/param\(x:\) ran unevenly.*3 0", "a contract test that skips a kind", report(events, 4, none, T, "1 2 3", T))
+crashed = write("crashed.jsonl", "".join(l for l in lines if '"runEnded"' not in l))
+expect("fail", "CRASHED", "a run that did not finish", report(crashed, 4, none, T))
+clean = write("clean.jsonl", "".join(
+    l for l in lines if not re.search(r"ZZProbe/(failing|disabled|notEnabled|known|param)", l)))
+expect("fail", r"EMPTY test target TeammateKitTests", "a run where nothing ran", report(clean, 0, none, T))
+allowed = write("allowed.jsonl", "".join(l for l in lines if not re.search(r"ZZProbe/(failing|param)", l)))
+allow = write("allow", "TeammateKitTests.ZZProbe/disabled() — reason one\n"
+              "TeammateKitTests.ZZProbe/notEnabled() — reason two\n"
+              "TeammateKitTests.ZZProbe/known() — reason three\n")
+expect("pass", "", "skips listed with reasons", report(allowed, 1, allow, T))
+bare = write("allow-bare", "TeammateKitTests.ZZProbe/disabled()\n")
+expect("fail", r"NOT ALLOWED TeammateKitTests\.ZZProbe/disabled", "an allow-list line without a reason", report(allowed, 1, bare, T))
+
+# Traceability: a tree of specs and a test list, each planted with one hole.
+SPEC = "# Cards\n\n- **AC-CARD-01** — A card has a title.\n- **AC-CARD-02** — See AC-CARD-01.\n"
+LIST = ("TeammateKitTests.CardTests/test_AC_CARD_01_titled()\n"
+        "TeammateKitTests.CardTests/test_AC_CARD_02_seeAbove(kind:)\n")
+
+
+def trace(spec_extra="", list_text=LIST, files=None):
+    specs = tempfile.mkdtemp(dir=scratch)
+    with open(os.path.join(specs, "cards.md"), "w", encoding="utf-8") as handle:
+        handle.write(SPEC + spec_extra)
+    for name, text in (files or {}).items():
+        with open(os.path.join(specs, name), "w", encoding="utf-8") as handle:
+            handle.write(text)
+    listing = write(f"list-{checks}", list_text)
+    return lambda: trace_module.main(specs, listing)
+
+
+expect("pass", "", "well-formed specs and tests", trace())
+for bad in ["- AC-CARD-03: colon form", "- **AC-CARD-03:** bold colon", "* **AC-CARD-03** — star",
+            "  - **AC-CARD-03** — indented", "- **AC-Card-03** — mixed case",
+            "- **AC-CARD-3** — one digit", "### AC-CARD-03 heading"]:
+    expect("fail", "malformed", f"the spec line '{bad}'", trace(bad + "\n"))
+expect("fail", r"dangling: .* AC-CARD-09", "a reference to an undefined id", trace("Mentions AC-CARD-09.\n"))
+expect("fail", r"malformed: .*'AC-card-01'", "a reference in the wrong case", trace("Mentions AC-card-01.\n"))
+expect("fail", r"duplicated: AC-CARD-01", "an id defined twice", trace("- **AC-CARD-01** — again.\n"))
+expect("fail", r"stray: specs/notes\.txt", "a spec file that is not .md", trace(files={"notes.txt": "- **AC-CARD-05** — x.\n"}))
+expect("fail", r"uncovered: AC-CARD-04", "an id with no test", trace("- **AC-CARD-04** — untested.\n"))
+expect("fail", r"orphaned: .*AC-CARD-07", "a test naming an undefined id",
+       trace(list_text=LIST + "TeammateKitTests.CardTests/test_AC_CARD_07_noSpec()\n"))
+expect("fail", r"malformed: test test_AC_CARD_1_shortId", "a test id with one digit",
+       trace(list_text=LIST + "TeammateKitTests.CardTests/test_AC_CARD_1_shortId()\n"))
+expect("fail", r"layers: AC-CARD-01 is tested in TeammateCLITests, TeammateKitTests", "one id in two layers",
+       trace(list_text=LIST + "TeammateCLITests.CardCLITests/test_AC_CARD_01_alsoHere()\n"))
+expect("fail", r"uncovered: AC-CARD-02", "a test only in a comment is not in the runner's list",
+       trace(list_text=LIST.splitlines(keepends=True)[0]))
+
+for failure in failures:
+    print(f"harness: {failure}")
+print(f"harness: {checks} checks of the judge's own checks, {len(failures)} failure(s)")
+sys.exit(1 if failures else 0)
