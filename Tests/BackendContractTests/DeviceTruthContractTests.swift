@@ -152,7 +152,11 @@ import Testing
     let world = try World(kind)
     let home = try await world.couple()
     let card = try await world.backend.addCard(CardDraft(title: "Nap"), to: home, as: world.alice)
-    try await world.backend.leaveHousehold(home, as: world.bob)
+    let bob = world.device(world.bob)
+    _ = try await bob.device.sync()
+    // A member with a partner leaves; the household and its cards stay for the partner.
+    try await bob.device.leave()
+    #expect(try await world.backend.cards(in: home, as: world.alice).map(\.id) == [card.id])
     let invite = try await world.backend.issueInvite(for: home, as: world.alice)
     let before = try await world.snapshot(home)
     await #expect(throws: TeammateError.lastMemberMustDeleteHousehold(home)) {
@@ -161,6 +165,10 @@ import Testing
     #expect(try await world.snapshot(home) == before)
     let alice = world.device(world.alice)
     _ = try await alice.device.sync()
+    await #expect(throws: TeammateError.lastMemberMustDeleteHousehold(home)) {
+      try await alice.device.leave()
+    }
+    #expect(try await world.snapshot(home) == before)
     try await alice.device.leave(deletingHousehold: true)
     #expect(await alice.device.state == DeviceState())
     #expect(try await world.backend.householdID(of: world.alice, as: world.alice) == nil)

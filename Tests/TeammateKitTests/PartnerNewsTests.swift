@@ -48,7 +48,15 @@ import Testing
     #expect(news[1].changed == [.note, .time] && news[1].actor == Fixtures.alice)
     #expect(news[1].at == timed.at.addingTimeInterval(1))
     #expect(news[2].cardID == "mine" && !news[2].needsKnowing)
-    #expect(news[3].title == "Nest")
+    #expect(news[3].title == "Nest" && !news[3].needsKnowing)
+    var moved = household
+    moved.name = "Den"
+    moved.timeZone = "Europe/Paris"
+    let both = change(.householdUpdated, nil, household: moved)
+    let twice = PartnerNews.collect(
+      [both], viewer: Fixtures.bob, household: household, after: [:])
+    #expect(twice.map(\.kind) == [.renamed, .movedTimeZone])
+    #expect(twice.map(\.title) == ["Den", "Europe/Paris"])
     task.isDone = false
     let reopened = change(.cardCompleted, task)
     #expect(
