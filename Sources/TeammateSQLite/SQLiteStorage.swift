@@ -110,6 +110,19 @@ public struct SQLiteStorage: BackendStorage {
     }
   }
 
+  /// NB: the WHERE clause only narrows what is decoded; the kit's rule decides after.
+  public func cardsMaybePending(in household: HouseholdID, for viewer: AccountID) throws
+    -> [Card]
+  {
+    try connection.rows(
+      """
+      SELECT \(CardRow.columns) FROM cards
+      WHERE household_id = ? AND ack_by IS NULL AND deleted = 0 AND last_edited_by != ?
+      ORDER BY position
+      """, [.id(household), .id(viewer)]
+    ) { try CardRow.decode($0) }
+  }
+
   public func cards(in household: HouseholdID) throws -> [Card] {
     try connection.rows(
       "SELECT \(CardRow.columns) FROM cards WHERE household_id = ? ORDER BY position",

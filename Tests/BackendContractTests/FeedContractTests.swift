@@ -211,4 +211,32 @@ import Testing
       #expect(await phone.state.cards.count == (round == 1 ? 6 : 13))
     }
   }
+
+  @Test(arguments: BackendKind.allCases)
+  func test_AC_SYNC_35_pendingCardsAreExactlyTheRules(kind: BackendKind) async throws {
+    let world = try World(kind)
+    let home = try await world.couple()
+    var cards: [Card] = []
+    for index in 0..<8 {
+      world.clock.advance(by: 60)
+      let author = index % 3 == 0 ? world.bob : world.alice
+      cards.append(
+        try await world.backend.addCard(CardDraft(title: "c\(index)"), to: home, as: author))
+    }
+    _ = try await world.backend.acknowledgeCard(cards[1].id, revision: 1, as: world.bob)
+    _ = try await world.backend.deleteCard(cards[2].id, as: world.alice)
+    world.clock.advance(by: 60)
+    _ = try await world.backend.editCard(
+      cards[4].id, CardEdit(title: .set("moved up")), as: world.alice)
+    _ = try await world.backend.editCard(cards[5].id, CardEdit(note: .set("n")), as: world.bob)
+    for viewer in [world.alice, world.bob] {
+      let all = try await world.backend.cards(in: home, as: viewer)
+      #expect(
+        try await world.backend.pendingCards(in: home, as: viewer)
+          == AcknowledgementRules.pending(cards: all, viewer: viewer))
+    }
+    await #expect(throws: TeammateError.accessDenied(.notAMember(home))) {
+      try await world.backend.pendingCards(in: home, as: world.carol)
+    }
+  }
 }

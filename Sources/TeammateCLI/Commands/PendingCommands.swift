@@ -8,9 +8,8 @@ extension Commands {
   ) { session, _ in
     let uid = try session.account()
     let household = try await session.household()
-    let cards = try await session.store().cards(in: household.id, as: uid)
-    let pending = AcknowledgementRules.pending(cards: cards, viewer: uid)
-    let badge = AcknowledgementRules.badge(cards: cards, viewer: uid)
+    let pending = try await session.store().pendingCards(in: household.id, as: uid)
+    let badge = AcknowledgementRules.badge(cards: pending, viewer: uid)
     if session.json {
       let times = await session.times()
       return session.writeJSONObject(["badge": .int(badge)], array: "cards", count: pending.count) {

@@ -146,6 +146,15 @@ extension BackendOperations {
     return try storage.cards(in: id)
   }
 
+  /// The cards pending for the actor, by the rules, oldest change first.
+  public static func pendingCards(
+    in id: HouseholdID, actor: AccountID, storage: some BackendStorage
+  ) throws -> [Card] {
+    try check(.readCards(id), actor, try state(of: actor, in: storage))
+    return AcknowledgementRules.pending(
+      cards: try storage.cardsMaybePending(in: id, for: actor), viewer: actor)
+  }
+
   public static func changes(
     in id: HouseholdID, after cursor: Int64, limit: Int, actor: AccountID,
     storage: some BackendStorage

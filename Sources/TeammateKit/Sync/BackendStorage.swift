@@ -21,6 +21,9 @@ public protocol BackendStorage {
 
   func card(_ id: CardID) throws -> Card?
   func cards(in household: HouseholdID) throws -> [Card]
+  /// At least the cards pending for `viewer` (more is allowed: the rules filter again), so
+  /// that a store can narrow a large household before decoding it.
+  func cardsMaybePending(in household: HouseholdID, for viewer: AccountID) throws -> [Card]
   mutating func putCard(_ card: Card) throws
 
   func failedJoins(of account: AccountID) throws -> [Date]
@@ -39,4 +42,10 @@ public protocol BackendStorage {
   /// Appends a change, giving it the next sequence number.
   mutating func appendChange(_ change: Change) throws -> Change
   func changes(in household: HouseholdID, after cursor: Int64, limit: Int) throws -> [Change]
+}
+
+extension BackendStorage {
+  public func cardsMaybePending(in household: HouseholdID, for viewer: AccountID) throws -> [Card] {
+    try cards(in: household)
+  }
 }

@@ -57,6 +57,8 @@ public protocol TeammateBackend: Sendable {
   /// Acknowledges, in one write, exactly what is pending for the actor at that moment.
   func acknowledgePending(in household: HouseholdID, as actor: AccountID) async throws -> [Card]
   func card(_ id: CardID, as actor: AccountID) async throws -> Card
+  /// The cards pending for the actor (`AcknowledgementRules.pending`), oldest change first.
+  func pendingCards(in household: HouseholdID, as actor: AccountID) async throws -> [Card]
   /// Every card of the household, deleted ones included, oldest first.
   func cards(in household: HouseholdID, as actor: AccountID) async throws -> [Card]
 

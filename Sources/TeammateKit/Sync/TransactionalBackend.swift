@@ -186,6 +186,12 @@ extension TransactionalBackend {
     }
   }
 
+  public func pendingCards(in household: HouseholdID, as actor: AccountID) throws -> [Card] {
+    try read(as: actor) { storage, _ in
+      try BackendOperations.pendingCards(in: household, actor: actor, storage: storage)
+    }
+  }
+
   public func cards(in household: HouseholdID, as actor: AccountID) throws -> [Card] {
     try read(as: actor) { storage, _ in
       try BackendOperations.cards(in: household, actor: actor, storage: storage)
