@@ -21,7 +21,7 @@ import Testing
       _ = try await bob.device.sync()
       world.clock.advance(by: 60)
     }
-    _ = try await bob.centre.pending()
+    _ = await bob.centre.pending()
     let reminders = await bob.centre.delivered.filter { $0.kind == .eventReminder }
     #expect(reminders.count == 1)
     #expect(reminders.first?.occurrence.at == start)

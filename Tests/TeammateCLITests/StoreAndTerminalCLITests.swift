@@ -220,7 +220,7 @@ import Testing
     while process.isRunning, spins < 50_000_000 {
       spins += 1
       let size = (try? FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int) ?? 0
-      if (size ?? 0) > 1 << 19 { break }
+      if size > 1 << 19 { break }
     }
     let killedMidway = process.isRunning
     kill(process.processIdentifier, SIGKILL)
