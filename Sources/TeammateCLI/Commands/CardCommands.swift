@@ -15,8 +15,9 @@ extension Commands {
       OptionSpec(name: "note", value: "text", help: "More detail."),
     ]
   ) { session, arguments in
-    let uid = try session.account()
-    let household = try await session.household()
+    // NB: an account and a household first, so that their absence is what the user hears.
+    _ = try session.account()
+    _ = try await session.household()
     var draft = CardDraft(
       kind: try arguments.option("kind").map { try Words.kind($0) } ?? .note,
       title: arguments.argument("title") ?? "", note: arguments.option("note"))
@@ -25,7 +26,6 @@ extension Commands {
       draft.replyBy = try await session.time(replyBy)
     }
     if let who = arguments.option("assignee") { draft.assignee = try await session.assignee(who) }
-    _ = household
     let card = try await session.deviceWrite { try await $0.addCard(draft) }
     try await show(card, verb: "Logged", session: &session)
   }
@@ -45,7 +45,7 @@ extension Commands {
       OptionSpec(name: "clear-reply-by", help: "Remove the reply-by time."),
     ]
   ) { session, arguments in
-    let uid = try session.account()
+    _ = try session.account()
     let id = try await session.card(named: arguments.argument("id") ?? "").id
     var edit = CardEdit()
     if let title = arguments.option("title") { edit.title = .set(title) }
@@ -108,7 +108,7 @@ extension Commands {
     arguments: [ArgumentSpec(name: "id", help: "The task's id, or a unique start of it.")],
     options: [OptionSpec(name: "undo", help: "Mark it not done.")]
   ) { session, arguments in
-    let uid = try session.account()
+    _ = try session.account()
     let id = try await session.card(named: arguments.argument("id") ?? "").id
     let done = !arguments.flag("undo")
     let card = try await session.deviceWrite { try await $0.setDone(id, done: done) }
@@ -119,7 +119,7 @@ extension Commands {
     path: ["card", "delete"], abstract: "Delete a card; both devices let go of it.",
     arguments: [ArgumentSpec(name: "id", help: "The card's id, or a unique start of it.")]
   ) { session, arguments in
-    let uid = try session.account()
+    _ = try session.account()
     let id = try await session.card(named: arguments.argument("id") ?? "").id
     let card = try await session.deviceWrite { try await $0.deleteCard(id) }
     try await show(card, verb: "Deleted", session: &session)
