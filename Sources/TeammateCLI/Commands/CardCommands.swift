@@ -165,7 +165,7 @@ extension Commands {
       }
     }
     guard !cards.isEmpty else { return session.write(empty + "\n") }
-    var table = Table(headers: ["ID", "KIND", "TITLE", "WHEN", "STATUS"])
+    var table = Table(headers: ["ID", "KIND", "TITLE", "WHEN", "STATUS"], flexible: 2)
     for card in cards {
       let when = (card.time ?? card.replyBy).map { times.human($0) } ?? "-"
       table.rows.append([

@@ -59,7 +59,7 @@ extension Commands {
           ? "Nothing shown yet.\n"
           : "Nothing scheduled. Run 'teammate sync' to plan notifications.\n")
     }
-    var table = Table(headers: ["WHEN", "KIND", "TITLE", "TEXT"])
+    var table = Table(headers: ["WHEN", "KIND", "TITLE", "TEXT"], flexible: 2)
     for notification in notifications {
       table.rows.append([
         times.human(notification.fireAt), notification.kind.rawValue, notification.title,

@@ -113,8 +113,17 @@ struct Session {
 
   /// A table, its cells made safe, its header bold where colour is allowed.
   mutating func write(_ table: Table) {
-    stdout += table.render(colour: colour)
+    stdout += table.render(colour: colour, width: terminalWidth)
     drain()
+  }
+
+  /// The width of the terminal stdout is, when the tool writes to one itself (never for
+  /// output captured in process, piped or redirected).
+  var terminalWidth: Int? {
+    guard flush != nil, isatty(STDOUT_FILENO) == 1 else { return nil }
+    var size = winsize()
+    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+    return Int(size.ws_col)
   }
 
   /// Hands the output written so far to `flush` once there is a piece worth sending, so that

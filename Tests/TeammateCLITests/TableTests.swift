@@ -1,0 +1,55 @@
+import Foundation
+import TeammateKit
+import Testing
+
+@testable import TeammateCLI
+
+@Suite struct TableTests {
+  /// The display column where the cell after `cell` starts, on each line.
+  func column(after cell: String, in text: String) -> [Int] {
+    text.split(separator: "\n").compactMap { line in
+      guard let range = line.range(of: cell) else { return nil }
+      return DisplayWidth.of(String(line[..<range.upperBound]))
+    }
+  }
+
+  @Test func test_AC_CLI_39_columnsAreAlignedByTheColumnsCharactersTake() {
+    #expect(DisplayWidth.of("買尿布") == 6)
+    #expect(DisplayWidth.of("👶") == 2)
+    #expect(DisplayWidth.of("👨‍👩‍👧") == 2)
+    #expect(DisplayWidth.of("e\u{0301}") == 1)
+    #expect(DisplayWidth.of("Ｆｕｌｌ") == 8)
+    #expect(DisplayWidth.of("plain") == 5)
+    var table = Table(headers: ["TITLE", "STATUS"])
+    table.rows = [["買尿布", "x"], ["👶 bath", "x"], ["plain title", "x"], ["Cafe\u{0301}", "x"]]
+    let text = table.render(colour: false)
+    let starts = text.split(separator: "\n").map { line in
+      DisplayWidth.of(String(line.prefix { $0 != "x" && $0 != "S" }))
+    }
+    #expect(Set(starts).count == 1, "\(text)")
+  }
+
+  @Test func test_AC_CLI_40_onANarrowTerminalTheTitleIsCutWithAnEllipsis() throws {
+    var table = Table(headers: ["ID", "TITLE", "STATUS"], flexible: 1)
+    let long = String(repeating: "long title ", count: 15)
+    table.rows = [["k3f9", long, "you know"], ["m7p2", "買尿布買尿布買尿布買尿布買尿布買尿布", "waiting"]]
+    let cut = table.render(colour: false, width: 40)
+    for line in cut.split(separator: "\n") { #expect(DisplayWidth.of(String(line)) <= 40) }
+    #expect(cut.contains("…"))
+    #expect(cut.contains("you know") && cut.contains("waiting"))
+    let whole = table.render(colour: false)
+    #expect(whole.contains(long))
+    #expect(DisplayWidth.truncated("買尿布", to: 4) == "買…")
+  }
+
+  @Test func test_AC_CLI_40_pipedOutputIsNeverCut() async throws {
+    let scratch = try Scratch()
+    try await scratch.couple()
+    let long = String(repeating: "a very long title ", count: 10)
+    _ = try await scratch.card("alice", [long])
+    let piped = try Binary.run(
+      ["--as", "alice", "card", "list"],
+      environment: scratch.environment.merging(["COLUMNS": "40"]) { $1 })
+    #expect(piped.stdout.contains(long.trimmingCharacters(in: .whitespaces)))
+  }
+}
