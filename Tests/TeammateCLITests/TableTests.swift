@@ -53,3 +53,21 @@ import Testing
     #expect(piped.stdout.contains(long.trimmingCharacters(in: .whitespaces)))
   }
 }
+
+@Suite struct SuggestionTests {
+  @Test(arguments: [
+    (["crad"], "Did you mean 'card'?"),
+    (["add"], "Did you mean 'card add'?"),
+    (["list"], "Did you mean 'card list'?"),
+    (["show"], "Did you mean 'household show', 'invite show' or 'card show'?"),
+    (["version"], "Did you mean '--version'?"),
+    (["card", "ad"], "Did you mean 'add'?"),
+    (["--as", "a", "card", "add", "-5 degrees"], "put '--' before it: -- '-5 degrees'"),
+  ])
+  func test_AC_CLI_41_suggestionsFindWhatWasMeant(arguments: [String], hint: String) async {
+    let outcome = await Teammate.run(arguments)
+    #expect(outcome.exitCode == 64)
+    #expect(outcome.stderr.contains(hint), "\(outcome.stderr)")
+    #expect(Suggestion.distance("crad", "card") == 1)
+  }
+}

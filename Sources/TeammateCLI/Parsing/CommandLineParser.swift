@@ -48,8 +48,12 @@ struct CommandLineParser {
         let local = command?.options ?? []
         guard let spec = Self.find(name, in: GlobalOptions.specs + local) else {
           let known = (GlobalOptions.specs + local).map { "--\($0.name)" }
-          let hint =
+          var hint =
             Suggestion.nearest(to: name, among: known).map { " Did you mean '\($0)'?" } ?? ""
+          if hint.isEmpty, name.dropFirst().first?.isNumber == true || name.contains(" ") {
+            // NB: text that starts with a dash (`-5 degrees`) reads as an option.
+            hint = " To give text that starts with '-', put '--' before it: -- '\(token)'."
+          }
           throw UsageError(message: "unknown option '\(name)'.\(hint)", topic: topic())
         }
         var value: String?
@@ -151,7 +155,16 @@ struct CommandLineParser {
   }
 
   private func unknown(_ word: String, among names: [String], topic: HelpTopic) -> UsageError {
-    let hint = Suggestion.nearest(to: word, among: names).map { " Did you mean '\($0)'?" } ?? ""
+    var hint = Suggestion.nearest(to: word, among: names).map { " Did you mean '\($0)'?" } ?? ""
+    if case .root = topic, hint.isEmpty {
+      // NB: `teammate add` means a command of a group; `teammate version`, the option.
+      let within = names.filter(table.isGroup).filter { table.subcommands(of: $0).contains(word) }
+      if !within.isEmpty {
+        hint = " Did you mean \(Suggestion.list(within.map { "\($0) \(word)" }))?"
+      } else if ["version", "help"].contains(word.lowercased()) {
+        hint = " Did you mean '--\(word.lowercased())'?"
+      }
+    }
     return UsageError(message: "unknown command '\(word)'.\(hint)", topic: topic)
   }
 

@@ -8,21 +8,34 @@ enum Suggestion {
       ? best.0 : nil
   }
 
-  /// Levenshtein distance over characters.
+  /// Edit distance over characters, where swapping two neighbours is one edit (`crad` is one
+  /// from `card`), as people mistype.
   static func distance(_ a: String, _ b: String) -> Int {
     let a = Array(a)
     let b = Array(b)
     guard !a.isEmpty else { return b.count }
     guard !b.isEmpty else { return a.count }
+    var before = Array(repeating: 0, count: b.count + 1)
     var previous = Array(0...b.count)
-    for (i, left) in a.enumerated() {
-      var current = [i + 1] + Array(repeating: 0, count: b.count)
-      for (j, right) in b.enumerated() {
-        current[j + 1] = min(
-          previous[j + 1] + 1, current[j] + 1, previous[j] + (left == right ? 0 : 1))
+    for i in 1...a.count {
+      var current = [i] + Array(repeating: 0, count: b.count)
+      for j in 1...b.count {
+        let cost = a[i - 1] == b[j - 1] ? 0 : 1
+        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+          current[j] = min(current[j], before[j - 2] + 1)
+        }
       }
+      before = previous
       previous = current
     }
     return previous[b.count]
+  }
+
+  /// "'card add'", "'card show', 'household show' or 'invite show'".
+  static func list(_ words: [String]) -> String {
+    let quoted = words.map { "'\($0)'" }
+    guard quoted.count > 1, let last = quoted.last else { return quoted.first ?? "" }
+    return quoted.dropLast().joined(separator: ", ") + " or " + last
   }
 }
