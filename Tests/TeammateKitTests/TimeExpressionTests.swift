@@ -29,7 +29,7 @@ import Testing
     "yesterday 10:00", "2026-12-01T99:00:00Z",
   ])
   func test_AC_TIME_02_anythingElseIsRefused(text: String) {
-    #expect(throws: TeammateError.invalidTime(text)) { try parse(text) }
+    #expect(throws: TeammateError.invalidTime(text, offset: "+08:00")) { try parse(text) }
   }
 
   @Test func test_AC_TIME_01_aMissingLocalTimeMovesForwardARepeatedOneTakesTheFirst() throws {
@@ -62,5 +62,35 @@ import Testing
   ])
   func test_AC_TIME_03_everyCalendarDayIsWrittenAsItIs(text: String) {
     #expect(ISOTimestamp.text(Fixtures.date(text), in: .gmt) == text)
+  }
+
+  /// 18:00 on Tuesday 1 December 2026 in Taipei.
+  @Test(arguments: [
+    ("2026-12-03T15:30", "2026-12-03T15:30:00+08:00"),
+    ("2026-12-05 09:30:00", "2026-12-05T09:30:00+08:00"),
+    ("19:00", "2026-12-01T19:00:00+08:00"), ("17:00", "2026-12-02T17:00:00+08:00"),
+    ("7pm", "2026-12-01T19:00:00+08:00"), ("7:30am", "2026-12-02T07:30:00+08:00"),
+    ("12am", "2026-12-02T00:00:00+08:00"), ("12pm", "2026-12-02T12:00:00+08:00"),
+    ("tue 19:00", "2026-12-01T19:00:00+08:00"), ("tue 17:00", "2026-12-08T17:00:00+08:00"),
+    ("next tue 19:00", "2026-12-08T19:00:00+08:00"), ("mon 09:30", "2026-12-07T09:30:00+08:00"),
+    ("Friday 8pm", "2026-12-04T20:00:00+08:00"),
+    ("in 2h", "2026-12-01T20:00:00+08:00"), ("in 30m", "2026-12-01T18:30:00+08:00"),
+    ("in 1h30m", "2026-12-01T19:30:00+08:00"), ("in 2d", "2026-12-03T18:00:00+08:00"),
+    ("in 90 min", "2026-12-01T19:30:00+08:00"),
+  ])
+  func test_AC_TIME_04_theFormsPeopleTypeAreRead(text: String, expected: String) throws {
+    #expect(try parse(text) == Fixtures.date(expected), "\(text)")
+  }
+
+  @Test(arguments: ["13pm", "0am", "in", "in 2", "in 2x", "next 19:00", "tue", "in 0m", "7p"])
+  func test_AC_TIME_05_anythingElseListsTheFormsInTheHouseholdsOffset(text: String) {
+    #expect(throws: TeammateError.invalidTime(text, offset: "+08:00")) { try parse(text) }
+    let newYork = TimeZone(identifier: "America/New_York") ?? .gmt
+    #expect(throws: TeammateError.invalidTime(text, offset: "-05:00")) {
+      try parse(text, zone: newYork)
+    }
+    #expect(
+      TeammateError.invalidTime(text, offset: "-05:00").description.contains(
+        "2026-12-01T20:00-05:00"))
   }
 }

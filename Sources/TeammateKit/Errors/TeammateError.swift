@@ -19,7 +19,7 @@ public enum TeammateError: Error, Equatable, Sendable {
   case malformedCredential(String)
   case invalidTimeOfDay(String)
   case invalidLeadTime(minutes: Int)
-  case invalidTime(String)
+  case invalidTime(String, offset: String)
 
   // Invites and joining
   case inviteNotFound(InviteCode)
@@ -87,10 +87,10 @@ extension TeammateError: CustomStringConvertible, LocalizedError {
       return "'\(text)' is not a credential: write it as PROVIDER:ID"
     case .invalidTimeOfDay(let text):
       return "'\(text)' is not a time of day: write it as HH:MM, from 00:00 to 23:59"
-    case .invalidTime(let text):
+    case .invalidTime(let text, let offset):
       return
-        "'\(text)' is not a time: use ISO 8601 (2026-12-01T20:00:00+08:00), "
-        + "YYYY-MM-DD HH:MM, today HH:MM or tomorrow HH:MM"
+        "'\(text)' is not a time: write 2026-12-01T20:00\(offset), 2026-12-01 20:00, today 20:00, "
+        + "tomorrow 7:30, 19:00, 7pm, mon 9:30, next tue 18:00, in 2h or in 30m"
     case .invalidLeadTime(let minutes):
       return "a reminder lead time of \(minutes) minutes is outside 0…1440"
     case .inviteNotFound(let code):

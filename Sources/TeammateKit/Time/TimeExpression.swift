@@ -1,44 +1,196 @@
 import Foundation
 
-/// Reading a time a person typed: ISO 8601, `YYYY-MM-DD HH:MM`, `today HH:MM` or
-/// `tomorrow HH:MM`, the last three in the household's time zone.
+/// Reading a time a person typed. Every form without an offset is read in the household's
+/// time zone, and a local time that does not exist that day moves forward by the gap:
+///
+/// - ISO 8601 with an offset (`2026-12-01T20:00:00+08:00`, seconds optional) or without one
+///   (`2026-12-01T20:00`);
+/// - `YYYY-MM-DD HH:MM[:SS]`, `today HH:MM`, `tomorrow HH:MM`;
+/// - a time of day alone (`19:00`, `7pm`, `7:30am`): the next such time after now;
+/// - a weekday (`mon 09:30`, `next tue 18:00`): the next such day after today, or today
+///   when the time is still ahead (never today after `next`);
+/// - a span from now (`in 2h`, `in 30m`, `in 1h30m`, `in 2d`).
 public enum TimeExpression {
-  /// The instant `text` names, with "today" taken from `now` in `timeZone`.
+  /// The instant `text` names, with "today" and "now" taken from `now` in `timeZone`.
   public static func parse(
     _ text: String, now: Date, timeZone: TimeZone
   ) throws(TeammateError) -> Date {
     let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let refused = TeammateError.invalidTime(text, offset: offset(of: timeZone, at: now))
     if let date = iso8601(trimmed) { return date }
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = timeZone
-    let words = trimmed.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-    guard words.count == 2 else { throw .invalidTime(text) }
-    let time: TimeOfDay
-    do { time = try TimeOfDay(parsing: words[1]) } catch { throw .invalidTime(text) }
-    let day: DateComponents
-    switch words[0].lowercased() {
-    case "today":
-      day = calendar.dateComponents([.year, .month, .day], from: now)
-    case "tomorrow":
-      guard let tomorrow = calendar.date(byAdding: .day, value: 1, to: now) else {
-        throw .invalidTime(text)
+    let words = trimmed.lowercased().split(separator: " ", omittingEmptySubsequences: true)
+      .map(String.init)
+    guard let first = words.first else { throw refused }
+    if first == "in" { return try span(words.dropFirst().joined(), from: now, or: refused) }
+    if words.count == 1 {
+      if let time = clock(first) { return try next(time, after: now, calendar, or: refused) }
+      if let (day, time) = dateAndTime(first, separator: "t") {
+        return try local(day, time, calendar, or: refused)
       }
-      day = calendar.dateComponents([.year, .month, .day], from: tomorrow)
-    default:
-      let parts = words[0].split(separator: "-", omittingEmptySubsequences: false)
-      guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-        let year = Int(parts[0]), let month = Int(parts[1]), let dayOfMonth = Int(parts[2])
-      else { throw .invalidTime(text) }
-      day = DateComponents(year: year, month: month, day: dayOfMonth)
+      throw refused
     }
+    let rest = words.dropFirst()
+    let time: TimeOfDay
+    switch words.count {
+    case 2:
+      guard let parsed = clock(words[1]) else { throw refused }
+      time = parsed
+    case 3 where first == "next":
+      guard let parsed = clock(words[2]) else { throw refused }
+      time = parsed
+    default:
+      throw refused
+    }
+    let dayWord = first == "next" ? rest.first ?? "" : first
+    switch dayWord {
+    case "today":
+      return try local(
+        calendar.dateComponents([.year, .month, .day], from: now), time, calendar, or: refused)
+    case "tomorrow":
+      guard let tomorrow = calendar.date(byAdding: .day, value: 1, to: now) else { throw refused }
+      return try local(
+        calendar.dateComponents([.year, .month, .day], from: tomorrow), time, calendar, or: refused)
+    default:
+      if let weekday = weekdays[dayWord] {
+        return try next(
+          weekday, time, after: now, skipToday: first == "next", calendar, or: refused)
+      }
+      guard first != "next", let day = date(first) else { throw refused }
+      return try local(day, time, calendar, or: refused)
+    }
+  }
+
+  /// `+08:00`: the zone's offset at `now`, for examples a person can copy.
+  public static func offset(of zone: TimeZone, at now: Date) -> String {
+    let seconds = zone.secondsFromGMT(for: now)
+    let sign = seconds < 0 ? "-" : "+"
+    let hours = abs(seconds) / 3_600
+    let minutes = abs(seconds) % 3_600 / 60
+    return sign + (hours < 10 ? "0" : "") + "\(hours):" + (minutes < 10 ? "0" : "") + "\(minutes)"
+  }
+
+  private static let weekdays: [String: Int] = [
+    "sun": 1, "sunday": 1, "mon": 2, "monday": 2, "tue": 3, "tues": 3, "tuesday": 3, "wed": 4,
+    "wednesday": 4, "thu": 5, "thur": 5, "thurs": 5, "thursday": 5, "fri": 6, "friday": 6,
+    "sat": 7, "saturday": 7,
+  ]
+
+  /// `19:00`, `7:05`, `19:00:00`, `7pm`, `7:30am`, `12am`.
+  private static func clock(_ word: String) -> TimeOfDay? {
+    var text = word
+    var meridiem: String?
+    for suffix in ["am", "pm"] where text.hasSuffix(suffix) {
+      meridiem = suffix
+      text.removeLast(2)
+    }
+    var parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+    if parts.count == 3 {
+      guard parts[2] == "00" else { return nil }
+      parts.removeLast()
+    }
+    if meridiem != nil && parts.count == 1 { parts.append("00") }
+    guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
+      var hour = Int(parts[0]), let minute = Int(parts[1]),
+      parts.allSatisfy({ $0.allSatisfy(\.isASCII) })
+    else { return nil }
+    if let meridiem {
+      guard (1...12).contains(hour) else { return nil }
+      hour = hour % 12 + (meridiem == "pm" ? 12 : 0)
+    }
+    return try? TimeOfDay(parsing: "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)")
+  }
+
+  /// `2026-12-24`.
+  private static func date(_ word: String) -> DateComponents? {
+    let parts = word.split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+      let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+    else { return nil }
+    return DateComponents(year: year, month: month, day: day)
+  }
+
+  /// `2026-12-24t19:30` (lowercased), read without an offset.
+  private static func dateAndTime(_ word: String, separator: Character) -> (
+    DateComponents, TimeOfDay
+  )? {
+    let halves = word.split(separator: separator, omittingEmptySubsequences: false)
+    guard halves.count == 2, let day = date(String(halves[0])),
+      !halves[1].contains(where: { $0 == "+" || $0 == "-" || $0 == "z" }),
+      let time = clock(String(halves[1]))
+    else { return nil }
+    return (day, time)
+  }
+
+  /// A day's local time; a date that does not exist (31 February) is refused, a local time
+  /// skipped by a daylight-saving jump moves forward by the gap.
+  private static func local(
+    _ day: DateComponents, _ time: TimeOfDay, _ calendar: Calendar, or refused: TeammateError
+  ) throws(TeammateError) -> Date {
     var components = day
     components.hour = time.hour
     components.minute = time.minute
     // NB: the calendar rolls 31 February over into March; a date that moved was not a date.
     guard let date = calendar.date(from: components),
-      calendar.dateComponents([.year, .month, .day], from: date) == day
-    else { throw .invalidTime(text) }
+      calendar.dateComponents([.year, .month, .day], from: date)
+        == DateComponents(year: day.year, month: day.month, day: day.day)
+    else { throw refused }
     return date
+  }
+
+  /// The first instant after `now` whose local time is `time`.
+  private static func next(
+    _ time: TimeOfDay, after now: Date, _ calendar: Calendar, or refused: TeammateError
+  ) throws(TeammateError) -> Date {
+    let today = calendar.dateComponents([.year, .month, .day], from: now)
+    let candidate = try local(today, time, calendar, or: refused)
+    if candidate > now { return candidate }
+    guard let tomorrow = calendar.date(byAdding: .day, value: 1, to: now) else { throw refused }
+    return try local(
+      calendar.dateComponents([.year, .month, .day], from: tomorrow), time, calendar, or: refused)
+  }
+
+  /// The next `weekday` (1 is Sunday) at `time`: today when it is that day and the time is
+  /// still ahead, unless `skipToday`.
+  private static func next(
+    _ weekday: Int, _ time: TimeOfDay, after now: Date, skipToday: Bool, _ calendar: Calendar,
+    or refused: TeammateError
+  ) throws(TeammateError) -> Date {
+    for offset in 0...7 {
+      guard let day = calendar.date(byAdding: .day, value: offset, to: now) else { continue }
+      guard calendar.component(.weekday, from: day) == weekday else { continue }
+      if offset == 0 && skipToday { continue }
+      let candidate = try local(
+        calendar.dateComponents([.year, .month, .day], from: day), time, calendar, or: refused)
+      if candidate > now { return candidate }
+    }
+    throw refused
+  }
+
+  /// `2h`, `30m`, `1h30m`, `2d`, `90min`, `2hours`: a span added to `now`.
+  private static func span(
+    _ text: String, from now: Date, or refused: TeammateError
+  ) throws(TeammateError) -> Date {
+    let units: [(String, Double)] = [
+      ("days", 86_400), ("day", 86_400), ("d", 86_400), ("hours", 3_600), ("hour", 3_600),
+      ("h", 3_600), ("minutes", 60), ("minute", 60), ("mins", 60), ("min", 60), ("m", 60),
+    ]
+    var rest = Substring(text)
+    var total: Double = 0
+    guard !rest.isEmpty else { throw refused }
+    while !rest.isEmpty {
+      let digits = rest.prefix { $0.isASCII && $0.isNumber }
+      guard let amount = Double(digits), !digits.isEmpty else { throw refused }
+      rest = rest.dropFirst(digits.count)
+      guard let (unit, seconds) = units.first(where: { rest.hasPrefix($0.0) }) else {
+        throw refused
+      }
+      rest = rest.dropFirst(unit.count)
+      total += amount * seconds
+    }
+    guard total > 0, total <= 366 * 86_400 else { throw refused }
+    return now.addingTimeInterval(total)
   }
 
   private static func iso8601(_ text: String) -> Date? {
