@@ -90,6 +90,10 @@ import Testing
     let linked = try await document(
       scratch, "bob", ["account", "link", "--credential", "apple:b1"])
     #expect(linked.keys == ["account", "credential"])
+    let status = try await document(scratch, "bob", ["status"])
+    #expect(status.keys == ["account", "household", "outbox", "partner", "pending", "store"])
+    #expect(status["store"]?.keys == ["exists", "kind", "path", "schema"])
+    expectHousehold(status["household"])
     let deleted = try await document(scratch, "alice", ["card", "delete", taskID])
     #expect(deleted["card"]?.keys == Self.card)
     #expect(try await document(scratch, "bob", ["household", "leave"]).keys == ["left"])

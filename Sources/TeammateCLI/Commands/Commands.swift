@@ -5,7 +5,7 @@ enum Commands {
       householdCreate, householdJoin, householdShow, householdLeave,
       inviteCreate, inviteShow,
       cardAdd, cardEdit, cardShow, cardList, cardDone, cardDelete, cardRestore,
-      pending, ack, sync, notifications, settings, accountLink, demo,
+      pending, ack, sync, notifications, settings, status, whoami, accountLink, demo,
     ],
     groupAbstracts: [
       "household": "Create, join, show or leave a household.",

@@ -1,0 +1,61 @@
+import Foundation
+import TeammateKit
+import TeammateSQLite
+
+extension Commands {
+  static let status = CommandSpec(
+    path: ["status"],
+    abstract: "Where you stand: the store, your account, your household and partner, the badge.",
+    store: .readOnly
+  ) { session, _ in
+    let uid = try session.account()
+    let path = session.storePath
+    let exists = FileManager.default.fileExists(atPath: path)
+    var household: Household?
+    var pending: Int?
+    if exists, let id = try await session.store().householdID(of: uid, as: uid) {
+      let found = try await session.household()
+      household = found
+      pending = AcknowledgementRules.badge(
+        cards: try await session.store().pendingCards(in: id, as: uid), viewer: uid)
+    }
+    let partner = household?.partner(of: uid)
+    if session.json {
+      let times = await session.times()
+      return session.writeJSON(
+        .object([
+          "account": .string(uid.rawValue),
+          "household": household.map { JSONDocuments.household($0, times: times) } ?? .null,
+          "outbox": .int(0),
+          "partner": partner.map { .string($0.uid.rawValue) } ?? .null,
+          "pending": .int(pending),
+          "store": .object([
+            "exists": .bool(exists), "kind": .string("sqlite"), "path": .string(path),
+            "schema": exists ? .int(SQLiteBackend.schemaVersion) : .null,
+          ]),
+        ]))
+    }
+    session.write(
+      "store:      \(path) "
+        + (exists ? "(SQLite, schema \(SQLiteBackend.schemaVersion))" : "(none yet)") + "\n")
+    session.write("account:    \(uid)\n")
+    guard let household else {
+      return session.write(
+        "household:  none: create one with 'teammate household create --name NAME' or join "
+          + "one with 'teammate household join CODE'\n")
+    }
+    session.write("household:  \(household.name) (\(household.id)), \(household.timeZone)\n")
+    session.write(
+      "partner:    "
+        + (partner.map { "\($0.displayName) (\($0.uid))" }
+          ?? "none yet: invite one with 'teammate invite create'") + "\n")
+    session.write("pending:    \(pending ?? 0)\n")
+    session.write("outbox:     empty\n")
+  }
+}
+
+extension Commands {
+  static let whoami = CommandSpec(
+    path: ["whoami"], abstract: "The same as 'teammate status'.", store: .readOnly,
+    run: status.run)
+}
