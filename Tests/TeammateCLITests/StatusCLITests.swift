@@ -28,3 +28,33 @@ import Testing
     #expect(human.stdout.contains("household:  Home ("))
   }
 }
+
+@Suite struct CardListFilterCLITests {
+  @Test func test_AC_CLI_43_cardListFiltersSayWhatTheyFilteredAndMarkOverdueTasks() async throws {
+    let scratch = try Scratch()
+    try await scratch.couple()
+    _ = try await scratch.card("alice", ["Bought diapers"])
+    _ = try await scratch.card(
+      "alice", ["Trash", "--kind", "task", "--at", "today 10:00", "--assignee", "partner"])
+    _ = try await scratch.card("alice", ["Checkup", "--kind", "event", "--at", "tomorrow 09:30"])
+    let titles = { (arguments: [String]) async throws -> [String] in
+      let document = try await scratch.json("bob", ["card", "list"] + arguments)
+      return ((document["cards"] as? [[String: Any]]) ?? []).compactMap { $0["title"] as? String }
+    }
+    #expect(try await titles(["--open"]) == ["Bought diapers", "Trash", "Checkup"])
+    #expect(try await titles(["--assignee", "me"]) == ["Trash"])
+    #expect(try await titles(["--assignee", "both"]) == ["Bought diapers", "Checkup"])
+    #expect(try await titles(["--due-before", "tomorrow 08:00"]) == ["Trash"])
+    #expect(try await titles(["--search", "CHECK"]) == ["Checkup"])
+    #expect(try await titles(["--sort", "due"]) == ["Trash", "Checkup", "Bought diapers"])
+    let none = await scratch.run("bob", ["card", "list", "--kind", "topic", "--open"])
+    #expect(none.stdout == "No cards match (kind topic, open); 3 card(s) in all.\n")
+    let both = await scratch.run("bob", ["card", "list", "--open", "--done"])
+    #expect(both.exitCode == 64)
+    #expect(both.stderr.contains("--open or --done, not both"))
+    let sort = await scratch.run("bob", ["card", "list", "--sort", "title"])
+    #expect(sort.exitCode == 64)
+    let late = await scratch.run("bob", ["card", "list"], now: "2026-12-01T11:00:00+08:00")
+    #expect(late.stdout.contains("overdue, waiting for you to know"))
+  }
+}

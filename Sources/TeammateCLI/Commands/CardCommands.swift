@@ -87,20 +87,63 @@ extension Commands {
     options: [
       OptionSpec(name: "kind", value: "kind", help: "Only cards of this kind."),
       OptionSpec(name: "pending", help: "Only cards waiting for you to know them."),
+      OptionSpec(name: "open", help: "Leave out tasks that are done."),
+      OptionSpec(name: "done", help: "Only tasks that are done."),
+      OptionSpec(name: "assignee", value: "who", help: "me, partner, both or a uid."),
+      OptionSpec(name: "due-before", value: "time", help: "Only cards whose time comes before."),
+      OptionSpec(name: "search", value: "text", help: "Only cards whose title or note has it."),
+      OptionSpec(name: "sort", value: "order", help: "created (default) or due."),
     ],
     store: .readOnly
   ) { session, arguments in
     let uid = try session.account()
     let household = try await session.household()
-    let all = try await session.store().cards(in: household.id, as: uid)
-    let kind = try arguments.option("kind").map { try Words.kind($0) }
-    var cards = CardRules.listed(all, kind: kind)
-    if arguments.flag("pending") {
-      let pending = Set(AcknowledgementRules.pending(cards: cards, viewer: uid).map(\.id))
-      cards = cards.filter { pending.contains($0.id) }
+    var filter = CardFilter()
+    var said: [String] = []
+    if let text = arguments.option("kind") {
+      filter.kind = try Words.kind(text)
+      said.append("kind \(text.lowercased())")
     }
-    try await list(
-      cards, session: &session, empty: "No cards yet. Log one with 'teammate card add TITLE'.")
+    if arguments.flag("pending") {
+      filter.pendingFor = uid
+      said.append("pending")
+    }
+    switch (arguments.flag("open"), arguments.flag("done")) {
+    case (true, true): throw CLIError.nothingToDo("give --open or --done, not both")
+    case (true, false):
+      filter.completion = .open
+      said.append("open")
+    case (false, true):
+      filter.completion = .done
+      said.append("done")
+    case (false, false): break
+    }
+    if let who = arguments.option("assignee") {
+      filter.assignee = try await session.assignee(who).map { .account($0) } ?? .both
+      said.append("assigned to \(who)")
+    }
+    if let text = arguments.option("due-before") {
+      filter.dueBefore = try await session.time(text)
+      said.append("due before \(text)")
+    }
+    if let text = arguments.option("search") {
+      filter.search = text
+      said.append("containing '\(text)'")
+    }
+    if let text = arguments.option("sort") {
+      guard let order = CardFilter.Order(rawValue: text.lowercased()) else {
+        throw CLIError.invalidValue(option: "sort", value: text, expected: "created or due")
+      }
+      filter.order = order
+    }
+    let all = try await session.store().cards(in: household.id, as: uid)
+    let cards = filter.apply(to: all)
+    let listed = CardRules.listed(all).count
+    let empty =
+      listed > 0 && filter.narrows
+      ? "No cards match (\(said.joined(separator: ", "))); \(listed) card(s) in all."
+      : "No cards yet. Log one with 'teammate card add TITLE'."
+    try await list(cards, session: &session, empty: empty)
   }
 
   static let cardDone = CommandSpec(
@@ -191,6 +234,7 @@ extension Commands {
       case .waitingForPartner: words.append("waiting for your partner")
       }
     }
+    if CardFilter.isOverdue(card, now: session.now) { words.insert("overdue", at: 0) }
     return words.joined(separator: ", ")
   }
 }

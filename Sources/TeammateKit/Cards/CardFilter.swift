@@ -1,0 +1,96 @@
+import Foundation
+
+/// Which of a household's cards a person asked to see, and in what order: a list's filters
+/// as one value, so that every screen filters by the same rules.
+public struct CardFilter: Sendable, Equatable {
+  public enum Completion: Sendable, Equatable { case open, done }
+  public enum Order: String, Sendable, Equatable, CaseIterable { case created, due }
+  public enum Assignee: Sendable, Equatable {
+    case account(AccountID)
+    /// Nobody in particular: both partners.
+    case both
+  }
+
+  public var kind: CardKind?
+  /// Only cards pending for this viewer.
+  public var pendingFor: AccountID?
+  /// Tasks not done, or done (other kinds are never done, so `.done` keeps only tasks).
+  public var completion: Completion?
+  public var assignee: Assignee?
+  /// Only cards whose time (or reply-by) comes before this instant.
+  public var dueBefore: Date?
+  /// Text the title or note contains, ignoring case and accents.
+  public var search: String?
+  public var order: Order = .created
+
+  public init(
+    kind: CardKind? = nil, pendingFor: AccountID? = nil, completion: Completion? = nil,
+    assignee: Assignee? = nil, dueBefore: Date? = nil, search: String? = nil,
+    order: Order = .created
+  ) {
+    self.kind = kind
+    self.pendingFor = pendingFor
+    self.completion = completion
+    self.assignee = assignee
+    self.dueBefore = dueBefore
+    self.search = search
+    self.order = order
+  }
+
+  /// Whether anything narrows the list (the order does not).
+  public var narrows: Bool {
+    kind != nil || pendingFor != nil || completion != nil || assignee != nil
+      || dueBefore != nil || search != nil
+  }
+
+  /// The listed cards (`CardRules.listed`: not deleted) that pass, in the asked order; `due`
+  /// puts cards without a time last, each group oldest first.
+  public func apply(to cards: [Card]) -> [Card] {
+    let needle = search?.trimmingCharacters(in: .whitespaces)
+    let kept = CardRules.listed(cards, kind: kind).filter { card in
+      if let viewer = pendingFor, !AcknowledgementRules.isPending(card, for: viewer) {
+        return false
+      }
+      switch completion {
+      case .open?: if card.kind == .task && card.isDone { return false }
+      case .done?: if !(card.kind == .task && card.isDone) { return false }
+      case nil: break
+      }
+      switch assignee {
+      case .account(let uid)?: if card.assignee != uid { return false }
+      case .both?: if card.assignee != nil { return false }
+      case nil: break
+      }
+      if let dueBefore {
+        guard let when = card.time ?? card.replyBy, when < dueBefore else { return false }
+      }
+      if let needle, !needle.isEmpty {
+        let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
+        let found =
+          card.title.range(of: needle, options: options) != nil
+          || card.note?.range(of: needle, options: options) != nil
+        if !found { return false }
+      }
+      return true
+    }
+    guard order == .due else { return kept }
+    return kept.enumerated().sorted { left, right in
+      switch (
+        left.element.time ?? left.element.replyBy, right.element.time ?? right.element.replyBy
+      ) {
+      case (let a?, let b?): return (a, left.offset) < (b, right.offset)
+      case (.some, nil): return true
+      case (nil, .some): return false
+      case (nil, nil): return left.offset < right.offset
+      }
+    }.map(\.element)
+  }
+
+  /// A task not done whose time has passed.
+  public static func isOverdue(_ card: Card, now: Date) -> Bool {
+    guard card.kind == .task, !card.isDone, !card.isDeleted, let time = card.time else {
+      return false
+    }
+    return time < now
+  }
+}
