@@ -50,7 +50,7 @@ public enum Teammate {
         session.access = command.store.access(parsed)
         session.flush = flush
         session.log(
-          "\(command.name) as \((try? session.account().rawValue) ?? "nobody") at \(session.now)")
+          "\(command.name) as \((try? session.account().rawValue) ?? "nobody")")
         do {
           try await command.run(&session, parsed)
         } catch {

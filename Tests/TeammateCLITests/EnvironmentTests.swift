@@ -99,4 +99,34 @@ import Testing
       ["--as", "alice", "--json", "invite", "create"], environment: environment)
     #expect(fromEnvironment.stdout.contains("\"expiresAt\": \"2026-12-02T08:00:00+08:00\""))
   }
+
+  @Test func test_AC_CLI_44_nowWithoutAnOffsetIsReadInTheHouseholdsZone() async throws {
+    let scratch = try Scratch()
+    try await scratch.couple()
+    let card = try await scratch.card("alice", ["Bath"], now: "2026-12-01 07:30")
+    #expect(card["createdAt"] as? String == "2026-12-01T07:30:00+08:00")
+    let logged = await scratch.run("alice", ["-v", "pending"], now: "2026-12-01 07:45")
+    #expect(logged.stderr.contains("now 2026-12-01T07:45:00+08:00"), "\(logged.stderr)")
+    let offset = try await scratch.card("alice", ["Nap"], now: "2026-12-01T07:30:00Z")
+    #expect(offset["createdAt"] as? String == "2026-12-01T15:30:00+08:00")
+  }
+
+  @Test func test_AC_CLI_45_farDatesShowTheirYearAndPastTimesAreWarnedOf() async throws {
+    let scratch = try Scratch()
+    try await scratch.couple()
+    let far = await scratch.run(
+      "alice", ["card", "add", "Trip", "--kind", "event", "--at", "2027-08-01 10:00"])
+    #expect(far.stdout.contains("Sun 1 Aug 2027 10:00"), "\(far.stdout)")
+    #expect(far.stderr.isEmpty)
+    let near = await scratch.run(
+      "alice", ["card", "add", "Soon", "--kind", "event", "--at", "tomorrow 10:00"])
+    #expect(near.stdout.contains("Wed 2 Dec 10:00"))
+    let next = await scratch.run(
+      "alice", ["card", "add", "New year", "--kind", "event", "--at", "2027-01-02 10:00"])
+    #expect(next.stdout.contains("Sat 2 Jan 2027 10:00"))
+    let past = await scratch.run(
+      "alice", ["card", "add", "Bath", "--kind", "event", "--at", "today 07:00"])
+    #expect(past.exitCode == 0)
+    #expect(past.stderr.contains("teammate: warning: Tue 1 Dec 07:00 (2 h ago) is in the past"))
+  }
 }

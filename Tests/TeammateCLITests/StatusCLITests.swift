@@ -33,10 +33,14 @@ import Testing
   @Test func test_AC_CLI_43_cardListFiltersSayWhatTheyFilteredAndMarkOverdueTasks() async throws {
     let scratch = try Scratch()
     try await scratch.couple()
-    _ = try await scratch.card("alice", ["Bought diapers"])
+    // NB: a minute apart, so that the list's order (oldest first) does not hang on random ids.
+    _ = try await scratch.card("alice", ["Bought diapers"], now: "2026-12-01T09:01:00+08:00")
     _ = try await scratch.card(
-      "alice", ["Trash", "--kind", "task", "--at", "today 10:00", "--assignee", "partner"])
-    _ = try await scratch.card("alice", ["Checkup", "--kind", "event", "--at", "tomorrow 09:30"])
+      "alice", ["Trash", "--kind", "task", "--at", "today 10:00", "--assignee", "partner"],
+      now: "2026-12-01T09:02:00+08:00")
+    _ = try await scratch.card(
+      "alice", ["Checkup", "--kind", "event", "--at", "tomorrow 09:30"],
+      now: "2026-12-01T09:03:00+08:00")
     let titles = { (arguments: [String]) async throws -> [String] in
       let document = try await scratch.json("bob", ["card", "list"] + arguments)
       return ((document["cards"] as? [[String: Any]]) ?? []).compactMap { $0["title"] as? String }

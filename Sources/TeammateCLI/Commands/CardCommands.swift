@@ -21,7 +21,15 @@ extension Commands {
     var draft = CardDraft(
       kind: try arguments.option("kind").map { try Words.kind($0) } ?? .note,
       title: arguments.argument("title") ?? "", note: arguments.option("note"))
-    if let at = arguments.option("at") { draft.time = try await session.time(at) }
+    if let at = arguments.option("at") {
+      let time = try await session.time(at)
+      draft.time = time
+      // NB: logging something that already happened is fine; a typo in the date is likelier.
+      if time < session.now {
+        let times = await session.times()
+        session.warn("\(times.human(time)) is in the past; the card was logged all the same")
+      }
+    }
     if let replyBy = arguments.option("reply-by") {
       draft.replyBy = try await session.time(replyBy)
     }

@@ -16,14 +16,22 @@ struct TimeText {
   func human(_ date: Date) -> String {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = zone
-    let parts = calendar.dateComponents([.weekday, .day, .month, .hour, .minute], from: date)
+    let parts = calendar.dateComponents(
+      [.weekday, .day, .month, .year, .hour, .minute], from: date)
     let weekday = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][((parts.weekday ?? 1) - 1) % 7]
     let month = [
       "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
     ][
       ((parts.month ?? 1) - 1) % 12]
     let clock = String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
-    return "\(weekday) \(parts.day ?? 1) \(month) \(clock) (\(relative(date)))"
+    // NB: a date in another year, or more than six months away, says its year.
+    let before = calendar.date(byAdding: .month, value: -6, to: now) ?? now
+    let after = calendar.date(byAdding: .month, value: 6, to: now) ?? now
+    let farAway = date < before || date > after
+    let year =
+      farAway || parts.year != calendar.component(.year, from: now)
+      ? " \(parts.year ?? 0)" : ""
+    return "\(weekday) \(parts.day ?? 1) \(month)\(year) \(clock) (\(relative(date)))"
   }
 
   /// "in 5 min", "2 h ago", "in 3 d", "now".

@@ -8,7 +8,7 @@ struct Session {
   let globals: GlobalOptions
   let environment: [String: String]
   let storePath: String
-  let clock: any WallClock
+  let clock: SessionClock
   var stdout = ""
   var stderr = ""
   /// How this run's command uses the store (see `CommandSpec.store`).
@@ -27,12 +27,7 @@ struct Session {
     self.globals = globals
     self.environment = environment
     storePath = Self.storePath(globals.store ?? environment["TEAMMATE_STORE"], environment)
-    if let text = globals.now ?? environment["TEAMMATE_NOW"], !text.isEmpty {
-      clock = FixedWallClock(
-        try TimeExpression.parse(text, now: SystemWallClock().now(), timeZone: .current))
-    } else {
-      clock = SystemWallClock()
-    }
+    clock = try SessionClock(now: globals.now ?? environment["TEAMMATE_NOW"])
   }
 
   /// `--store`, else `$XDG_DATA_HOME/teammate/teammate.sqlite`, else under `~/.local/share`.
@@ -75,8 +70,12 @@ struct Session {
       throw CLIError.noHousehold(uid)
     }
     let household = try await store.household(id, as: uid)
+    let zone = TimeZone(identifier: household.timeZone) ?? .current
+    clock.settle(in: zone)
     let names = household.members.map(\.displayName).joined(separator: ", ")
-    log("household \(household.id) '\(household.name)', members \(names)")
+    log(
+      "household \(household.id) '\(household.name)', members \(names), now "
+        + ISOTimestamp.text(now, in: zone))
     cachedHousehold = household
     return household
   }
@@ -163,6 +162,11 @@ struct Session {
   mutating func writeJSON(_ value: JSONValue) {
     stdout += value.text
     drain()
+  }
+
+  /// A warning on stderr: the command still does what it was asked.
+  mutating func warn(_ line: String) {
+    stderr += "teammate: warning: \(TerminalText.visible(line))\n"
   }
 
   /// Under `--verbose`, one line on stderr with the time since the run started.
