@@ -40,9 +40,13 @@ public struct DeviceState: Sendable, Codable, Equatable {
 
   /// Records as shown every planned notification whose time has come, and forgets shown
   /// reminders too old to be planned again.
+  ///
+  /// NB: forgetting comes first. A partner's change can wait days behind quiet hours and the
+  /// 64 soonest; the reminder just shown must outlive this replan, which drops it from the
+  /// waiting activity, or it would be planned again at once (found by seed 84, 300 steps).
   public mutating func noteShown(now: Date) {
-    for item in planned where item.fireAt <= now { shown.insert(item.occurrence) }
     shown = shown.filter { !$0.isForgettable(at: now) }
+    for item in planned where item.fireAt <= now { shown.insert(item.occurrence) }
   }
 
   /// Takes in a card this device itself just wrote, as the backend returned it.
