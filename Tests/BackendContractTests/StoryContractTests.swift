@@ -181,7 +181,7 @@ import Testing
     // Bob's phone says 20 h have passed; the server says 25 h, so the invite has expired.
     await #expect(
       throws: TeammateError.inviteExpired(
-        creation.invite.code, expiredAt: creation.invite.expiresAt)
+        creation.invite.code, expiredAt: creation.invite.expiresAt, timeZone: "Asia/Taipei")
     ) {
       try await world.backend.join(
         code: creation.invite.code.rawValue, displayName: "Bob", as: world.bob)

@@ -56,4 +56,18 @@ import Testing
     let malformed = await scratch.run("bob", ["account", "link", "--credential", "google"])
     #expect(malformed.exitCode == 64)
   }
+
+  @Test func test_AC_CLI_47_anExpiredCodeSaysWhenInTheHouseholdsTimeAndWhatToDo() async throws {
+    let scratch = try Scratch()
+    let created = try await scratch.json(
+      "alice", ["household", "create", "--name", "Home", "--tz", "America/New_York"])
+    let code = try #require((created["invite"] as? [String: Any])?["code"] as? String)
+    let late = await scratch.run(
+      "bob", ["household", "join", code], now: "2026-12-03T09:00:00+08:00")
+    #expect(late.exitCode == 1)
+    #expect(
+      late.stderr.contains(
+        "expired at 2026-12-01T20:00:00-05:00 (America/New_York time); ask your partner for a "
+          + "new code: they run 'teammate invite create'"), "\(late.stderr)")
+  }
 }

@@ -46,7 +46,9 @@ import Testing
 
   @Test func test_AC_JOIN_04_expiredFromTheExpiryInstantOn() throws {
     let expiry = invite.expiresAt
-    #expect(throws: TeammateError.inviteExpired(invite.code, expiredAt: expiry)) {
+    #expect(
+      throws: TeammateError.inviteExpired(invite.code, expiredAt: expiry, timeZone: "Asia/Taipei")
+    ) {
       try join(at: expiry)
     }
     #expect(try join(at: expiry.addingTimeInterval(-1)).invite.usedAt == expiry - 1)
@@ -88,7 +90,9 @@ import Testing
     #expect(try join(failures: failures, at: retryAfter).account == Fixtures.bob)
     #expect(try join(failures: Array(failures.prefix(4)), at: now).account == Fixtures.bob)
     #expect(JoinAttemptLimit.countsAsFailure(.inviteNotFound(invite.code)))
-    #expect(JoinAttemptLimit.countsAsFailure(.inviteExpired(invite.code, expiredAt: now)))
+    #expect(
+      JoinAttemptLimit.countsAsFailure(
+        .inviteExpired(invite.code, expiredAt: now, timeZone: "UTC")))
     #expect(JoinAttemptLimit.countsAsFailure(.inviteAlreadyUsed(invite.code)))
     #expect(!JoinAttemptLimit.countsAsFailure(.malformedInviteCode("1")))
     #expect(!JoinAttemptLimit.countsAsFailure(.householdFull(household.id)))

@@ -23,7 +23,7 @@ public enum TeammateError: Error, Equatable, Sendable {
 
   // Invites and joining
   case inviteNotFound(InviteCode)
-  case inviteExpired(InviteCode, expiredAt: Date)
+  case inviteExpired(InviteCode, expiredAt: Date, timeZone: String)
   case inviteAlreadyUsed(InviteCode)
   case householdFull(HouseholdID)
   case alreadyInHousehold(HouseholdID)
@@ -95,8 +95,11 @@ extension TeammateError: CustomStringConvertible, LocalizedError {
       return "a reminder lead time of \(minutes) minutes is outside 0…1440"
     case .inviteNotFound(let code):
       return "there is no invite with the code \(code)"
-    case .inviteExpired(let code, let expiredAt):
-      return "the invite \(code) expired at \(ISOTimestamp.text(expiredAt, in: .gmt))"
+    case .inviteExpired(let code, let expiredAt, let zone):
+      let time = ISOTimestamp.text(expiredAt, in: TimeZone(identifier: zone) ?? .gmt)
+      return
+        "the invite \(code) expired at \(time) (\(zone) time); ask your partner for a new "
+        + "code: they run 'teammate invite create'"
     case .inviteAlreadyUsed(let code):
       return "the invite \(code) has already been used"
     case .householdFull:

@@ -48,7 +48,9 @@ public enum InviteRules {
     guard var invite, invite.code == code else { throw .inviteNotFound(code) }
     guard !invite.isUsed else { throw .inviteAlreadyUsed(code) }
     guard !invite.isExpired(at: now) else {
-      throw .inviteExpired(code, expiredAt: invite.expiresAt)
+      // NB: said in the household's time, the one the partner who gave the code lives by.
+      throw .inviteExpired(
+        code, expiredAt: invite.expiresAt, timeZone: household?.timeZone ?? "UTC")
     }
     guard var household, household.id == invite.householdID else {
       throw .inviteNotFound(code)
