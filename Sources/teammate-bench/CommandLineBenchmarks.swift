@@ -47,6 +47,10 @@ func commandLineBenchmarks(
   let path = store.path
 
   var rows: [Measurement] = []
+  rows.append(
+    try await measure("cold `teammate --version`", count: 1, runs: 11, setup: {}) {
+      guard try runQuietly(teammate, ["--version"]) else { throw StoreError.notWritable(path) }
+    })
   let arguments = ["--store", path, "--as", "bob", "--json", "pending"]
   rows.append(
     try await measure("cold `teammate pending --json`", count: 10_000, runs: 11, setup: {}) {
