@@ -51,7 +51,9 @@ let package = Package(
     ),
     .testTarget(
       name: "TeammateCLITests",
-      dependencies: ["TeammateCLI", "TeammateKit", "TeammateSQLite", "TeammateTestSupport"]
+      dependencies: ["TeammateCLI", "TeammateKit", "TeammateSQLite", "TeammateTestSupport"],
+      // The pinned help pages are read by their path, not built.
+      exclude: ["HelpPages"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -13,6 +13,11 @@ extension Commands {
         name: "assignee", value: "who", help: "me, partner, both or a uid (default: both)."),
       OptionSpec(name: "reply-by", value: "time", help: "When a topic needs its reply."),
       OptionSpec(name: "note", value: "text", help: "More detail."),
+    ],
+    examples: [
+      "teammate card add \"Bought diapers\" --note \"the big pack\"",
+      "teammate card add Checkup --kind event --at \"tomorrow 9:30\"",
+      "teammate card add Trash --kind task --at 19:00 --assignee partner",
     ]
   ) { session, arguments in
     // NB: an account and a household first, so that their absence is what the user hears.
@@ -51,6 +56,10 @@ extension Commands {
       OptionSpec(name: "clear-note", help: "Remove the note."),
       OptionSpec(name: "reply-by", value: "time", help: "A new reply-by time (topics)."),
       OptionSpec(name: "clear-reply-by", help: "Remove the reply-by time."),
+    ],
+    examples: [
+      "teammate card edit k3f9 --at \"tomorrow 10:00\"",
+      "teammate card edit k3f9 --note \"bring the booklet\"",
     ]
   ) { session, arguments in
     _ = try session.account()
@@ -102,7 +111,11 @@ extension Commands {
       OptionSpec(name: "search", value: "text", help: "Only cards whose title or note has it."),
       OptionSpec(name: "sort", value: "order", help: "created (default) or due."),
     ],
-    store: .readOnly
+    store: .readOnly,
+    examples: [
+      "teammate card list --open --sort due",
+      "teammate card list --assignee me --due-before \"in 2d\"",
+    ]
   ) { session, arguments in
     let uid = try session.account()
     let household = try await session.household()

@@ -10,7 +10,10 @@ extension Commands {
       OptionSpec(name: "tz", value: "zone", help: "An IANA time zone (default: this machine's)."),
       OptionSpec(name: "display-name", value: "name", help: "Your name in it (default: your uid)."),
     ],
-    store: .create
+    store: .create,
+    examples: [
+      "teammate --as alice household create --name Home --tz Asia/Taipei"
+    ]
   ) { session, arguments in
     let uid = try session.account()
     let creation = try await session.store().createHousehold(
@@ -40,7 +43,10 @@ extension Commands {
     options: [
       OptionSpec(name: "display-name", value: "name", help: "Your name in it (default: your uid).")
     ],
-    store: .create
+    store: .create,
+    examples: [
+      "teammate --as bob household join 012345 --display-name Bob"
+    ]
   ) { session, arguments in
     let uid = try session.account()
     let household = try await session.store().join(

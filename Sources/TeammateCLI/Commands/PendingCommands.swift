@@ -34,6 +34,10 @@ extension Commands {
     options: [
       OptionSpec(name: "all", help: "Every card waiting for you."),
       OptionSpec(name: "revision", value: "n", help: "The revision you saw (one card only)."),
+    ],
+    examples: [
+      "teammate ack --all",
+      "teammate ack k3f9 --revision 2",
     ]
   ) { session, arguments in
     let uid = try session.account()

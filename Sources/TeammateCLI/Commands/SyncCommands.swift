@@ -4,7 +4,11 @@ import TeammateKit
 extension Commands {
   static let sync = CommandSpec(
     path: ["sync"],
-    abstract: "Pull what changed, say what your partner did, and plan this device's notifications."
+    abstract: "Pull what changed, say what your partner did, and plan this device's notifications.",
+    examples: [
+      "teammate --as bob sync",
+      "teammate --as bob sync --json",
+    ]
   ) { session, _ in
     _ = try await session.household()
     let report = try await session.syncDevice()
@@ -77,7 +81,8 @@ extension Commands {
       OptionSpec(
         name: "quiet", value: "HH:MM-HH:MM|off", help: "Quiet hours (default 22:00-07:00)."),
       OptionSpec(
-        name: "lead", value: "minutes", help: "How long before an event to remind (0-1440)."),
+        name: "lead", value: "minutes",
+        help: "How long before an event to remind (0-1440, default 30)."),
       OptionSpec(
         name: "enable", value: "kind", help: "activity, digest, event, task or reply-by.",
         repeatable: true),
@@ -85,7 +90,11 @@ extension Commands {
         name: "disable", value: "kind", help: "activity, digest, event, task or reply-by.",
         repeatable: true),
     ],
-    store: .readOnlyUnless(["digest-time", "quiet", "lead", "enable", "disable"])
+    store: .readOnlyUnless(["digest-time", "quiet", "lead", "enable", "disable"]),
+    examples: [
+      "teammate settings --quiet 22:30-06:30 --lead 45",
+      "teammate settings --disable digest",
+    ]
   ) { session, arguments in
     let uid = try session.account()
     let household = try await session.household()

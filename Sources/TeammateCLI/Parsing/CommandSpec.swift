@@ -11,6 +11,8 @@ struct CommandSpec: Sendable {
   /// How the command uses the store: only reading commands open it read-only, and only the
   /// commands that start a store may create one.
   var store: StoreUse = .existing
+  /// Command lines a person can copy, shown under EXAMPLES in the help page.
+  var examples: [String] = []
   let run: @Sendable (inout Session, ParsedArguments) async throws -> Void
 
   var name: String { (["teammate"] + path).joined(separator: " ") }

@@ -9,7 +9,9 @@ struct GlobalOptions: Sendable, Equatable {
   var version = false
 
   static let specs: [OptionSpec] = [
-    OptionSpec(name: "store", value: "path", help: "The store file (TEAMMATE_STORE)."),
+    OptionSpec(
+      name: "store", value: "path",
+      help: "The store file (TEAMMATE_STORE; default ~/.local/share/teammate/teammate.sqlite)."),
     OptionSpec(
       name: "as", value: "uid",
       help:

@@ -1,5 +1,20 @@
 /// Help pages laid out as swift-argument-parser lays them out.
 enum HelpText {
+  /// The variables the tool reads, with what each stands in for.
+  static let environment: [(String, String)] = [
+    ("TEAMMATE_STORE", "The store file, as --store."),
+    ("TEAMMATE_USER", "The account to act as, as --as."),
+    ("TEAMMATE_NOW", "The clock for the run, as --now."),
+    ("XDG_DATA_HOME", "Where the default store lives: $XDG_DATA_HOME/teammate/teammate.sqlite."),
+    ("HOME", "Without XDG_DATA_HOME: ~/.local/share/teammate/teammate.sqlite."),
+    ("NO_COLOR", "Set to anything: no colour, even on a terminal."),
+  ]
+
+  /// The time forms every time option reads, in the household's zone.
+  static let timeForms =
+    "2026-12-01 20:00, today 20:00, tomorrow 7:30, 19:00, 7pm, mon 9:30, next tue 18:00, "
+    + "in 2h, or ISO 8601"
+
   /// What `--as` and `--now` are, said where a person looks first.
   static let trust = """
     TRUST:
@@ -18,6 +33,7 @@ enum HelpText {
         sections: [
           ("OPTIONS", GlobalOptions.specs.map { ($0.label, $0.help) }),
           ("SUBCOMMANDS", table.topLevelNames.map { ($0, table.abstract(ofTopLevel: $0)) }),
+          ("ENVIRONMENT", environment),
         ],
         footer: "See 'teammate help <subcommand>' for detailed help.", trust: true)
     case .group(let group):
@@ -51,6 +67,12 @@ enum HelpText {
             ($0.label, $0.help)
           }
         ))
+      if command.options.contains(where: { $0.value == "time" }) {
+        sections.append(("TIMES", [("In the household's zone: " + timeForms + ".", "")]))
+      }
+      if !command.examples.isEmpty {
+        sections.append(("EXAMPLES", command.examples.map { ($0, "") }))
+      }
       return page(
         overview: command.abstract + (command.discussion.map { "\n\n" + $0 } ?? ""),
         usage: command.usage, sections: sections, footer: nil)
@@ -77,6 +99,10 @@ enum HelpText {
     for (title, rows) in sections where !rows.isEmpty {
       text += "\n\(title):\n"
       for (label, help) in rows {
+        if help.isEmpty {
+          text += "  \(label)\n"
+          continue
+        }
         let padded =
           label.count < 24
           ? label.padding(toLength: 24, withPad: " ", startingAt: 0)

@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+
+@testable import TeammateCLI
+
+/// Every help page, word for word: a change to one is deliberate and shows in the diff.
+@Suite struct HelpPageTests {
+  static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("HelpPages")
+
+  /// The root, every group and every command, as the words that ask for their page.
+  static var pages: [[String]] {
+    let table = Commands.table
+    let groups = table.topLevelNames.filter(table.isGroup).map { [$0] }
+    return [[]] + groups + table.commands.map(\.path)
+  }
+
+  @Test func test_AC_CLI_48_everyHelpPageIsPinnedWordForWord() async throws {
+    for words in Self.pages {
+      let name = (["teammate"] + words).joined(separator: "-") + ".txt"
+      let file = Self.folder.appendingPathComponent(name)
+      guard let pinned = try? String(contentsOf: file, encoding: .utf8) else {
+        Issue.record("no pinned page \(name): run scripts/help-pages.sh and read the diff")
+        continue
+      }
+      let shown = await Teammate.run(words + ["--help"])
+      #expect(shown.exitCode == 0)
+      #expect(shown.stdout == pinned, "\(name) differs: run scripts/help-pages.sh if on purpose")
+    }
+    let root = await Teammate.run(["--help"])
+    #expect(root.stdout.contains("ENVIRONMENT:\n  TEAMMATE_STORE"))
+    let add = await Teammate.run(["card", "add", "--help"])
+    #expect(add.stdout.contains("TIMES:\n") && add.stdout.contains("EXAMPLES:\n"))
+    let settings = await Teammate.run(["settings", "--help"])
+    #expect(settings.stdout.contains("default 30"))
+    let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path)
+    #expect(files.count == Self.pages.count, "a pinned page without a command: \(files.sorted())")
+  }
+}
