@@ -1,11 +1,11 @@
 /// Every command of the tool, in the order help lists them.
 enum Commands {
-  static let table = CommandTable(
+  static let table: CommandTable = CommandTable(
     commands: [
       householdCreate, householdJoin, householdShow, householdLeave,
       inviteCreate, inviteShow,
       cardAdd, cardEdit, cardShow, cardList, cardDone, cardDelete, cardRestore,
-      pending, ack, sync, notifications, settings, status, whoami, accountLink, demo,
+      pending, ack, sync, notifications, settings, status, whoami, accountLink, completions, demo,
     ],
     groupAbstracts: [
       "household": "Create, join, show or leave a household.",
