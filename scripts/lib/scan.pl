@@ -2,15 +2,15 @@
 # Runs every scan of a definitions file over a tree in one pass. Each file is read once and
 # blanked once per mode: comments always, string literals too in "code" mode, so that prose
 # about a rule never trips the rule; newlines are kept so line numbers stay true.
-# Usage: scan.pl ROOT DEFINITIONS
+# Usage: scan.pl ROOT DEFINITIONS [SCAN]   (SCAN: run that scan alone)
 # Prints, tab-separated, "hit NAME PATH LINE TEXT" per hit and "empty NAME PATHS" per scan
 # whose set of files is empty, then "scans N" (the number of distinct scan names).
 use strict;
 use warnings;
 use File::Find;
 
-my ($root, $definitions) = @ARGV;
-die "usage: scan.pl ROOT DEFINITIONS\n" unless defined $definitions;
+my ($root, $definitions, $only) = @ARGV;
+die "usage: scan.pl ROOT DEFINITIONS [SCAN]\n" unless defined $definitions;
 
 # Parse the definitions into blocks.
 my @scans;
@@ -40,6 +40,7 @@ my (%stripped, %original);
 my %names;
 for my $scan (@scans) {
   $names{ $scan->{name} } = 1;
+  next if defined $only && $scan->{name} ne $only;
   my @files = files_of($scan);
   if (!@files) {
     print join("\t", 'empty', $scan->{name}, join(' ', @{ $scan->{paths} })), "\n";
