@@ -170,7 +170,8 @@ import Testing
   @Test func test_AC_CLI_37_outputThatCannotBeWrittenIsAnErrorAClosedPipeIsNot() async throws {
     let scratch = try Scratch()
     try await scratch.couple()
-    let drafts = (0..<3_000).map { CardDraft(title: "A rather long card title, number \($0)") }
+    // NB: well over a pipe's 64 KiB, so that the reader goes away while the tool still writes.
+    let drafts = (0..<1_200).map { CardDraft(title: "A rather long card title, number \($0)") }
     let store = try SQLiteBackend(path: scratch.store, clock: FixedWallClock(Fixtures.start))
     let home = try #require(try await store.householdID(of: "alice", as: "alice"))
     _ = try await store.addCards(drafts, to: home, as: "alice")
