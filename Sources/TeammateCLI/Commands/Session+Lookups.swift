@@ -28,17 +28,15 @@ extension Session {
 
   /// Runs this machine's device of the acting account through one sync, and keeps its state.
   mutating func syncDevice() async throws -> SyncReport {
-    let device = try await device()
-    let report = try await device.sync()
-    try await store().saveDeviceState(await device.state, for: try account())
+    let report = try await deviceWrite { try await $0.sync() }
     log(
       "sync: pulled \(report.pulled) change(s), scheduled \(report.scheduled.count), cancelled \(report.cancelled.count)"
     )
     return report
   }
 
-  /// Runs one write through this machine's device of the acting account, which plans its
-  /// notifications again at once, and keeps the device's state.
+  /// Runs one sync or write through this machine's device of the acting account, which plans
+  /// its notifications again at once, and keeps the device's state.
   mutating func deviceWrite<T>(_ body: (Device) async throws -> T) async throws -> T {
     let device = try await device()
     let result = try await body(device)

@@ -13,9 +13,14 @@ extension Commands {
     let exists = FileManager.default.fileExists(atPath: path)
     var household: Household?
     var pending: Int?
-    if exists, let id = try await session.store().householdID(of: uid, as: uid) {
-      let found = try await session.household()
-      household = found
+    if exists {
+      do {
+        household = try await session.household()
+      } catch CLIError.noHousehold {
+        household = nil
+      }
+    }
+    if let id = household?.id {
       pending = AcknowledgementRules.badge(
         cards: try await session.store().pendingCards(in: id, as: uid), viewer: uid)
     }

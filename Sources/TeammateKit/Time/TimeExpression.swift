@@ -62,13 +62,10 @@ public enum TimeExpression {
     }
   }
 
-  /// `+08:00`: the zone's offset at `now`, for examples a person can copy.
+  /// `+08:00` (or `Z` in UTC): the zone's offset at `now`, for examples a person can copy.
   public static func offset(of zone: TimeZone, at now: Date) -> String {
-    let seconds = zone.secondsFromGMT(for: now)
-    let sign = seconds < 0 ? "-" : "+"
-    let hours = abs(seconds) / 3_600
-    let minutes = abs(seconds) % 3_600 / 60
-    return sign + (hours < 10 ? "0" : "") + "\(hours):" + (minutes < 10 ? "0" : "") + "\(minutes)"
+    // NB: the offset as every written time shows it: the text after the seconds.
+    String(ISOTimestamp.text(now, in: zone).dropFirst("2026-12-01T20:00:00".count))
   }
 
   private static let weekdays: [String: Int] = [
