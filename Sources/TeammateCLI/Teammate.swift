@@ -1,3 +1,6 @@
+import TeammateKit
+import TeammateSQLite
+
 /// The `teammate` command line: parses, calls the kit and the store, formats.
 ///
 /// `run` never prints: it returns what the tool would write, so that tests run it in process
@@ -64,8 +67,29 @@ public enum Teammate {
         return CommandOutcome(stdout: session.stdout, stderr: session.stderr)
       }
     } catch {
+      var error = error
+      if let usage = error as? UsageError, usage.time != nil {
+        error = await inHouseholdTime(usage, environment: environment)
+      }
       let failure = Failure(error, topic: topic)
       return CommandOutcome(stderr: logs + failure.text, exitCode: failure.exitCode)
     }
+  }
+
+  /// A time that did not parse, its examples worded in the offset of the household the run
+  /// would have acted in (found read-only), else of this machine.
+  private static func inHouseholdTime(
+    _ error: UsageError, environment: [String: String]
+  ) async -> UsageError {
+    guard let text = error.time else { return error }
+    var session = try? Session(globals: error.globals ?? GlobalOptions(), environment: environment)
+    session?.access = .readOnly
+    let zone = await session?.timeZone() ?? .current
+    let now = session?.now ?? SystemWallClock().now()
+    var worded = error
+    worded.message =
+      TeammateError.invalidTime(text, offset: TimeExpression.offset(of: zone, at: now))
+      .description
+    return worded
   }
 }

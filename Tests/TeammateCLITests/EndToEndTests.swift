@@ -1,6 +1,8 @@
 import Foundation
-import TeammateCLI
+import TeammateKit
 import Testing
+
+@testable import TeammateCLI
 
 /// The built binary, one process per command, as a person or a script would use it.
 @Suite struct EndToEndTests {
@@ -117,6 +119,7 @@ import Testing
     #expect(outcome.stdout.contains("$ teammate --as bob sync"))
     #expect(outcome.stdout.contains("Changed (your partner must know it again)"))
     #expect(outcome.stdout.hasSuffix("Nothing waits for you. Badge: 0\n"))
+    #expect(outcome.stdout.contains("Store: a throwaway one, removed afterwards."))
     let scratch = try Scratch()
     let kept = try Binary.run(["demo", "--store", scratch.store, "--json"], environment: [:])
     #expect(kept.exitCode == 0)
@@ -124,5 +127,43 @@ import Testing
     let document = try #require(
       try JSONSerialization.jsonObject(with: Data(kept.stdout.utf8)) as? [String: Any])
     #expect((document["steps"] as? [Any])?.count == 15)
+  }
+
+  @Test func test_AC_CLI_55_theDemoShowsNoInternalIdsAndFailsInOneLine() async throws {
+    let scratch = try Scratch()
+    let demo = try Binary.run(["demo", "--store", scratch.store], environment: [:])
+    #expect(demo.exitCode == 0, "\(demo.stderr)")
+    let household = try await scratch.json("alice", ["household", "show"])
+    let id = try #require((household["household"] as? [String: Any])?["id"] as? String)
+    #expect(!demo.stdout.contains(id))
+    #expect(demo.stdout.contains("Store: \(scratch.store) (kept)"))
+    let thrownAway = try Binary.run(["demo"], environment: [:])
+    #expect(!thrownAway.stdout.contains("teammate-demo-"))
+    #expect(!thrownAway.stdout.contains(".sqlite"))
+
+    // NB: run again on the kept store, the demo's first step is refused: Alice has a home.
+    let again = try Binary.run(["demo", "--store", scratch.store], environment: [:])
+    #expect(again.exitCode == 1)
+    #expect(again.stdout.isEmpty)
+    #expect(
+      again.stderr
+        == "teammate: error: demo step 1 ('teammate --as alice household create --name Home "
+        + "--tz Asia/Taipei --display-name Alice') failed: "
+        + "\(TeammateError.alreadyInHousehold(HouseholdID(id)).description)\n")
+  }
+
+  @Test func test_AC_CLI_55_aStepWhoseOutputBelieListsItsWordsFails() async throws {
+    let scratch = try Scratch()
+    try await scratch.couple()
+    let player = DemoPlayer(store: scratch.store)
+    await #expect {
+      _ = try await player.run("bob", ["pending"], time: "12:00", step: 7, expects: ["Badge: 3"])
+    } throws: { error in
+      "\(error)" == "demo step 7 ('teammate --as bob pending') failed: its output does not say "
+        + "'Badge: 3'"
+    }
+    let held = try await player.run(
+      "bob", ["pending"], time: "12:00", step: 7, expects: ["Nothing waits for you. Badge: 0"])
+    #expect(held.contains("Badge: 0"))
   }
 }

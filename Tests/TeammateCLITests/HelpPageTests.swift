@@ -32,7 +32,7 @@ import Testing
     let add = await Teammate.run(["card", "add", "--help"])
     #expect(add.stdout.contains("TIMES:\n") && add.stdout.contains("EXAMPLES:\n"))
     let settings = await Teammate.run(["settings", "--help"])
-    #expect(settings.stdout.contains("default 30"))
+    #expect(settings.stdout.contains("default: 30"))
     let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path)
     #expect(files.count == Self.pages.count, "a pinned page without a command: \(files.sorted())")
   }

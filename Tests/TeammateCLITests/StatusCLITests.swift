@@ -55,7 +55,7 @@ import Testing
     #expect(none.stdout == "No cards match (kind topic, open); 3 card(s) in all.\n")
     let both = await scratch.run("bob", ["card", "list", "--open", "--done"])
     #expect(both.exitCode == 64)
-    #expect(both.stderr.contains("--open or --done, not both"))
+    #expect(both.stderr.contains("'--open' and '--done' cannot be given together"))
     let sort = await scratch.run("bob", ["card", "list", "--sort", "title"])
     #expect(sort.exitCode == 64)
     let late = await scratch.run("bob", ["card", "list"], now: "2026-12-01T11:00:00+08:00")

@@ -20,6 +20,12 @@ import Testing
     }
   }
 
+  @Test(arguments: ["23:00-23:00", "00:00-00:00", "7:05-07:05"])
+  func test_AC_NOTIF_17_quietHoursOfNoLengthAreRefused(text: String) throws {
+    #expect(throws: TeammateError.invalidQuietHours(text)) { try QuietHours(parsing: text) }
+    #expect(try QuietHours(parsing: "23:00-23:01").description == "23:00-23:01")
+  }
+
   @Test(arguments: [-1, 1_441, 10_000])
   func test_AC_SET_02_leadTimeIsWithinADay(minutes: Int) throws {
     #expect(throws: TeammateError.invalidLeadTime(minutes: minutes)) {

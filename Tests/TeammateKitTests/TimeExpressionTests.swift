@@ -92,5 +92,9 @@ import Testing
     #expect(
       TeammateError.invalidTime(text, offset: "-05:00").description.contains(
         "2026-12-01T20:00-05:00"))
+    #expect(!TimeExpression.isWellFormed(text))
+    #expect(TimeExpression.isWellFormed("next tue 18:00"))
+    #expect(TimeExpression.isWellFormed("2026-02-28 09:00"))
+    #expect(!TimeExpression.isWellFormed("2026-02-31 09:00"))
   }
 }

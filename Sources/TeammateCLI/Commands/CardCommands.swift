@@ -2,202 +2,227 @@ import Foundation
 import TeammateKit
 
 extension Commands {
-  static let cardAdd = CommandSpec(
-    path: ["card", "add"],
-    abstract: "Log a card: something you did, a task, an event or a topic to talk about.",
-    arguments: [ArgumentSpec(name: "title", help: "What it is, in a line.")],
-    options: [
-      OptionSpec(name: "kind", value: "kind", help: "note, task, event or topic (default: note)."),
-      OptionSpec(name: "at", value: "time", help: "When the event happens or the task is due."),
-      OptionSpec(
-        name: "assignee", value: "who", help: "me, partner, both or a uid (default: both)."),
-      OptionSpec(name: "reply-by", value: "time", help: "When a topic needs its reply."),
-      OptionSpec(name: "note", value: "text", help: "More detail."),
-    ],
-    examples: [
-      "teammate card add \"Bought diapers\" --note \"the big pack\"",
-      "teammate card add Checkup --kind event --at \"tomorrow 9:30\"",
-      "teammate card add Trash --kind task --at 19:00 --assignee partner",
+  static let cardAdd: CommandSpec = {
+    let title = Argument<String>("title", help: "What it is, in a line.")
+    let kind = Option(
+      "kind", value: "kind", help: "note, task, event or topic.", default: CardKind.note,
+      parse: Values.kind("kind"))
+    let at = Option(
+      "at", value: "time", help: "When the event happens or the task is due.", parse: Values.time)
+    let assignee = Option(
+      "assignee", value: "who", help: "me, partner, both or a uid.", default: AssigneeChoice.both,
+      parse: Values.assignee)
+    let replyBy = Option(
+      "reply-by", value: "time", help: "When a topic needs its reply.", parse: Values.time)
+    let note = Option<String>("note", value: "text", help: "More detail.")
+    return CommandSpec(
+      path: ["card", "add"],
+      abstract: "Log a card: something you did, a task, an event or a topic to talk about.",
+      arguments: [title], options: [kind, at, assignee, replyBy, note],
+      examples: [
+        "teammate card add \"Bought diapers\" --note \"the big pack\"",
+        "teammate card add Checkup --kind event --at \"tomorrow 9:30\"",
+        "teammate card add Trash --kind task --at 19:00 --assignee partner",
+      ]
+    ) { session, arguments in
+      // NB: an account and a household first, so that their absence is what the user hears.
+      _ = try session.account()
+      _ = try await session.household()
+      var draft = CardDraft(
+        kind: arguments.value(kind), title: arguments[title] ?? "", note: arguments[note])
+      if let input = arguments[at] {
+        let time = try await session.time(input)
+        draft.time = time
+        // NB: logging something that already happened is fine; a typo in the date is likelier.
+        if time < session.now {
+          let times = await session.times()
+          session.warn("\(times.human(time)) is in the past; the card was logged all the same")
+        }
+      }
+      if let input = arguments[replyBy] { draft.replyBy = try await session.time(input) }
+      draft.assignee = try await session.assignee(arguments.value(assignee))
+      let card = try await session.deviceWrite { try await $0.addCard(draft) }
+      try await show(card, verb: "Logged", session: &session)
+    }
+  }()
+
+  static let cardEdit: CommandSpec = {
+    let id = Argument<String>("id", help: "The card's id, or a unique start of it.")
+    let title = Option<String>("title", value: "title", help: "A new title.")
+    let clearTime = Flag("clear-time", help: "Remove the time.")
+    let at = Option(
+      "at", value: "time", help: "A new time.", conflicts: [clearTime], parse: Values.time)
+    let assignee = Option(
+      "assignee", value: "who", help: "me, partner, both or a uid.", parse: Values.assignee)
+    let clearNote = Flag("clear-note", help: "Remove the note.")
+    let note = Option<String>("note", value: "text", help: "A new note.", conflicts: [clearNote])
+    let clearReplyBy = Flag("clear-reply-by", help: "Remove the reply-by time.")
+    let replyBy = Option(
+      "reply-by", value: "time", help: "A new reply-by time (topics).", conflicts: [clearReplyBy],
+      parse: Values.time)
+    let changes: [any OptionKey] = [
+      title, at, clearTime, assignee, note, clearNote, replyBy, clearReplyBy,
     ]
-  ) { session, arguments in
-    // NB: an account and a household first, so that their absence is what the user hears.
-    _ = try session.account()
-    _ = try await session.household()
-    var draft = CardDraft(
-      kind: try arguments.option("kind").map { try Words.kind($0) } ?? .note,
-      title: arguments.argument("title") ?? "", note: arguments.option("note"))
-    if let at = arguments.option("at") {
-      let time = try await session.time(at)
-      draft.time = time
-      // NB: logging something that already happened is fine; a typo in the date is likelier.
-      if time < session.now {
-        let times = await session.times()
-        session.warn("\(times.human(time)) is in the past; the card was logged all the same")
+    @Sendable func validate(_ arguments: ParsedArguments) throws(UsageError) {
+      guard changes.contains(where: { arguments.given($0.spec.name) }) else {
+        throw UsageError(
+          message:
+            "nothing to change: give --title, --at, --assignee, --note or --reply-by "
+            + "(or a --clear- option)")
       }
     }
-    if let replyBy = arguments.option("reply-by") {
-      draft.replyBy = try await session.time(replyBy)
+    return CommandSpec(
+      path: ["card", "edit"],
+      abstract:
+        "Change a card. A new title, time or assignee means your partner must know it again.",
+      arguments: [id], options: changes,
+      examples: [
+        "teammate card edit k3f9 --at \"tomorrow 10:00\"",
+        "teammate card edit k3f9 --note \"bring the booklet\"",
+      ],
+      validate: validate
+    ) { session, arguments in
+      _ = try session.account()
+      let cardID = try await session.card(named: arguments[id] ?? "").id
+      var edit = CardEdit()
+      if let text = arguments[title] { edit.title = .set(text) }
+      if let input = arguments[at] { edit.time = .set(try await session.time(input)) }
+      if arguments[clearTime] { edit.time = .set(nil) }
+      if let who = arguments[assignee] { edit.assignee = .set(try await session.assignee(who)) }
+      if let text = arguments[note] { edit.note = .set(text) }
+      if arguments[clearNote] { edit.note = .set(nil) }
+      if let input = arguments[replyBy] { edit.replyBy = .set(try await session.time(input)) }
+      if arguments[clearReplyBy] { edit.replyBy = .set(nil) }
+      let wanted = edit
+      let outcome = try await session.deviceWrite { try await $0.editCard(cardID, wanted) }
+      let verb =
+        !outcome.changed
+        ? "Unchanged"
+        : outcome.needsKnowingAgain ? "Changed (your partner must know it again)" : "Changed"
+      try await show(outcome.card, verb: verb, session: &session)
     }
-    if let who = arguments.option("assignee") { draft.assignee = try await session.assignee(who) }
-    let card = try await session.deviceWrite { try await $0.addCard(draft) }
-    try await show(card, verb: "Logged", session: &session)
-  }
+  }()
 
-  static let cardEdit = CommandSpec(
-    path: ["card", "edit"],
-    abstract: "Change a card. A new title, time or assignee means your partner must know it again.",
-    arguments: [ArgumentSpec(name: "id", help: "The card's id, or a unique start of it.")],
-    options: [
-      OptionSpec(name: "title", value: "title", help: "A new title."),
-      OptionSpec(name: "at", value: "time", help: "A new time."),
-      OptionSpec(name: "clear-time", help: "Remove the time."),
-      OptionSpec(name: "assignee", value: "who", help: "me, partner, both or a uid."),
-      OptionSpec(name: "note", value: "text", help: "A new note."),
-      OptionSpec(name: "clear-note", help: "Remove the note."),
-      OptionSpec(name: "reply-by", value: "time", help: "A new reply-by time (topics)."),
-      OptionSpec(name: "clear-reply-by", help: "Remove the reply-by time."),
-    ],
-    examples: [
-      "teammate card edit k3f9 --at \"tomorrow 10:00\"",
-      "teammate card edit k3f9 --note \"bring the booklet\"",
-    ]
-  ) { session, arguments in
-    _ = try session.account()
-    let id = try await session.card(named: arguments.argument("id") ?? "").id
-    var edit = CardEdit()
-    if let title = arguments.option("title") { edit.title = .set(title) }
-    if let at = arguments.option("at") { edit.time = .set(try await session.time(at)) }
-    if arguments.flag("clear-time") { edit.time = .set(nil) }
-    if let who = arguments.option("assignee") {
-      edit.assignee = .set(try await session.assignee(who))
+  static let cardShow: CommandSpec = {
+    let id = Argument<String>("id", help: "The card's id, or a unique start of it.")
+    return CommandSpec(
+      path: ["card", "show"], abstract: "Show one card in full.", arguments: [id],
+      store: .readOnly
+    ) { session, arguments in
+      let card = try await session.card(named: arguments[id] ?? "")
+      try await show(card, verb: nil, session: &session)
     }
-    if let note = arguments.option("note") { edit.note = .set(note) }
-    if arguments.flag("clear-note") { edit.note = .set(nil) }
-    if let replyBy = arguments.option("reply-by") {
-      edit.replyBy = .set(try await session.time(replyBy))
-    }
-    if arguments.flag("clear-reply-by") { edit.replyBy = .set(nil) }
-    guard edit != CardEdit() else {
-      throw CLIError.nothingToDo(
-        "nothing to change: give --title, --at, --assignee, --note or --reply-by (or a --clear- option)"
-      )
-    }
-    let outcome = try await session.deviceWrite { try await $0.editCard(id, edit) }
-    let verb =
-      !outcome.changed
-      ? "Unchanged"
-      : outcome.needsKnowingAgain ? "Changed (your partner must know it again)" : "Changed"
-    try await show(outcome.card, verb: verb, session: &session)
-  }
+  }()
 
-  static let cardShow = CommandSpec(
-    path: ["card", "show"], abstract: "Show one card in full.",
-    arguments: [ArgumentSpec(name: "id", help: "The card's id, or a unique start of it.")],
-    store: .readOnly
-  ) { session, arguments in
-    let card = try await session.card(named: arguments.argument("id") ?? "")
-    try await show(card, verb: nil, session: &session)
-  }
-
-  static let cardList = CommandSpec(
-    path: ["card", "list"], abstract: "List the household's cards, oldest first.",
-    options: [
-      OptionSpec(name: "kind", value: "kind", help: "Only cards of this kind."),
-      OptionSpec(name: "pending", help: "Only cards waiting for you to know them."),
-      OptionSpec(name: "open", help: "Leave out tasks that are done."),
-      OptionSpec(name: "done", help: "Only tasks that are done."),
-      OptionSpec(name: "assignee", value: "who", help: "me, partner, both or a uid."),
-      OptionSpec(name: "due-before", value: "time", help: "Only cards whose time comes before."),
-      OptionSpec(name: "search", value: "text", help: "Only cards whose title or note has it."),
-      OptionSpec(name: "sort", value: "order", help: "created (default) or due."),
-    ],
-    store: .readOnly,
-    examples: [
-      "teammate card list --open --sort due",
-      "teammate card list --assignee me --due-before \"in 2d\"",
-    ]
-  ) { session, arguments in
-    let uid = try session.account()
-    let household = try await session.household()
-    var filter = CardFilter()
-    var said: [String] = []
-    if let text = arguments.option("kind") {
-      filter.kind = try Words.kind(text)
-      said.append("kind \(text.lowercased())")
-    }
-    if arguments.flag("pending") {
-      filter.pendingFor = uid
-      said.append("pending")
-    }
-    switch (arguments.flag("open"), arguments.flag("done")) {
-    case (true, true): throw CLIError.nothingToDo("give --open or --done, not both")
-    case (true, false):
-      filter.completion = .open
-      said.append("open")
-    case (false, true):
-      filter.completion = .done
-      said.append("done")
-    case (false, false): break
-    }
-    if let who = arguments.option("assignee") {
-      filter.assignee = try await session.assignee(who).map { .account($0) } ?? .both
-      said.append("assigned to \(who)")
-    }
-    if let text = arguments.option("due-before") {
-      filter.dueBefore = try await session.time(text)
-      said.append("due before \(text)")
-    }
-    if let text = arguments.option("search") {
-      filter.search = text
-      said.append("containing '\(text)'")
-    }
-    if let text = arguments.option("sort") {
-      guard let order = CardFilter.Order(rawValue: text.lowercased()) else {
-        throw CLIError.invalidValue(option: "sort", value: text, expected: "created or due")
+  static let cardList: CommandSpec = {
+    let kind = Option(
+      "kind", value: "kind", help: "Only cards of this kind.", parse: Values.kind("kind"))
+    let pending = Flag("pending", help: "Only cards waiting for you to know them.")
+    let done = Flag("done", help: "Only tasks that are done.")
+    let open = Flag("open", help: "Leave out tasks that are done.", conflicts: [done])
+    let assignee = Option(
+      "assignee", value: "who", help: "me, partner, both or a uid.", parse: Values.assignee)
+    let dueBefore = Option(
+      "due-before", value: "time", help: "Only cards whose time comes before.",
+      parse: Values.time)
+    let search = Option<String>(
+      "search", value: "text", help: "Only cards whose title or note has it.")
+    let sort = Option(
+      "sort", value: "order", help: "created or due.", default: CardFilter.Order.created,
+      parse: Values.order)
+    return CommandSpec(
+      path: ["card", "list"], abstract: "List the household's cards, oldest first.",
+      options: [kind, pending, open, done, assignee, dueBefore, search, sort],
+      store: .readOnly,
+      examples: [
+        "teammate card list --open --sort due",
+        "teammate card list --assignee me --due-before \"in 2d\"",
+      ]
+    ) { session, arguments in
+      let uid = try session.account()
+      let household = try await session.household()
+      var filter = CardFilter()
+      var said: [String] = []
+      if let chosen = arguments[kind] {
+        filter.kind = chosen
+        said.append("kind \(chosen.rawValue)")
       }
-      filter.order = order
+      if arguments[pending] {
+        filter.pendingFor = uid
+        said.append("pending")
+      }
+      if arguments[open] {
+        filter.completion = .open
+        said.append("open")
+      }
+      if arguments[done] {
+        filter.completion = .done
+        said.append("done")
+      }
+      if let who = arguments[assignee] {
+        filter.assignee = try await session.assignee(who).map { .account($0) } ?? .both
+        said.append("assigned to \(who)")
+      }
+      if let input = arguments[dueBefore] {
+        filter.dueBefore = try await session.time(input)
+        said.append("due before \(input)")
+      }
+      if let text = arguments[search] {
+        filter.search = text
+        said.append("containing '\(text)'")
+      }
+      filter.order = arguments.value(sort)
+      let all = try await session.store().cards(in: household.id, as: uid)
+      let cards = filter.apply(to: all)
+      let listed = CardRules.listed(all).count
+      let empty =
+        listed > 0 && filter.narrows
+        ? "No cards match (\(said.joined(separator: ", "))); \(listed) card(s) in all."
+        : "No cards yet. Log one with 'teammate card add TITLE'."
+      try await list(cards, session: &session, empty: empty)
     }
-    let all = try await session.store().cards(in: household.id, as: uid)
-    let cards = filter.apply(to: all)
-    let listed = CardRules.listed(all).count
-    let empty =
-      listed > 0 && filter.narrows
-      ? "No cards match (\(said.joined(separator: ", "))); \(listed) card(s) in all."
-      : "No cards yet. Log one with 'teammate card add TITLE'."
-    try await list(cards, session: &session, empty: empty)
-  }
+  }()
 
-  static let cardDone = CommandSpec(
-    path: ["card", "done"], abstract: "Mark a task done (or, with --undo, not done).",
-    arguments: [ArgumentSpec(name: "id", help: "The task's id, or a unique start of it.")],
-    options: [OptionSpec(name: "undo", help: "Mark it not done.")]
-  ) { session, arguments in
-    _ = try session.account()
-    let id = try await session.card(named: arguments.argument("id") ?? "").id
-    let done = !arguments.flag("undo")
-    let card = try await session.deviceWrite { try await $0.setDone(id, done: done) }
-    try await show(card, verb: arguments.flag("undo") ? "Not done" : "Done", session: &session)
-  }
+  static let cardDone: CommandSpec = {
+    let id = Argument<String>("id", help: "The task's id, or a unique start of it.")
+    let undo = Flag("undo", help: "Mark it not done.")
+    return CommandSpec(
+      path: ["card", "done"], abstract: "Mark a task done (or, with --undo, not done).",
+      arguments: [id], options: [undo]
+    ) { session, arguments in
+      _ = try session.account()
+      let cardID = try await session.card(named: arguments[id] ?? "").id
+      let done = !arguments[undo]
+      let card = try await session.deviceWrite { try await $0.setDone(cardID, done: done) }
+      try await show(card, verb: done ? "Done" : "Not done", session: &session)
+    }
+  }()
 
-  static let cardDelete = CommandSpec(
-    path: ["card", "delete"], abstract: "Delete a card; both devices let go of it.",
-    arguments: [ArgumentSpec(name: "id", help: "The card's id, or a unique start of it.")]
-  ) { session, arguments in
-    _ = try session.account()
-    let id = try await session.card(named: arguments.argument("id") ?? "").id
-    let card = try await session.deviceWrite { try await $0.deleteCard(id) }
-    try await show(card, verb: "Deleted", session: &session)
-  }
+  static let cardDelete: CommandSpec = {
+    let id = Argument<String>("id", help: "The card's id, or a unique start of it.")
+    return CommandSpec(
+      path: ["card", "delete"], abstract: "Delete a card; both devices let go of it.",
+      arguments: [id]
+    ) { session, arguments in
+      _ = try session.account()
+      let cardID = try await session.card(named: arguments[id] ?? "").id
+      let card = try await session.deviceWrite { try await $0.deleteCard(cardID) }
+      try await show(card, verb: "Deleted", session: &session)
+    }
+  }()
 
-  static let cardRestore = CommandSpec(
-    path: ["card", "restore"],
-    abstract: "Bring back a deleted card; your partner must know it again.",
-    arguments: [ArgumentSpec(name: "id", help: "The deleted card's id, or a unique start of it.")]
-  ) { session, arguments in
-    let id = try await session.card(named: arguments.argument("id") ?? "").id
-    let card = try await session.deviceWrite { try await $0.restoreCard(id) }
-    try await show(card, verb: "Restored", session: &session)
-  }
+  static let cardRestore: CommandSpec = {
+    let id = Argument<String>("id", help: "The deleted card's id, or a unique start of it.")
+    return CommandSpec(
+      path: ["card", "restore"],
+      abstract: "Bring back a deleted card; your partner must know it again.",
+      arguments: [id]
+    ) { session, arguments in
+      let cardID = try await session.card(named: arguments[id] ?? "").id
+      let card = try await session.deviceWrite { try await $0.restoreCard(cardID) }
+      try await show(card, verb: "Restored", session: &session)
+    }
+  }()
 
   /// One card: JSON, or a short block for people.
   static func show(_ card: Card, verb: String?, session: inout Session) async throws {

@@ -8,28 +8,29 @@ extension Commands {
       "Each step is printed as the command a person would type, followed by its output. "
       + "Pass --store to keep the store afterwards."
   ) { session, _ in
-    let keep = session.globals.store != nil
+    let kept = session.globals.store.map { ($0 as NSString).expandingTildeInPath }
     let folder = (NSTemporaryDirectory() as NSString).appendingPathComponent(
       "teammate-demo-\(UUID().uuidString)")
-    let store =
-      session.globals.store.map { ($0 as NSString).expandingTildeInPath }
-      ?? (folder as NSString).appendingPathComponent("demo.sqlite")
-    defer { if !keep { try? FileManager.default.removeItem(atPath: folder) } }
+    let store = kept ?? (folder as NSString).appendingPathComponent("demo.sqlite")
+    defer { if kept == nil { try? FileManager.default.removeItem(atPath: folder) } }
 
     let player = DemoPlayer(store: store)
     var transcript: [JSONValue] = []
     var text = "Teammate demo: Alice and Bob share a household, each on their own phone.\n"
-    text += "Store: \(store)\(keep ? "" : " (thrown away afterwards)")\n"
-    for step in DemoScript.steps {
-      let arguments = try await player.resolve(step.arguments, time: step.time)
-      let output = try await player.run(step.account, arguments, time: step.time)
+    text += kept.map { "Store: \($0) (kept)\n" } ?? "Store: a throwaway one, removed afterwards.\n"
+    for (index, step) in DemoScript.steps.enumerated() {
+      let number = index + 1
+      let arguments = try await player.resolve(step.arguments, time: step.time, step: number)
       let command = (["teammate", "--as", step.account] + arguments.map(quoted))
         .joined(separator: " ")
+      let output = try await player.run(
+        step.account, arguments, time: step.time, step: number, expects: step.expects)
       text += "\n# \(step.time)  \(step.says)\n$ \(command)\n\(output)"
       transcript.append(.object(["command": .string(command), "output": .string(output)]))
     }
     if session.json {
-      return session.writeJSON(.object(["store": .string(store), "steps": .array(transcript)]))
+      return session.writeJSON(
+        .object(["store": kept.map { .string($0) } ?? .null, "steps": .array(transcript)]))
     }
     session.write(text)
   }
@@ -41,32 +42,59 @@ extension Commands {
   }
 }
 
+/// A demo step that did not do what the demo says: which step, and why, in one sentence.
+struct DemoStepFailure: ReportedError {
+  let step: Int
+  let command: String
+  let reason: String
+  let kind: FailureKind
+
+  var description: String { "demo step \(step) ('\(command)') failed: \(reason)" }
+  var hint: String? { nil }
+  /// The step's own usage line would not help: the demo was typed right.
+  var showsUsage: Bool { false }
+}
+
 /// Runs demo steps against one store, each at its own time of day.
 struct DemoPlayer {
   let store: String
 
-  /// One command as `account`, at `time` on the demo's day; its stdout, or the failure.
-  func run(_ account: String, _ arguments: [String], time: String) async throws -> String {
+  /// One command as `account`, at `time` on the demo's day: its stdout, which must hold each
+  /// of `expects`.
+  func run(
+    _ account: String, _ arguments: [String], time: String, step: Int, expects: [String] = []
+  ) async throws -> String {
     let environment = ["TEAMMATE_STORE": store, "TEAMMATE_NOW": "2026-12-01T\(time):00+08:00"]
     let outcome = await Teammate.run(["--as", account] + arguments, environment: environment)
+    let command = (["teammate", "--as", account] + arguments).joined(separator: " ")
     guard outcome.exitCode == 0 else {
-      throw CLIError.notFound(
-        "the demo step 'teammate \(arguments.joined(separator: " "))' failed: \(outcome.stderr)")
+      // NB: the step's own first error line, without its prefix: one clean sentence.
+      let line = outcome.stderr.split(separator: "\n").first { $0.hasPrefix("teammate: error: ") }
+      throw DemoStepFailure(
+        step: step, command: command,
+        reason: line.map { String($0.dropFirst("teammate: error: ".count)) } ?? "it failed",
+        kind: Self.kind(outcome.exitCode))
+    }
+    if let missing = expects.first(where: { !outcome.stdout.contains($0) }) {
+      throw DemoStepFailure(
+        step: step, command: command, reason: "its output does not say '\(missing)'",
+        kind: .refused)
     }
     return outcome.stdout
   }
 
   /// The arguments with `{invite}` and `{card:TITLE}` replaced by what they stand for now.
-  func resolve(_ arguments: [String], time: String) async throws -> [String] {
+  func resolve(_ arguments: [String], time: String, step: Int) async throws -> [String] {
     var resolved: [String] = []
     for argument in arguments {
       if argument == "{invite}" {
-        let invite = try await json("alice", ["invite", "show"], time: time)
+        let invite = try await json("alice", ["invite", "show"], time: time, step: step)
         resolved.append(invite["code"] as? String ?? argument)
       } else if argument.hasPrefix("{card:"), argument.hasSuffix("}") {
         let title = String(argument.dropFirst("{card:".count).dropLast())
         let cards =
-          try await json("alice", ["card", "list"], time: time)["cards"] as? [[String: Any]]
+          try await json("alice", ["card", "list"], time: time, step: step)["cards"]
+          as? [[String: Any]]
         resolved.append(cards?.first { $0["title"] as? String == title }?["id"] as? String ?? title)
       } else {
         resolved.append(argument)
@@ -75,10 +103,18 @@ struct DemoPlayer {
     return resolved
   }
 
-  private func json(_ account: String, _ arguments: [String], time: String) async throws
-    -> [String: Any]
+  private func json(_ account: String, _ arguments: [String], time: String, step: Int)
+    async throws -> [String: Any]
   {
-    let output = try await run(account, ["--json"] + arguments, time: time)
+    let output = try await run(account, ["--json"] + arguments, time: time, step: step)
     return try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any] ?? [:]
+  }
+
+  private static func kind(_ exitCode: Int32) -> FailureKind {
+    switch exitCode {
+    case ExitCode.usage: .usage
+    case ExitCode.store: .store
+    default: .refused
+    }
   }
 }

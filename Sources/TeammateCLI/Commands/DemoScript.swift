@@ -3,12 +3,14 @@
 /// An argument `{invite}` stands for the household's invite code and `{card:TITLE}` for the
 /// id of the card with that title: both are only known once the demo runs.
 enum DemoScript {
-  /// One step: when (household time on 1 December 2026), who, what it shows, what is typed.
+  /// One step: when (household time on 1 December 2026), who, what it shows, what is typed,
+  /// and what its output must say for the words to be true (the counts they name).
   struct Step {
     let time: String
     let account: String
     let says: String
     let arguments: [String]
+    var expects: [String] = []
   }
 
   static let steps: [Step] = [
@@ -17,10 +19,12 @@ enum DemoScript {
       says: "Alice creates the household; it comes with an invite code.",
       arguments: [
         "household", "create", "--name", "Home", "--tz", "Asia/Taipei", "--display-name", "Alice",
-      ]),
+      ],
+      expects: ["Invite code: "]),
     Step(
       time: "09:05", account: "bob", says: "Bob joins with the code Alice read out.",
-      arguments: ["household", "join", "{invite}", "--display-name", "Bob"]),
+      arguments: ["household", "join", "{invite}", "--display-name", "Bob"],
+      expects: ["Alice and Bob"]),
     Step(
       time: "09:10", account: "alice", says: "Alice logs what she did, and what is coming.",
       arguments: ["card", "add", "Bought diapers", "--note", "the big pack"]),
@@ -43,28 +47,35 @@ enum DemoScript {
     Step(
       time: "12:00", account: "bob",
       says: "Bob's phone syncs: three things from Alice, and notifications planned.",
-      arguments: ["sync"]),
+      arguments: ["sync"], expects: ["3 new;", "Badge: 3"]),
     Step(
-      time: "12:01", account: "bob", says: "What waits for Bob to know.", arguments: ["pending"]),
+      time: "12:01", account: "bob", says: "The three things waiting for Bob to know.",
+      arguments: ["pending"], expects: ["Badge: 3"]),
     Step(
       time: "12:02", account: "bob", says: "Bob now knows about the diapers.",
-      arguments: ["ack", "{card:Bought diapers}"]),
+      arguments: ["ack", "{card:Bought diapers}"], expects: ["You know 1 card now. Badge: 2"]),
     Step(
       time: "12:30", account: "alice",
-      says: "Alice's phone syncs: Bob knows, and his topic waits for her.", arguments: ["sync"]),
+      says: "Alice's phone syncs: Bob joined and knows the diapers; his topic waits for her.",
+      arguments: ["sync"], expects: ["1 new, Bob knows 1 of yours", "Badge: 1"]),
     Step(
       time: "12:31", account: "alice", says: "Alice moves the checkup: Bob must know it again.",
-      arguments: ["card", "edit", "{card:Pediatrician checkup}", "--at", "tomorrow 10:00"]),
+      arguments: ["card", "edit", "{card:Pediatrician checkup}", "--at", "tomorrow 10:00"],
+      expects: ["must know it again"]),
     Step(
-      time: "12:40", account: "bob", says: "Bob's phone syncs and replans.", arguments: ["sync"]),
+      time: "12:40", account: "bob",
+      says: "Bob's phone syncs: the moved checkup, shown at once, and the reminders replanned.",
+      arguments: ["sync"], expects: ["1 changed;"]),
     Step(
-      time: "12:41", account: "bob", says: "What Bob's phone will show, soonest first.",
-      arguments: ["notifications"]),
+      time: "12:41", account: "bob",
+      says: "What Bob's phone will show, soonest first, and how many it has shown today.",
+      arguments: ["notifications"], expects: ["3 shown already"]),
     Step(
-      time: "13:00", account: "alice", says: "Alice replies to the topic and knows the rest.",
-      arguments: ["ack", "--all"]),
+      time: "13:00", account: "alice",
+      says: "Alice replies to Bob's topic, the one card waiting for her.",
+      arguments: ["ack", "--all"], expects: ["You know 1 card now. Badge: 0"]),
     Step(
       time: "13:01", account: "alice", says: "Nothing waits for Alice any more.",
-      arguments: ["pending"]),
+      arguments: ["pending"], expects: ["Badge: 0"]),
   ]
 }

@@ -2,24 +2,37 @@ import Foundation
 import TeammateKit
 
 extension Commands {
-  static let householdCreate = CommandSpec(
-    path: ["household", "create"],
-    abstract: "Create a household with you as its first member, and an invite for your partner.",
-    options: [
-      OptionSpec(name: "name", value: "name", help: "The household's name.", required: true),
-      OptionSpec(name: "tz", value: "zone", help: "An IANA time zone (default: this machine's)."),
-      OptionSpec(name: "display-name", value: "name", help: "Your name in it (default: your uid)."),
-    ],
-    store: .create,
-    examples: [
-      "teammate --as alice household create --name Home --tz Asia/Taipei"
-    ]
-  ) { session, arguments in
+  /// `--display-name`, for creating and joining.
+  private static let displayName = Option<String>(
+    "display-name", value: "name", help: "Your name in it.", defaultText: "your uid")
+
+  static let householdCreate: CommandSpec = {
+    let name = Option<String>(
+      "name", value: "name", help: "The household's name.", required: true)
+    let zone = Option<String>(
+      "tz", value: "zone", help: "An IANA time zone.", defaultText: "this machine's")
+    return CommandSpec(
+      path: ["household", "create"],
+      abstract:
+        "Create a household with you as its first member, and an invite for your partner.",
+      options: [name, zone, displayName], store: .create,
+      examples: [
+        "teammate --as alice household create --name Home --tz Asia/Taipei"
+      ]
+    ) { session, arguments in
+      try await createHousehold(
+        name: arguments.value(name), zone: arguments[zone],
+        displayName: arguments[displayName], session: &session)
+    }
+  }()
+
+  private static func createHousehold(
+    name: String, zone: String?, displayName: String?, session: inout Session
+  ) async throws {
     let uid = try session.account()
     let creation = try await session.store().createHousehold(
-      name: arguments.option("name") ?? "",
-      timeZone: arguments.option("tz") ?? TimeZone.current.identifier,
-      displayName: arguments.option("display-name") ?? uid.rawValue, as: uid)
+      name: name, timeZone: zone ?? TimeZone.current.identifier,
+      displayName: displayName ?? uid.rawValue, as: uid)
     let household = creation.household
     let times = TimeText(
       zone: TimeZone(identifier: household.timeZone) ?? .current, now: session.now)
@@ -30,29 +43,33 @@ extension Commands {
           "invite": JSONDocuments.invite(creation.invite, times: times),
         ]))
     }
-    session.write("Created '\(household.name)' (\(household.id)) in \(household.timeZone).\n")
+    session.write("Created '\(household.name)' in \(household.timeZone).\n")
     session.write(inviteLine(creation.invite, times: times))
     session.write(
       "Your partner joins with: teammate --as PARTNER household join \(creation.invite.code)\n")
   }
 
-  static let householdJoin = CommandSpec(
-    path: ["household", "join"],
-    abstract: "Join your partner's household with the six-digit code they gave you.",
-    arguments: [ArgumentSpec(name: "code", help: "The invite code, six digits.")],
-    options: [
-      OptionSpec(name: "display-name", value: "name", help: "Your name in it (default: your uid).")
-    ],
-    store: .create,
-    examples: [
-      "teammate --as bob household join 012345 --display-name Bob"
-    ]
-  ) { session, arguments in
+  static let householdJoin: CommandSpec = {
+    let code = Argument<String>("code", help: "The invite code, six digits.")
+    return CommandSpec(
+      path: ["household", "join"],
+      abstract: "Join your partner's household with the six-digit code they gave you.",
+      arguments: [code], options: [displayName], store: .create,
+      examples: [
+        "teammate --as bob household join 012345 --display-name Bob"
+      ]
+    ) { session, arguments in
+      try await join(
+        code: arguments[code] ?? "", displayName: arguments[displayName], session: &session)
+    }
+  }()
+
+  private static func join(code: String, displayName: String?, session: inout Session)
+    async throws
+  {
     let uid = try session.account()
     let household = try await session.store().join(
-      code: arguments.argument("code") ?? "",
-      displayName: arguments.option("display-name") ?? uid.rawValue,
-      as: uid)
+      code: code, displayName: displayName ?? uid.rawValue, as: uid)
     let times = TimeText(
       zone: TimeZone(identifier: household.timeZone) ?? .current, now: session.now)
     if session.json {
@@ -82,27 +99,32 @@ extension Commands {
     for member in household.members {
       table.rows.append([member.uid.rawValue, member.displayName, times.human(member.joinedAt)])
     }
-    session.write("\(household.name) (\(household.id)), \(household.timeZone)\n\n")
+    session.write("\(household.name), \(household.timeZone)\n\n")
     session.write(table)
     if let invite {
       session.write("\n" + inviteLine(invite, times: times))
     }
   }
 
-  static let householdLeave = CommandSpec(
-    path: ["household", "leave"],
-    abstract: "Leave your household; its invite is revoked and your device lets go of it.",
-    discussion:
-      "The household and its cards stay for your partner. Its last member must add "
-      + "--delete-household, which deletes the household, its cards, its invite and its history.",
-    options: [
-      OptionSpec(
-        name: "delete-household",
-        help: "You are the last member: delete the household and everything in it.")
-    ]
-  ) { session, arguments in
+  static let householdLeave: CommandSpec = {
+    let delete = Flag(
+      "delete-household",
+      help: "You are the last member: delete the household and everything in it.")
+    return CommandSpec(
+      path: ["household", "leave"],
+      abstract: "Leave your household; its invite is revoked and your device lets go of it.",
+      discussion:
+        "The household and its cards stay for your partner. Its last member must add "
+        + "--delete-household, which deletes the household, its cards, its invite and its "
+        + "history.",
+      options: [delete]
+    ) { session, arguments in
+      try await leave(deleting: arguments[delete], session: &session)
+    }
+  }()
+
+  private static func leave(deleting: Bool, session: inout Session) async throws {
     let household = try await session.household()
-    let deleting = arguments.flag("delete-household")
     // NB: this device lets go at once: its household state and notifications are dropped.
     try await session.deviceWrite { try await $0.leave(deletingHousehold: deleting) }
     if session.json {
@@ -141,18 +163,22 @@ extension Commands {
     session.write(inviteLine(invite, times: times))
   }
 
-  static let accountLink = CommandSpec(
-    path: ["account", "link"],
-    abstract: "Link a named sign-in to this account; its uid, household and cards stay the same.",
-    options: [
-      OptionSpec(
-        name: "credential", value: "provider:id", help: "For example google:alice@example.com.",
-        required: true)
-    ],
-    store: .create
-  ) { session, arguments in
+  static let accountLink: CommandSpec = {
+    let credentialKey = Option(
+      "credential", value: "provider:id", help: "For example google:alice@example.com.",
+      required: true, parse: Values.credential)
+    return CommandSpec(
+      path: ["account", "link"],
+      abstract:
+        "Link a named sign-in to this account; its uid, household and cards stay the same.",
+      options: [credentialKey], store: .create
+    ) { session, arguments in
+      try await link(arguments.value(credentialKey), session: &session)
+    }
+  }()
+
+  private static func link(_ credential: Credential, session: inout Session) async throws {
     let uid = try session.account()
-    let credential = try Credential(parsing: arguments.option("credential") ?? "")
     try await session.store().linkCredential(credential, as: uid)
     if session.json {
       return session.writeJSON(

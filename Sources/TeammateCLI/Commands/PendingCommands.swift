@@ -22,53 +22,57 @@ extension Commands {
     }
   }
 
-  static let ack = CommandSpec(
-    path: ["ack"],
-    abstract: "Say you know these cards (for a topic: you replied).",
-    discussion:
-      "Each card is acknowledged at its current revision, or at --revision when one card is "
-      + "given, which is refused if the card has changed since.",
-    arguments: [
-      ArgumentSpec(name: "id", help: "Card ids, or unique starts of them.", arity: .variadic)
-    ],
-    options: [
-      OptionSpec(name: "all", help: "Every card waiting for you."),
-      OptionSpec(name: "revision", value: "n", help: "The revision you saw (one card only)."),
-    ],
-    examples: [
-      "teammate ack --all",
-      "teammate ack k3f9 --revision 2",
-    ]
-  ) { session, arguments in
+  static let ack: CommandSpec = {
+    let ids = Argument<String>("id", help: "Card ids, or unique starts of them.", arity: .variadic)
+    let all = Flag("all", help: "Every card waiting for you.")
+    let revision = Option(
+      "revision", value: "n", help: "The revision you saw (one card only).", conflicts: [all],
+      parse: Values.revision)
+    @Sendable func validate(_ arguments: ParsedArguments) throws(UsageError) {
+      let count = arguments.all(ids).count
+      if arguments[all] {
+        guard count == 0 else { throw .conflict("card ids", "'--all'") }
+      } else if count == 0 {
+        throw UsageError(message: "give the ids of the cards you know, or --all")
+      } else if count > 1, arguments[revision] != nil {
+        throw UsageError(message: "'--revision' goes with exactly one card, not \(count)")
+      }
+    }
+    return CommandSpec(
+      path: ["ack"],
+      abstract: "Say you know these cards (for a topic: you replied).",
+      discussion:
+        "Each card is acknowledged at its current revision, or at --revision when one card is "
+        + "given, which is refused if the card has changed since.",
+      arguments: [ids], options: [all, revision],
+      examples: [
+        "teammate ack --all",
+        "teammate ack k3f9 --revision 2",
+      ],
+      validate: validate
+    ) { session, arguments in
+      try await acknowledge(
+        arguments.all(ids), all: arguments[all], revision: arguments[revision], session: &session)
+    }
+  }()
+
+  /// `ack`'s work, once its arguments are known to agree.
+  private static func acknowledge(
+    _ ids: [String], all: Bool, revision: Int?, session: inout Session
+  ) async throws {
     let uid = try session.account()
     let household = try await session.household()
     let store = try session.store()
     let acknowledged: [Card]
-    if arguments.flag("all") {
-      guard arguments.arguments("id").isEmpty else {
-        throw CLIError.nothingToDo("give card ids or --all, not both")
-      }
-      guard arguments.option("revision") == nil else {
-        throw CLIError.nothingToDo("--revision goes with exactly one card, not --all")
-      }
+    if all {
       // NB: one write acknowledges what is pending at that moment: no race with an edit.
       acknowledged = try await session.deviceWrite { try await $0.acknowledgeAllPending() }
     } else {
       let cards = try await store.cards(in: household.id, as: uid)
-      let chosen = try arguments.arguments("id").map { try CardLookup.resolve($0, among: cards) }
-      guard !chosen.isEmpty else {
-        throw CLIError.nothingToDo("give the ids of the cards you know, or --all")
-      }
+      let chosen = try ids.map { try CardLookup.resolve($0, among: cards) }
       var seen = chosen.map { CardRevision($0.id, revision: $0.revision) }
-      if let text = arguments.option("revision") {
-        guard let number = Int(text), number > 0 else {
-          throw CLIError.invalidValue(
-            option: "revision", value: text, expected: "a positive number")
-        }
-        guard let only = seen.first, seen.count == 1 else {
-          throw CLIError.nothingToDo("--revision goes with exactly one card")
-        }
-        seen = [CardRevision(only.id, revision: number)]
+      if let revision, let only = seen.first {
+        seen = [CardRevision(only.id, revision: revision)]
       }
       let chosenRevisions = seen
       acknowledged = try await session.deviceWrite { try await $0.acknowledge(chosenRevisions) }

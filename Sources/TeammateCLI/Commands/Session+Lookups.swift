@@ -11,18 +11,18 @@ extension Session {
     return card
   }
 
-  /// `me`, `partner`, `both` (nobody in particular) or a uid.
-  mutating func assignee(_ text: String) async throws -> AccountID? {
+  /// The account `me`, `partner` or a uid names; nil for `both` (nobody in particular).
+  mutating func assignee(_ choice: AssigneeChoice) async throws -> AccountID? {
     let uid = try account()
-    switch text.lowercased() {
-    case "me": return uid
-    case "both", "none": return nil
-    case "partner":
+    switch choice {
+    case .me: return uid
+    case .both: return nil
+    case .partner:
       guard let partner = try await household().partner(of: uid) else {
         throw CLIError.notFound("you have no partner in this household yet: invite one first")
       }
       return partner.uid
-    default: return AccountID(text)
+    case .account(let other): return other
     }
   }
 
@@ -50,24 +50,5 @@ extension Session {
   /// A member's display name, or the uid when they are not (or no longer) a member.
   mutating func name(_ uid: AccountID) async -> String {
     (try? await household())?.member(uid)?.displayName ?? uid.rawValue
-  }
-}
-
-/// Parsing option values that name a fixed set of words.
-enum Words {
-  static func kind(_ text: String, option: String = "kind") throws -> CardKind {
-    guard let kind = CardKind(rawValue: text.lowercased()) else {
-      throw CLIError.invalidValue(
-        option: option, value: text, expected: "note, task, event or topic")
-    }
-    return kind
-  }
-
-  static func notificationKind(_ text: String, option: String) throws -> NotificationKind {
-    guard let kind = NotificationKind(rawValue: text.lowercased()) else {
-      throw CLIError.invalidValue(
-        option: option, value: text, expected: "activity, digest, event, task or reply-by")
-    }
-    return kind
   }
 }

@@ -3,12 +3,16 @@ import TeammateKit
 /// Shell completion scripts made from the command table, so that they offer exactly the
 /// commands and options the tool has. Bash also offers the store's card ids.
 enum CompletionScript {
-  static func render(_ shell: String, table: CommandTable) -> String? {
-    switch shell.lowercased() {
-    case "bash": bash(table)
-    case "zsh": zsh(table)
-    case "fish": fish(table)
-    default: nil
+  /// The shells a script is made for.
+  enum Shell: String, Sendable, CaseIterable {
+    case bash, zsh, fish
+  }
+
+  static func render(_ shell: Shell, table: CommandTable) -> String {
+    switch shell {
+    case .bash: bash(table)
+    case .zsh: zsh(table)
+    case .fish: fish(table)
     }
   }
 

@@ -12,12 +12,6 @@ enum HelpTopic: Sendable {
   case command(CommandSpec)
 }
 
-/// A command line that does not parse: the sentence, and the command whose usage helps.
-struct UsageError: Error, Sendable {
-  let message: String
-  var topic: HelpTopic = .root
-}
-
 /// Reads `teammate [global options] <command> [arguments]` the way swift-argument-parser
 /// does: options anywhere after the command, `--name=value` or `--name value`, `--` ends
 /// the options, and every mistake names what was expected.
@@ -31,6 +25,10 @@ struct CommandLineParser {
     var helpWords: [String]?
     var words: [String] = []
     var parsed = ParsedArguments()
+    /// Each option given so far, with its text, to refuse a repeat.
+    var given: [String: String] = [:]
+    /// The first value that did not convert.
+    var invalid: UsageError?
     var tokens = arguments[...]
     var optionsEnded = false
 
@@ -56,26 +54,33 @@ struct CommandLineParser {
           }
           throw UsageError(message: "unknown option '\(name)'.\(hint)", topic: topic())
         }
-        var value: String?
+        var text: String?
         if spec.isFlag {
           guard inline == nil else {
             throw UsageError(message: "'--\(spec.name)' takes no value.", topic: topic())
           }
         } else {
-          guard let given = inline ?? tokens.popFirst() else {
+          guard let supplied = inline ?? tokens.popFirst() else {
             throw UsageError(message: "missing value for '\(spec.label)'.", topic: topic())
           }
-          value = given
+          text = supplied
+        }
+        if !spec.repeatable, let earlier = given[spec.name] {
+          throw UsageError(message: Self.repeated(spec, earlier, text), topic: topic())
+        }
+        given[spec.name] = text ?? ""
+        var value: (any Sendable)?
+        if let text {
+          // NB: a value that does not convert waits, so that `--help` still shows help.
+          do { value = try spec.convert(text) } catch {
+            invalid = invalid ?? error.about(topic())
+            continue
+          }
         }
         if GlobalOptions.specs.contains(where: { $0.name == spec.name }) {
-          globals.set(spec.name, value)
-        } else if let value {
-          if !spec.repeatable && parsed.options[spec.name] != nil {
-            throw UsageError(message: "'--\(spec.name)' was given twice.", topic: topic())
-          }
-          parsed.options[spec.name, default: []].append(value)
+          globals.record(spec.name, value)
         } else {
-          parsed.flags.insert(spec.name)
+          parsed.record(spec, text: text, value: value)
         }
         continue
       }
@@ -102,6 +107,10 @@ struct CommandLineParser {
     if globals.version { return (.version, globals) }
     if let helpWords { return (.help(try helpTopic(helpWords)), globals) }
     if globals.help { return (.help(topic()), globals) }
+    if var invalid {
+      invalid.globals = globals
+      throw invalid
+    }
     guard let command else {
       if let group {
         let names = table.subcommands(of: group).joined(separator: ", ")
@@ -109,7 +118,10 @@ struct CommandLineParser {
       }
       return (.help(.root), globals)
     }
+    parsed.declared = Set(command.options.map(\.name) + command.arguments.map(\.name))
     try assign(words, to: command, in: &parsed)
+    try Self.checkConflicts(command, parsed)
+    do { try command.validate(parsed) } catch { throw error.about(.command(command)) }
     return (.run(command, parsed), globals)
   }
 
@@ -118,24 +130,32 @@ struct CommandLineParser {
   ) throws(UsageError) {
     var remaining = words[...]
     for argument in command.arguments {
+      var taken: [String] = []
       switch argument.arity {
       case .required:
         guard let word = remaining.popFirst() else {
           throw UsageError(
             message: "missing expected argument '<\(argument.name)>'.", topic: .command(command))
         }
-        parsed.positionals[argument.name] = [word]
+        taken = [word]
       case .optional:
-        if let word = remaining.popFirst() { parsed.positionals[argument.name] = [word] }
+        if let word = remaining.popFirst() { taken = [word] }
       case .variadic:
-        parsed.positionals[argument.name] = Array(remaining)
+        taken = Array(remaining)
         remaining = []
       }
+      var values: [any Sendable] = []
+      for word in taken {
+        do { values.append(try argument.convert(word)) } catch {
+          throw error.about(.command(command))
+        }
+      }
+      if !taken.isEmpty { parsed.record(argument, values: values) }
     }
     if let extra = remaining.first {
       throw UsageError(message: "unexpected argument '\(extra)'.", topic: .command(command))
     }
-    for option in command.options where option.required && parsed.options[option.name] == nil {
+    for option in command.options where option.required && !parsed.given(option.name) {
       throw UsageError(
         message: "missing expected option '\(option.label)'.", topic: .command(command))
     }
@@ -166,6 +186,23 @@ struct CommandLineParser {
       }
     }
     return UsageError(message: "unknown command '\(word)'.\(hint)", topic: topic)
+  }
+
+  /// Two options given together that the command declared as contradicting each other.
+  private static func checkConflicts(
+    _ command: CommandSpec, _ parsed: ParsedArguments
+  ) throws(UsageError) {
+    for option in command.options where parsed.given(option.name) {
+      for other in option.conflicts where parsed.given(other) {
+        throw UsageError.conflict("'--\(option.name)'", "'--\(other)'").about(.command(command))
+      }
+    }
+  }
+
+  /// "'--as' was given twice ('alice' and 'bob'): give it once".
+  private static func repeated(_ spec: OptionSpec, _ earlier: String, _ text: String?) -> String {
+    let values = text.map { " ('\(earlier)' and '\($0)')" } ?? ""
+    return "'--\(spec.name)' was given twice\(values): give it once."
   }
 
   private static func split(_ token: String) -> (String, String?) {

@@ -1,19 +1,41 @@
 import TeammateSQLite
 
-/// One command of the tool: its words, help text, arguments, options and what it runs.
+/// One command of the tool: its words, help text, typed arguments and options, the checks
+/// that need more than one of them, and what it runs.
 struct CommandSpec: Sendable {
   /// The words that name it: `["card", "add"]`.
   let path: [String]
   let abstract: String
   var discussion: String? = nil
-  var arguments: [ArgumentSpec] = []
-  var options: [OptionSpec] = []
+  let arguments: [ArgumentSpec]
+  let options: [OptionSpec]
   /// How the command uses the store: only reading commands open it read-only, and only the
   /// commands that start a store may create one.
   var store: StoreUse = .existing
   /// Command lines a person can copy, shown under EXAMPLES in the help page.
   var examples: [String] = []
+  /// Checks across values, made with the parsing, before anything runs (argument-parser's
+  /// `validate()`).
+  let validate: @Sendable (ParsedArguments) throws(UsageError) -> Void
   let run: @Sendable (inout Session, ParsedArguments) async throws -> Void
+
+  init(
+    path: [String], abstract: String, discussion: String? = nil,
+    arguments: [any ArgumentKey] = [], options: [any OptionKey] = [],
+    store: StoreUse = .existing, examples: [String] = [],
+    validate: @escaping @Sendable (ParsedArguments) throws(UsageError) -> Void = { _ in },
+    run: @escaping @Sendable (inout Session, ParsedArguments) async throws -> Void
+  ) {
+    self.path = path
+    self.abstract = abstract
+    self.discussion = discussion
+    self.arguments = arguments.map(\.spec)
+    self.options = options.map(\.spec)
+    self.store = store
+    self.examples = examples
+    self.validate = validate
+    self.run = run
+  }
 
   var name: String { (["teammate"] + path).joined(separator: " ") }
 
@@ -22,47 +44,6 @@ struct CommandSpec: Sendable {
     let arguments = self.arguments.map(\.usage)
     let options = self.options.map(\.usage)
     return ([name] + arguments + options).joined(separator: " ")
-  }
-}
-
-/// A positional argument.
-struct ArgumentSpec: Sendable {
-  enum Arity: Sendable { case required, optional, variadic }
-
-  let name: String
-  let help: String
-  var arity: Arity = .required
-
-  var usage: String {
-    switch arity {
-    case .required: "<\(name)>"
-    case .optional: "[<\(name)>]"
-    case .variadic: "[<\(name)> ...]"
-    }
-  }
-}
-
-/// A `--long` option with a value, or a flag without one.
-struct OptionSpec: Sendable {
-  let name: String
-  var short: Character? = nil
-  /// The value's placeholder; nil for a flag.
-  var value: String? = nil
-  let help: String
-  var repeatable = false
-  /// A value option that must be given.
-  var required = false
-
-  var isFlag: Bool { value == nil }
-
-  var label: String {
-    let long = "--\(name)" + (value.map { " <\($0)>" } ?? "")
-    return short.map { "-\($0), \(long)" } ?? long
-  }
-
-  var usage: String {
-    let text = "--\(name)" + (value.map { " <\($0)>" } ?? "")
-    return (required ? text : "[\(text)]") + (repeatable ? " ..." : "")
   }
 }
 
@@ -75,7 +56,7 @@ enum StoreUse: Sendable {
   /// Only reads: opens the store read-only.
   case readOnly
   /// Only reads unless one of these options is given.
-  case readOnlyUnless([String])
+  case readOnlyUnless([any OptionKey])
 
   func access(_ arguments: ParsedArguments) -> StoreAccess {
     switch self {
@@ -83,10 +64,7 @@ enum StoreUse: Sendable {
     case .create: return .create
     case .readOnly: return .readOnly
     case .readOnlyUnless(let options):
-      let changes = options.contains {
-        arguments.option($0) != nil || arguments.flag($0) || !arguments.values($0).isEmpty
-      }
-      return changes ? .existing : .readOnly
+      return options.contains { arguments.given($0.spec.name) } ? .existing : .readOnly
     }
   }
 }

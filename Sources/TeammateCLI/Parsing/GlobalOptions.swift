@@ -2,41 +2,44 @@
 struct GlobalOptions: Sendable, Equatable {
   var store: String?
   var account: String?
-  var now: String?
+  var now: TimeInput?
   var json = false
   var verbose = false
   var help = false
   var version = false
 
-  static let specs: [OptionSpec] = [
-    OptionSpec(
-      name: "store", value: "path",
-      help: "The store file (TEAMMATE_STORE; default ~/.local/share/teammate/teammate.sqlite)."),
-    OptionSpec(
-      name: "as", value: "uid",
-      help:
-        "The account to act as (TEAMMATE_USER): a test and scripting identity, like git's "
-        + "user.name."),
-    OptionSpec(
-      name: "now", value: "time",
-      help: "The clock for this run, for scripts and demos (TEAMMATE_NOW)."),
-    OptionSpec(name: "json", help: "Machine-readable output on stdout."),
-    OptionSpec(
-      name: "verbose", short: "v", help: "Say on stderr what the command did and how long it took."),
-    OptionSpec(name: "help", short: "h", help: "Show help information."),
-    OptionSpec(name: "version", help: "Show the version."),
-  ]
+  static let storeKey = Option<String>(
+    "store", value: "path", help: "The store file, or TEAMMATE_STORE.",
+    defaultText: "~/.local/share/teammate/teammate.sqlite")
+  static let asKey = Option<String>(
+    "as", value: "uid",
+    help: "The account to act as (TEAMMATE_USER): a test and scripting identity, like git's "
+      + "user.name.")
+  static let nowKey = Option<TimeInput>(
+    "now", value: "time", help: "The clock for this run, for scripts and demos (TEAMMATE_NOW).",
+    parse: Values.time)
+  static let jsonKey = Flag("json", help: "Machine-readable output on stdout.")
+  static let verboseKey = Flag(
+    "verbose", short: "v", help: "Say on stderr what the command did and how long it took.")
+  static let helpKey = Flag("help", short: "h", help: "Show help information.")
+  static let versionKey = Flag("version", help: "Show the version.")
 
-  mutating func set(_ name: String, _ value: String?) {
+  static let keys: [any OptionKey] = [
+    storeKey, asKey, nowKey, jsonKey, verboseKey, helpKey, versionKey,
+  ]
+  static let specs: [OptionSpec] = keys.map(\.spec)
+
+  /// Takes one given global option, already converted.
+  mutating func record(_ name: String, _ value: (any Sendable)?) {
     switch name {
-    case "store": store = value
-    case "as": account = value
-    case "now": now = value
-    case "json": json = true
-    case "verbose": verbose = true
-    case "help": help = true
-    case "version": version = true
-    default: break
+    case Self.storeKey.spec.name: store = value as? String
+    case Self.asKey.spec.name: account = value as? String
+    case Self.nowKey.spec.name: now = value as? TimeInput
+    case Self.jsonKey.spec.name: json = true
+    case Self.verboseKey.spec.name: verbose = true
+    case Self.helpKey.spec.name: help = true
+    case Self.versionKey.spec.name: version = true
+    default: preconditionFailure("'--\(name)' is not a global option")
     }
   }
 }

@@ -6,10 +6,6 @@ enum CLIError: Error, Equatable {
   case missingAccount
   /// The account has no household yet, and the command needs one.
   case noHousehold(AccountID)
-  /// An argument that is well formed but names nothing (a kind, a notification kind…).
-  case invalidValue(option: String, value: String, expected: String)
-  /// A command that was given nothing to do.
-  case nothingToDo(String)
   /// Something asked for does not exist (an invite, a notification…).
   case notFound(String)
 }
@@ -21,10 +17,6 @@ extension CLIError: CustomStringConvertible {
       return "no account to act as"
     case .noHousehold(let uid):
       return "'\(uid)' is not in a household yet"
-    case .invalidValue(let option, let value, let expected):
-      return "'\(value)' is not a valid value for '--\(option)': expected \(expected)"
-    case .nothingToDo(let what):
-      return what
     case .notFound(let what):
       return what
     }
@@ -38,7 +30,7 @@ extension CLIError: CustomStringConvertible {
       return
         "create one with 'teammate household create --name NAME', "
         + "or join one with 'teammate household join CODE'"
-    default:
+    case .notFound:
       return nil
     }
   }

@@ -1,6 +1,3 @@
-import TeammateKit
-import TeammateSQLite
-
 /// How any error becomes what the user sees: a sentence, an optional hint, an exit status.
 struct Failure {
   var message: String
@@ -9,44 +6,15 @@ struct Failure {
   /// Usage errors end with the usage line of the command concerned.
   var usage: HelpTopic?
 
+  /// `topic` is the command that ran, for usage errors that do not name their own.
   init(_ error: any Error, topic: HelpTopic?) {
-    switch error {
-    case let error as UsageError:
-      self.init(message: error.message, exitCode: ExitCode.usage, usage: error.topic)
-    case let error as CLIError:
-      let usage: Bool
-      switch error {
-      case .missingAccount, .invalidValue, .nothingToDo: usage = true
-      default: usage = false
-      }
-      self.init(
-        message: error.description, hint: error.hint,
-        exitCode: usage ? ExitCode.usage : ExitCode.refused, usage: usage ? topic : nil)
-    case let error as TeammateError:
-      switch error {
-      case .invalidTime, .invalidTimeOfDay, .invalidLeadTime, .malformedCredential:
-        self.init(message: error.description, exitCode: ExitCode.usage, usage: topic)
-      case .staleAcknowledgement:
-        self.init(
-          message: error.description, hint: "see it with 'teammate card show ID', then acknowledge",
-          exitCode: ExitCode.refused)
-      case .notInHousehold(let uid):
-        let noHousehold = CLIError.noHousehold(uid)
-        self.init(message: error.description, hint: noHousehold.hint, exitCode: ExitCode.refused)
-      default:
-        self.init(message: error.description, exitCode: ExitCode.refused)
-      }
-    case StoreError.missing(let path):
-      // NB: nothing is wrong with a store that is not there yet: it is not found, like a card.
-      self.init(
-        message: StoreError.missing(path).description, exitCode: ExitCode.refused)
-    case let error as StoreError:
-      self.init(message: error.description, exitCode: ExitCode.store)
-    case let error as SQLiteError:
-      self.init(message: error.description, exitCode: ExitCode.store)
-    default:
+    guard let error = error as? any ReportedError else {
       self.init(message: "\(error)", exitCode: ExitCode.refused)
+      return
     }
+    let usage = error.showsUsage ? ((error as? UsageError)?.topic ?? topic ?? .root) : nil
+    self.init(
+      message: error.description, hint: error.hint, exitCode: error.kind.exitCode, usage: usage)
   }
 
   init(message: String, hint: String? = nil, exitCode: Int32, usage: HelpTopic? = nil) {

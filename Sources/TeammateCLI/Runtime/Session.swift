@@ -27,7 +27,7 @@ struct Session {
     self.globals = globals
     self.environment = environment
     storePath = Self.storePath(globals.store ?? environment["TEAMMATE_STORE"], environment)
-    clock = try SessionClock(now: globals.now ?? environment["TEAMMATE_NOW"])
+    clock = try SessionClock(now: globals.now?.text ?? environment["TEAMMATE_NOW"])
   }
 
   /// `--store`, else `$XDG_DATA_HOME/teammate/teammate.sqlite`, else under `~/.local/share`.
@@ -87,8 +87,8 @@ struct Session {
   }
 
   /// A time the user typed, in the household's zone.
-  mutating func time(_ text: String) async throws -> Date {
-    try TimeExpression.parse(text, now: now, timeZone: await timeZone())
+  mutating func time(_ input: TimeInput) async throws -> Date {
+    try TimeExpression.parse(input.text, now: now, timeZone: await timeZone())
   }
 
   /// The device of the acting account on this machine, with its saved state.

@@ -18,6 +18,8 @@ public enum TeammateError: Error, Equatable, Sendable {
   case malformedInviteCode(String)
   case malformedCredential(String)
   case invalidTimeOfDay(String)
+  /// Quiet hours that start and end at the same minute: empty, or the whole day.
+  case invalidQuietHours(String)
   case invalidLeadTime(minutes: Int)
   case invalidTime(String, offset: String)
 
@@ -87,6 +89,10 @@ extension TeammateError: CustomStringConvertible, LocalizedError {
       return "'\(text)' is not a credential: write it as PROVIDER:ID"
     case .invalidTimeOfDay(let text):
       return "'\(text)' is not a time of day: write it as HH:MM, from 00:00 to 23:59"
+    case .invalidQuietHours(let text):
+      return
+        "quiet hours '\(text)' start and end at the same time: give a range such as "
+        + "22:00-07:00, or off"
     case .invalidTime(let text, let offset):
       return
         "'\(text)' is not a time: write 2026-12-01T20:00\(offset), 2026-12-01 20:00, today 20:00, "

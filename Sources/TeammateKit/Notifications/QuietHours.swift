@@ -10,13 +10,15 @@ public struct QuietHours: Sendable, Codable, Hashable, CustomStringConvertible {
     self.end = end
   }
 
-  /// Parses `HH:MM-HH:MM`.
+  /// Parses `HH:MM-HH:MM`; a range of no length is refused, since a person who types one
+  /// means either no quiet hours or all day, and should say which.
   public init(parsing text: String) throws(TeammateError) {
     let parts = text.split(separator: "-", omittingEmptySubsequences: false)
     guard parts.count == 2 else { throw .invalidTimeOfDay(text) }
-    self.init(
-      start: try TimeOfDay(parsing: String(parts[0])), end: try TimeOfDay(parsing: String(parts[1]))
-    )
+    let start = try TimeOfDay(parsing: String(parts[0]))
+    let end = try TimeOfDay(parsing: String(parts[1]))
+    guard start != end else { throw .invalidQuietHours(text) }
+    self.init(start: start, end: end)
   }
 
   /// Whether a time of day falls inside the period (start inclusive, end exclusive).

@@ -62,6 +62,16 @@ public enum TimeExpression {
     }
   }
 
+  /// Whether `text` is one of the forms: the check a command line makes before it knows the
+  /// household, so that a mistyped time is refused before anything runs.
+  public static func isWellFormed(_ text: String) -> Bool {
+    // NB: whether a text parses depends on neither the zone nor the day (a skipped local
+    // time moves forward; 31 February fails in every zone), so any reference will do.
+    let utc = TimeZone(identifier: "UTC") ?? .gmt
+    return (try? parse(text, now: Date(timeIntervalSince1970: 1_796_083_200), timeZone: utc))
+      != nil
+  }
+
   /// `+08:00` (or `Z` in UTC): the zone's offset at `now`, for examples a person can copy.
   public static func offset(of zone: TimeZone, at now: Date) -> String {
     // NB: the offset as every written time shows it: the text after the seconds.

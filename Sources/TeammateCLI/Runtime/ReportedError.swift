@@ -1,0 +1,93 @@
+import TeammateKit
+import TeammateSQLite
+
+/// How the command line reports a failure, which its exit status says.
+enum FailureKind: Sendable, Equatable {
+  /// The command line itself is wrong (64): the usage line follows the message.
+  case usage
+  /// A rule refused, or something named does not exist (1).
+  case refused
+  /// The store cannot be used (74).
+  case store
+
+  var exitCode: Int32 {
+    switch self {
+    case .usage: ExitCode.usage
+    case .refused: ExitCode.refused
+    case .store: ExitCode.store
+    }
+  }
+}
+
+/// An error that says by itself how it is reported, case by case, so that a new case must
+/// decide (the switches have no `default`).
+protocol ReportedError: Error, CustomStringConvertible {
+  var kind: FailureKind { get }
+  /// What to do next, where a sentence helps.
+  var hint: String? { get }
+  /// Whether the usage line of the command follows the message.
+  var showsUsage: Bool { get }
+}
+
+extension ReportedError {
+  var showsUsage: Bool { kind == .usage }
+}
+
+extension UsageError: ReportedError {
+  var kind: FailureKind { .usage }
+  var description: String { message }
+}
+
+extension CLIError: ReportedError {
+  var kind: FailureKind {
+    switch self {
+    case .missingAccount: .usage
+    case .noHousehold, .notFound: .refused
+    }
+  }
+}
+
+extension TeammateError: ReportedError {
+  var kind: FailureKind {
+    switch self {
+    case .invalidTime, .invalidTimeOfDay, .invalidQuietHours, .invalidLeadTime,
+      .malformedCredential:
+      .usage
+    case .emptyTitle, .tooManyBytes, .titleTooLong, .noteTooLong, .emptyName, .nameTooLong,
+      .unknownTimeZone, .replyByRequiresTopic, .assigneeNotMember, .malformedInviteCode,
+      .inviteNotFound, .inviteExpired, .inviteAlreadyUsed, .householdFull, .alreadyInHousehold,
+      .tooManyJoinAttempts, .joiningPaused, .householdNotFound, .notInHousehold, .cardNotFound,
+      .cardDeleted, .cardNotDeleted, .lastMemberMustDeleteHousehold, .notATask,
+      .lastEditorCannotAcknowledge, .staleAcknowledgement, .credentialLinkedElsewhere,
+      .accessDenied, .unavailable, .ambiguousCardID:
+      .refused
+    }
+  }
+
+  var hint: String? {
+    switch self {
+    case .staleAcknowledgement: "see it with 'teammate card show ID', then acknowledge"
+    case .notInHousehold(let uid): CLIError.noHousehold(uid).hint
+    default: nil
+    }
+  }
+}
+
+extension StoreError: ReportedError {
+  var kind: FailureKind {
+    switch self {
+    // NB: nothing is wrong with a store that is not there yet: it is not found, like a card.
+    case .missing: .refused
+    case .cannotCreateDirectory, .notWritable, .cannotOpen, .notADatabase, .damaged,
+      .newerSchema, .needsUpgrade, .failed:
+      .store
+    }
+  }
+
+  var hint: String? { nil }
+}
+
+extension SQLiteError: ReportedError {
+  var kind: FailureKind { .store }
+  var hint: String? { nil }
+}
