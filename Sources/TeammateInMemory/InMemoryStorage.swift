@@ -12,6 +12,8 @@ public struct InMemoryStorage: BackendStorage, Sendable {
   var failures: [AccountID: [Date]] = [:]
   var credentials: [Credential: AccountID] = [:]
   var feeds: [HouseholdID: [Change]] = [:]
+  var receipts: [AccountID: [WriteID: (household: HouseholdID, outcome: WriteOutcome)]] = [:]
+  public var currentWrite: WriteID?
   /// Every change of every household, in sequence order.
   private(set) var feed: [Change] = []
   /// The last sequence given out: never reused, even when a household's feed is deleted.
@@ -73,6 +75,9 @@ public struct InMemoryStorage: BackendStorage, Sendable {
     cardOrder[id] = nil
     feeds[id] = nil
     feed.removeAll { $0.householdID == id }
+    for account in receipts.keys {
+      receipts[account] = receipts[account]?.filter { $0.value.household != id }
+    }
   }
 
   public mutating func appendChange(_ change: Change) -> Change {
@@ -94,6 +99,23 @@ public struct InMemoryStorage: BackendStorage, Sendable {
       if changes[mid].sequence <= cursor { low = mid + 1 } else { high = mid }
     }
     return Array(changes[low..<min(changes.count, low + limit)])
+  }
+
+  public func changes(
+    ofCard id: CardID, in household: HouseholdID, afterRevision revision: Int
+  ) -> [Change] {
+    (feeds[household] ?? []).filter { $0.card?.id == id && ($0.card?.revision ?? 0) > revision }
+  }
+
+  public func receipt(for write: WriteID, of account: AccountID) -> WriteOutcome? {
+    receipts[account]?[write]?.outcome
+  }
+
+  public mutating func putReceipt(
+    _ outcome: WriteOutcome, for write: WriteID, of account: AccountID,
+    in household: HouseholdID
+  ) {
+    receipts[account, default: [:]][write] = (household, outcome)
   }
 
   /// Changes of any household after `sequence`: what the backend has yet to push.

@@ -5,6 +5,7 @@ import TeammateKit
 /// transaction, so a failed call rolls every write back. Only the store can make one.
 public struct SQLiteStorage: BackendStorage {
   let connection: SQLiteConnection
+  public var currentWrite: WriteID?
   private let encoder: JSONEncoder
   private let decoder: JSONDecoder
 
@@ -171,7 +172,7 @@ public struct SQLiteStorage: BackendStorage {
   }
 
   public func deleteHousehold(_ id: HouseholdID) throws {
-    for table in ["cards", "changes", "invites", "account_households"] {
+    for table in ["cards", "changes", "invites", "account_households", "write_receipts"] {
       try connection.run("DELETE FROM \(table) WHERE household_id = ?", [.id(id)])
     }
     try connection.run("DELETE FROM households WHERE id = ?", [.id(id)])
@@ -186,14 +187,18 @@ public struct SQLiteStorage: BackendStorage {
       INSERT INTO changes (household_id, actor, at, kind, needs_knowing, household, fields,
         card_id, card_kind, card_title, card_note, card_time, card_assignee, card_reply_by,
         card_created_by, card_last_edited_by, card_created_at, card_last_edited_at,
-        card_revision, card_ack_by, card_ack_at, card_ack_revision, card_done, card_deleted)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        card_revision, card_ack_by, card_ack_at, card_ack_revision, card_done, card_deleted,
+        write_id, overwritten)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """,
       [
         .id(change.householdID), .id(change.actor), .date(change.at), .text(change.kind.rawValue),
         .bool(change.needsKnowing), try change.household.map(json) ?? .null,
         .text(change.fields.map(\.rawValue).joined(separator: ",")),
-      ] + cardValues)
+      ] + cardValues + [
+        change.writeID.map { .id($0) } ?? .null,
+        change.overwritten.isEmpty ? .null : try json(change.overwritten),
+      ])
     var stamped = change
     stamped.sequence = connection.lastInsertedRowID
     return stamped
@@ -202,30 +207,60 @@ public struct SQLiteStorage: BackendStorage {
   public func changes(in household: HouseholdID, after cursor: Int64, limit: Int) throws -> [Change]
   {
     try connection.rows(
-      """
-      SELECT sequence, household_id, actor, at, kind, needs_knowing, card, household, fields,
-        \(CardRow.changeColumns)
-      FROM changes
-      WHERE household_id = ? AND sequence > ? ORDER BY sequence LIMIT ?
-      """,
-      [.id(household), .integer(cursor), .integer(Int64(limit))]
-    ) { row in
-      guard let kind = ChangeKind(rawValue: row.text(4)) else {
-        throw SQLiteError.unreadable("unknown change kind '\(row.text(4))'")
-      }
-      return Change(
-        sequence: row.int64(0), householdID: row.id(1), actor: row.id(2), at: try row.date(3),
-        kind: kind, needsKnowing: row.bool(5),
-        // NB: entries written before schema 3 keep their card as JSON.
-        card: row.isNull(9)
-          ? try row.optionalText(6).map { try decode(Card.self, $0) }
-          : try CardRow.decode(row, at: 9),
-        household: try row.optionalText(7).map { try decode(Household.self, $0) },
-        fields: row.isEmptyText(8)
-          ? []
-          : row.text(8).split(separator: ",").compactMap {
-            CardRules.CardField(rawValue: String($0))
-          })
+      "SELECT \(Self.changeSelection) FROM changes "
+        + "WHERE household_id = ? AND sequence > ? ORDER BY sequence LIMIT ?",
+      [.id(household), .integer(cursor), .integer(Int64(limit))], change)
+  }
+
+  public func changes(
+    ofCard id: CardID, in household: HouseholdID, afterRevision revision: Int
+  ) throws -> [Change] {
+    try connection.rows(
+      "SELECT \(Self.changeSelection) FROM changes "
+        + "WHERE card_id = ? AND household_id = ? AND card_revision > ? ORDER BY sequence",
+      [.id(id), .id(household), .integer(Int64(revision))], change)
+  }
+
+  public func receipt(for write: WriteID, of account: AccountID) throws -> WriteOutcome? {
+    try connection.first(
+      "SELECT outcome FROM write_receipts WHERE account = ? AND write_id = ?",
+      [.id(account), .id(write)]
+    ) { row in try decode(WriteOutcome.self, row.text(0)) }
+  }
+
+  public func putReceipt(
+    _ outcome: WriteOutcome, for write: WriteID, of account: AccountID,
+    in household: HouseholdID
+  ) throws {
+    try connection.run(
+      "INSERT INTO write_receipts (account, write_id, household_id, outcome) VALUES (?, ?, ?, ?)",
+      [.id(account), .id(write), .id(household), try json(outcome)])
+  }
+
+  private static let changeSelection = """
+    sequence, household_id, actor, at, kind, needs_knowing, card, household, fields,
+    \(CardRow.changeColumns), write_id, overwritten
+    """
+
+  /// One row of `changeSelection`.
+  private func change(_ row: SQLiteStatement) throws -> Change {
+    guard let kind = ChangeKind(rawValue: row.text(4)) else {
+      throw SQLiteError.unreadable("unknown change kind '\(row.text(4))'")
     }
+    return Change(
+      sequence: row.int64(0), householdID: row.id(1), actor: row.id(2), at: try row.date(3),
+      kind: kind, needsKnowing: row.bool(5),
+      // NB: entries written before schema 3 keep their card as JSON.
+      card: row.isNull(9)
+        ? try row.optionalText(6).map { try decode(Card.self, $0) }
+        : try CardRow.decode(row, at: 9),
+      household: try row.optionalText(7).map { try decode(Household.self, $0) },
+      fields: row.isEmptyText(8)
+        ? []
+        : row.text(8).split(separator: ",").compactMap {
+          CardRules.CardField(rawValue: String($0))
+        },
+      writeID: row.isNull(27) ? nil : row.id(27),
+      overwritten: try row.optionalText(28).map { try decode([FieldOverwrite].self, $0) } ?? [])
   }
 }

@@ -137,5 +137,21 @@ enum Schema {
     ALTER TABLE changes ADD COLUMN card_done INTEGER;
     ALTER TABLE changes ADD COLUMN card_deleted INTEGER;
     """,
+    // 4: offline writes. Each change names the device write it came from and the partner's
+    // values an edit made on an older revision replaced; the backend keeps the answer to
+    // every device write, so that a write sent again is answered as the first time.
+    """
+    ALTER TABLE changes ADD COLUMN write_id TEXT;
+    ALTER TABLE changes ADD COLUMN overwritten TEXT;
+    CREATE INDEX changes_by_card ON changes (card_id, sequence);
+    CREATE TABLE write_receipts (
+      account TEXT NOT NULL,
+      write_id TEXT NOT NULL,
+      household_id TEXT NOT NULL,
+      outcome TEXT NOT NULL,
+      PRIMARY KEY (account, write_id)
+    );
+    CREATE INDEX write_receipts_by_household ON write_receipts (household_id);
+    """,
   ]
 }

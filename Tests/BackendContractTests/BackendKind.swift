@@ -52,14 +52,20 @@ struct World {
     return creation.household.id
   }
 
-  /// A phone for `account` whose clock runs `skew` seconds off the server's.
+  /// A phone for `account` whose clock runs `skew` seconds off the server's, reaching the
+  /// backend through `network` when one is given; its ids come from a seed of its own.
   func device(
-    _ account: AccountID, skew: TimeInterval = 0
+    _ account: AccountID, skew: TimeInterval = 0, network: (any TeammateBackend)? = nil,
+    state: DeviceState = DeviceState()
   ) -> (device: Device, centre: InMemoryNotificationScheduler) {
     let phoneClock = SkewedWallClock(clock, offset: skew)
     let centre = InMemoryNotificationScheduler(clock: phoneClock)
+    let seed = account.rawValue.utf8.reduce(UInt64(17)) { $0 &* 31 &+ UInt64($1) }
     return (
-      Device(account: account, backend: backend, clock: phoneClock, scheduler: centre), centre
+      Device(
+        account: account, backend: network ?? backend, clock: phoneClock, scheduler: centre,
+        state: state, random: SeededRandomNumberGenerator(seed: seed)),
+      centre
     )
   }
 

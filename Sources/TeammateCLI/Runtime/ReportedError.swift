@@ -59,7 +59,7 @@ extension TeammateError: ReportedError {
       .tooManyJoinAttempts, .joiningPaused, .householdNotFound, .notInHousehold, .cardNotFound,
       .cardDeleted, .cardNotDeleted, .lastMemberMustDeleteHousehold, .notATask,
       .lastEditorCannotAcknowledge, .staleAcknowledgement, .credentialLinkedElsewhere,
-      .accessDenied, .unavailable, .ambiguousCardID:
+      .accessDenied, .unavailable, .ambiguousCardID, .cardIDTaken:
       .refused
     }
   }

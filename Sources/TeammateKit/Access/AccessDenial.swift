@@ -1,5 +1,5 @@
 /// Why the access table refused an operation: a value tests compare, not just "denied".
-public enum AccessDenial: Sendable, Hashable, CustomStringConvertible {
+public enum AccessDenial: Sendable, Hashable, Codable, CustomStringConvertible {
   case notSignedIn
   case notAMember(HouseholdID)
   case alreadyInHousehold(HouseholdID)

@@ -8,11 +8,15 @@ public struct CardDraft: Sendable, Codable, Equatable {
   public var time: Date?
   public var assignee: AccountID?
   public var replyBy: Date?
+  /// The id a device gave a card it made offline, so that its later writes can name it;
+  /// nil for the backend to choose.
+  public var id: CardID?
 
   public init(
     kind: CardKind = .note, title: String, note: String? = nil, time: Date? = nil,
-    assignee: AccountID? = nil, replyBy: Date? = nil
+    assignee: AccountID? = nil, replyBy: Date? = nil, id: CardID? = nil
   ) {
+    self.id = id
     self.kind = kind
     self.title = title
     self.note = note

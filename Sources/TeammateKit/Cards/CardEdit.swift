@@ -14,8 +14,10 @@ public enum FieldEdit<Value: Sendable & Equatable>: Sendable, Equatable {
   }
 }
 
+extension FieldEdit: Codable where Value: Codable {}
+
 /// The fields a partner may change on an existing card.
-public struct CardEdit: Sendable, Equatable {
+public struct CardEdit: Sendable, Equatable, Codable {
   public var title: FieldEdit<String>
   public var note: FieldEdit<String?>
   public var time: FieldEdit<Date?>

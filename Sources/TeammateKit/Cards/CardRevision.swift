@@ -1,5 +1,5 @@
 /// A card and the revision of it that a partner saw.
-public struct CardRevision: Sendable, Hashable {
+public struct CardRevision: Sendable, Hashable, Codable {
   public var id: CardID
   public var revision: Int
 

@@ -16,7 +16,7 @@ public enum CardRules {
   }
 
   /// What an edit did to a card.
-  public struct EditOutcome: Sendable, Equatable {
+  public struct EditOutcome: Sendable, Equatable, Codable {
     public var card: Card
     /// False when the edit changed nothing: no new revision was made.
     public var changed: Bool

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Cases are `Equatable` so that tests compare the exact reason, and each has a sentence
 /// a person understands (`description`), which the command line prints as it is.
-public enum TeammateError: Error, Equatable, Sendable {
+public enum TeammateError: Error, Equatable, Sendable, Codable {
   // Validation
   case emptyTitle
   case tooManyBytes(String, bytes: Int, limit: Int)
@@ -50,6 +50,8 @@ public enum TeammateError: Error, Equatable, Sendable {
   // Reaching the backend
   case unavailable
   case ambiguousCardID(String, matches: [CardID])
+  /// A device named a new card with an id another card has (or one no device makes).
+  case cardIDTaken(CardID)
 }
 
 /// Which free-text name a validation error is about.
@@ -119,6 +121,8 @@ extension TeammateError: CustomStringConvertible, LocalizedError {
       return
         "too many wrong invite codes have been tried on this store; joining is paused until "
         + "\(ISOTimestamp.text(retryAfter, in: .gmt))"
+    case .cardIDTaken(let id):
+      return "a card with the id \(id) exists already, or the id is not one a device makes"
     case .householdNotFound(let id):
       return "there is no household '\(id)'"
     case .notInHousehold(let uid):

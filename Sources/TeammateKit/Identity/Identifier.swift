@@ -33,6 +33,7 @@ public struct Identifier<Tag>: RawRepresentable, Hashable, Comparable, Sendable,
 public enum AccountTag {}
 public enum HouseholdTag {}
 public enum CardTag {}
+public enum WriteTag {}
 
 /// A stable account uid; linking a credential never changes it.
 public typealias AccountID = Identifier<AccountTag>
@@ -40,13 +41,22 @@ public typealias AccountID = Identifier<AccountTag>
 public typealias HouseholdID = Identifier<HouseholdTag>
 /// A card's id: short enough to type on a command line.
 public typealias CardID = Identifier<CardTag>
+/// The id a device gives each of its writes, so that the backend applies it at most once.
+public typealias WriteID = Identifier<WriteTag>
 
 extension Identifier {
+  static var alphabet: [Character] { Array("23456789abcdefghjkmnpqrstuvwxyz") }
+
+  /// Whether the id is one `random` could make: a device names its offline cards this way.
+  public static func isWellFormed(_ id: Self, length: Int = 8) -> Bool {
+    id.rawValue.count == length && id.rawValue.allSatisfy(alphabet.contains)
+  }
+
   /// A fresh id of `length` characters from an unambiguous lowercase alphabet.
   public static func random(
     length: Int = 8, using generator: inout some RandomNumberGenerator
   ) -> Self {
-    let alphabet = Array("23456789abcdefghjkmnpqrstuvwxyz")
+    let alphabet = Self.alphabet
     let characters = (0..<length).map { _ in
       alphabet[Int(generator.next(upperBound: UInt64(alphabet.count)))]
     }

@@ -18,6 +18,13 @@ extension BackendOperations {
     let household = try existingHousehold(id, in: storage)
     var taken: Set<CardID> = []
     let cards = try drafts.map { draft in
+      if let chosen = draft.id {
+        // NB: a device names a card it made offline; the name must be new and well made.
+        guard CardID.isWellFormed(chosen), !taken.contains(chosen), try storage.card(chosen) == nil
+        else { throw TeammateError.cardIDTaken(chosen) }
+        taken.insert(chosen)
+        return try CardRules.add(draft, id: chosen, household: household, by: actor, now: now)
+      }
       var cardID = CardID.random(using: &random)
       while try taken.contains(cardID) || storage.card(cardID) != nil {
         cardID = .random(using: &random)
@@ -33,21 +40,45 @@ extension BackendOperations {
     return cards
   }
 
+  /// An edit; one made on an older `baseRevision` still lands (the later arrival wins), and
+  /// records the partner's values it replaced in fields both changed.
   public static func editCard(
-    _ id: CardID, _ edit: CardEdit, actor: AccountID, storage: inout some BackendStorage,
-    now: Date
+    _ id: CardID, _ edit: CardEdit, baseRevision: Int? = nil, actor: AccountID,
+    storage: inout some BackendStorage, now: Date
   ) throws -> CardRules.EditOutcome {
     let card = try writableCard(id, actor: actor, storage: storage)
     let household = try existingHousehold(card.householdID, in: storage)
     let outcome = try CardRules.edit(card, with: edit, household: household, by: actor, now: now)
     if outcome.changed {
+      var overwritten: [FieldOverwrite] = []
+      if let base = baseRevision, base < card.revision {
+        overwritten = try replaced(
+          outcome.fields, of: card, since: base, by: actor, storage: storage)
+      }
       try storage.putCard(outcome.card)
       try record(
         .cardEdited, in: card.householdID, by: actor, now: now,
         needsKnowing: outcome.needsKnowingAgain, card: outcome.card, fields: outcome.fields,
-        storage: &storage)
+        overwritten: overwritten, storage: &storage)
     }
     return outcome
+  }
+
+  /// The values another account set in `fields` after `base`, each the latest it set.
+  static func replaced(
+    _ fields: [CardRules.CardField], of card: Card, since base: Int, by actor: AccountID,
+    storage: some BackendStorage
+  ) throws -> [FieldOverwrite] {
+    var latest: [CardRules.CardField: FieldOverwrite] = [:]
+    for change in try storage.changes(ofCard: card.id, in: card.householdID, afterRevision: base)
+    where change.kind == .cardEdited && change.actor != actor {
+      guard let version = change.card else { continue }
+      for field in change.fields where fields.contains(field) {
+        latest[field] = FieldOverwrite(
+          field: field, lostBy: change.actor, lost: .of(field, on: version))
+      }
+    }
+    return fields.compactMap { latest[$0] }
   }
 
   public static func acknowledgeCard(

@@ -54,11 +54,13 @@ public enum BackendOperations {
   static func record(
     _ kind: ChangeKind, in household: HouseholdID, by actor: AccountID, now: Date,
     needsKnowing: Bool = false, card: Card? = nil, household payload: Household? = nil,
-    fields: [CardRules.CardField] = [], storage: inout some BackendStorage
+    fields: [CardRules.CardField] = [], overwritten: [FieldOverwrite] = [],
+    storage: inout some BackendStorage
   ) throws -> Change {
     try storage.appendChange(
       Change(
         sequence: 0, householdID: household, actor: actor, at: now, kind: kind,
-        needsKnowing: needsKnowing, card: card, household: payload, fields: fields))
+        needsKnowing: needsKnowing, card: card, household: payload, fields: fields,
+        writeID: storage.currentWrite, overwritten: overwritten))
   }
 }

@@ -42,6 +42,21 @@ public protocol BackendStorage {
   /// Appends a change, giving it the next sequence number.
   mutating func appendChange(_ change: Change) throws -> Change
   func changes(in household: HouseholdID, after cursor: Int64, limit: Int) throws -> [Change]
+  /// One card's changes whose card is at a revision after `revision`, oldest first: what an
+  /// edit made on that revision did not see.
+  func changes(
+    ofCard id: CardID, in household: HouseholdID, afterRevision revision: Int
+  ) throws -> [Change]
+
+  /// The answer a device's write got the first time it arrived, kept with its household.
+  func receipt(for write: WriteID, of account: AccountID) throws -> WriteOutcome?
+  mutating func putReceipt(
+    _ outcome: WriteOutcome, for write: WriteID, of account: AccountID,
+    in household: HouseholdID
+  ) throws
+
+  /// The device write being applied, which each change appended meanwhile names.
+  var currentWrite: WriteID? { get set }
 }
 
 extension BackendStorage {

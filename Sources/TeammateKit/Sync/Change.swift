@@ -19,13 +19,18 @@ public struct Change: Sendable, Codable, Equatable, Identifiable {
   public var household: Household?
   /// For an edit, the fields it changed.
   public var fields: [CardRules.CardField]
+  /// The device write it came from, when a device sent it through its outbox.
+  public var writeID: WriteID?
+  /// For an edit made on an older revision, the partner's values it replaced.
+  public var overwritten: [FieldOverwrite]
 
   public var id: Int64 { sequence }
 
   public init(
     sequence: Int64, householdID: HouseholdID, actor: AccountID, at: Date, kind: ChangeKind,
     needsKnowing: Bool, card: Card? = nil, household: Household? = nil,
-    fields: [CardRules.CardField] = []
+    fields: [CardRules.CardField] = [], writeID: WriteID? = nil,
+    overwritten: [FieldOverwrite] = []
   ) {
     self.sequence = sequence
     self.householdID = householdID
@@ -36,6 +41,8 @@ public struct Change: Sendable, Codable, Equatable, Identifiable {
     self.card = card
     self.household = household
     self.fields = fields
+    self.writeID = writeID
+    self.overwritten = overwritten
   }
 
   /// The activity event this change gives a viewer, if the partner made it and it needs

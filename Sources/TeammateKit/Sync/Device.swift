@@ -1,7 +1,12 @@
 import Foundation
 
 /// One phone: signed in as one account, with its own clock (which may be wrong), its own
-/// notification scheduler and its own cursor in the household's feed.
+/// notification scheduler, its own cursor in the household's feed and its own outbox.
+///
+/// Every write is applied to the device's view at once and waits in the outbox, with an id
+/// the device made, until the backend answers it. Online, a write is sent at once and a
+/// refusal is the caller's error; offline (or when a reply is lost), it waits, and the next
+/// `sync` sends it, where a refusal becomes a conflict the person reads.
 ///
 /// Storage-independent: the same device syncs against the in-memory and the SQLite backend.
 ///
@@ -15,11 +20,16 @@ public actor Device {
   private let clock: any WallClock
   private let scheduler: any NotificationScheduler
   private let pageSize: Int
+  private var random: AnyRandomNumberGenerator
   public private(set) var state: DeviceState
+  /// Whether writes go to the backend at once; offline they wait in the outbox.
+  public private(set) var isOnline: Bool
 
   public init(
     account: AccountID, backend: any TeammateBackend, clock: any WallClock,
-    scheduler: any NotificationScheduler, state: DeviceState = DeviceState(), pageSize: Int = 500
+    scheduler: any NotificationScheduler, state: DeviceState = DeviceState(), pageSize: Int = 500,
+    online: Bool = true,
+    random: any RandomNumberGenerator & Sendable = SystemRandomNumberGenerator()
   ) {
     self.account = account
     self.backend = backend
@@ -27,19 +37,49 @@ public actor Device {
     self.scheduler = scheduler
     self.state = state
     self.pageSize = max(1, pageSize)
+    self.isOnline = online
+    self.random = AnyRandomNumberGenerator(random)
   }
+
+  /// Takes the device off the network, or back on it (the next `sync` sends the outbox).
+  public func setOnline(_ online: Bool) { isOnline = online }
 
   /// Applies a pushed change at once; the next `sync` pulls it again, harmlessly.
   public func receive(_ change: Change) { state.apply(change) }
 
-  /// The cards pending for this device's account, as it knows them now.
+  /// The household's cards as this device shows them: the backend's last word, with the
+  /// writes still in the outbox applied over it.
+  public var cards: [CardID: Card] { view.cards }
+
+  /// The household as this device shows it (its own settings changes included).
+  public var household: Household? { view.household }
+
+  /// The cards pending for this device's account, as it shows them now.
   public var pending: [Card] {
-    AcknowledgementRules.pending(cards: Array(state.cards.values), viewer: account)
+    AcknowledgementRules.pending(cards: Array(view.cards.values), viewer: account)
   }
 
-  /// Pulls the changes after the cursor, applies them, turns the partner's into activity and
-  /// news, plans the notifications, reconciles them with the scheduler, and reports.
+  private var view: (cards: [CardID: Card], household: Household?) {
+    guard !state.outbox.isEmpty else { return (state.cards, state.household) }
+    return Outbox.view(
+      cards: state.cards, household: state.household, entries: state.outbox, viewer: account,
+      now: clock.now())
+  }
+
+  /// Forgets the conflicts the person has seen.
+  public func dismissConflicts(_ ids: [String]) {
+    state.conflicts.removeAll { ids.contains($0.id) }
+  }
+
+  /// Sends the outbox, pulls the changes after the cursor, applies them, turns the partner's
+  /// into activity and news, plans the notifications, reconciles them with the scheduler, and
+  /// reports. Offline, it only plans again from what the device shows.
   public func sync() async throws -> SyncReport {
+    guard isOnline else {
+      let diff = try await replan(adding: [])
+      return report(news: [], activity: [], pulled: 0, diff: diff)
+    }
+    _ = try await flush()
     let before = state
     var pulled: [Change] = []
     do {
@@ -55,13 +95,19 @@ public actor Device {
       household: before.householdID == state.householdID ? before.household : nil,
       after: state.cards)
     let diff = try await replan(adding: activity)
-    return SyncReport(
-      pulled: pulled.count, activity: activity, news: news, scheduled: diff.toSchedule,
-      cancelled: diff.toCancel, planned: state.planned.count, pending: pending,
-      householdID: state.householdID)
+    return report(news: news, activity: activity, pulled: pulled.count, diff: diff)
   }
 
-  /// Plans again from what this device knows now, without pulling: after its own writes, a
+  private func report(
+    news: [PartnerNews], activity: [ActivityEvent], pulled: Int, diff: NotificationDiff
+  ) -> SyncReport {
+    SyncReport(
+      pulled: pulled, activity: activity, news: news, scheduled: diff.toSchedule,
+      cancelled: diff.toCancel, planned: state.planned.count, pending: pending,
+      householdID: state.householdID, conflicts: state.conflicts, outbox: state.outbox.count)
+  }
+
+  /// Plans again from what this device shows now, without pulling: after its own writes, a
   /// settings change, or time passing.
   @discardableResult
   public func replan() async throws -> NotificationDiff { try await replan(adding: []) }
@@ -70,10 +116,12 @@ public actor Device {
     let now = clock.now()
     state.noteShown(now: now)
     let plan: [PlannedNotification]
-    if let household = state.household, household.hasMember(account) {
+    let shown = view
+    if let household = shown.household, household.hasMember(account) {
+      let cards = shown.cards.values.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
       plan = NotificationPlanner.plan(
         PlanInput(
-          cards: state.sortedCards, activity: state.waitingActivity + activity, viewer: account,
+          cards: cards, activity: state.waitingActivity + activity, viewer: account,
           members: household.members,
           timeZone: TimeZone(identifier: household.timeZone) ?? .gmt, now: now,
           shown: state.shown))
@@ -92,90 +140,167 @@ public actor Device {
     return diff
   }
 
-  /// Lets go of the household: its cards, its planned and its shown notifications.
+  /// Lets go of the household: its cards, its planned and its shown notifications. What did
+  /// not land stays, for the person to read.
   private func forgetHousehold() async throws {
+    let conflicts = state.conflicts
     state = DeviceState()
+    state.conflicts = conflicts
     try await scheduler.removeAll()
   }
 
-  // MARK: Writes that replan at once
+  // MARK: Writes, through the outbox
 
   /// The household this device's account is in, asking the backend when it does not know.
   private func householdID() async throws -> HouseholdID {
     if let id = state.householdID { return id }
+    guard isOnline else { throw TeammateError.unavailable }
     guard let id = try await backend.householdID(of: account, as: account) else {
       throw TeammateError.notInHousehold(account)
     }
     return id
   }
 
-  /// Takes in cards this device just wrote and plans again.
-  private func wrote(_ cards: [Card]) async throws {
-    for card in cards { state.noteLocal(card) }
+  /// Makes one write: offline it is checked against the device's view and waits; online it
+  /// is sent with whatever waits before it, and the backend's refusal of it is thrown.
+  /// Returns the backend's answer, or nil while the write waits.
+  private func make(_ write: DeviceWrite) async throws -> WriteOutcome? {
+    let household = try await householdID()
+    let now = clock.now()
+    if !isOnline, let known = view.household {
+      // NB: offline, the rules refuse at once what this device can already see is wrong.
+      _ = try Outbox.apply(write, cards: view.cards, household: known, viewer: account, now: now)
+    }
+    let entry = OutboxEntry(
+      id: .random(length: 16, using: &random), householdID: household, write: write, madeAt: now)
+    state.outbox.append(entry)
+    guard isOnline else {
+      try await replan()
+      return nil
+    }
+    let outcome = try await flush(answering: entry.id)[entry.id]
     try await replan()
+    if case .refused(let error) = outcome { throw error }
+    return outcome
+  }
+
+  /// Sends the outbox in order, each write once until it is answered, and stops at the
+  /// first that does not arrive (it stays, to be sent again). A refusal puts the device's
+  /// view back to the backend's and becomes a conflict, except for `answering`, whose
+  /// refusal the caller hears at once.
+  @discardableResult
+  private func flush(answering: WriteID? = nil) async throws -> [WriteID: WriteOutcome] {
+    var outcomes: [WriteID: WriteOutcome] = [:]
+    while let entry = state.outbox.first {
+      let outcome = try await backend.submit(entry, as: account)
+      state.outbox.removeFirst()
+      outcomes[entry.id] = outcome
+      switch outcome {
+      case .applied(let cards, let household, _):
+        for card in cards { state.noteLocal(card) }
+        if let household { state.noteLocal(household) }
+      case .refused(let error) where entry.id != answering:
+        state.conflicts.append(
+          SyncConflict(
+            id: entry.id.rawValue, cardID: entry.write.cardID,
+            title: entry.write.cardID.flatMap { state.cards[$0]?.title } ?? entry.write.title,
+            reason: .refused(entry.write, error)))
+      case .refused:
+        break
+      }
+    }
+    return outcomes
+  }
+
+  /// The cards an answer wrote, or the device's view of them while the write waits.
+  private func cards(_ outcome: WriteOutcome?, else ids: [CardID]) -> [Card] {
+    if case .applied(let cards, _, _) = outcome { return cards }
+    let shown = view.cards
+    return ids.compactMap { shown[$0] }
   }
 
   public func addCard(_ draft: CardDraft) async throws -> Card {
-    let card = try await backend.addCard(draft, to: try await householdID(), as: account)
-    try await wrote([card])
+    var named = draft
+    if named.id == nil {
+      var id = CardID.random(using: &random)
+      while view.cards[id] != nil { id = .random(using: &random) }
+      named.id = id
+    }
+    let outcome = try await make(.addCard(named))
+    guard let card = cards(outcome, else: [named.id].compactMap { $0 }).first else {
+      throw TeammateError.cardIDTaken(named.id ?? CardID(""))
+    }
     return card
   }
 
   public func editCard(_ id: CardID, _ edit: CardEdit) async throws -> CardRules.EditOutcome {
-    let outcome = try await backend.editCard(id, edit, as: account)
-    try await wrote([outcome.card])
-    return outcome
+    let before = view
+    // NB: the edit is made on the card as the backend last sent it; a card made here
+    // offline is at its first revision.
+    let base = state.cards[id]?.revision ?? (before.cards[id] == nil ? nil : 1)
+    let answer = try await make(.editCard(id, edit, baseRevision: base))
+    if case .applied(_, _, let outcome?) = answer { return outcome }
+    guard let card = before.cards[id], let household = before.household else {
+      throw TeammateError.cardNotFound(id)
+    }
+    // NB: waiting in the outbox: what the edit did to the card this device shows.
+    return try CardRules.edit(card, with: edit, household: household, by: account, now: clock.now())
   }
 
   /// Acknowledges each card at the revision seen: all of them, or none.
   public func acknowledge(_ seen: [CardRevision]) async throws -> [Card] {
-    let cards = try await backend.acknowledgeCards(seen, as: account)
-    try await wrote(cards)
-    return cards
+    let outcome = try await make(.acknowledge(seen))
+    var ids: [CardID] = []
+    for item in seen where !ids.contains(item.id) { ids.append(item.id) }
+    return cards(outcome, else: ids)
   }
 
-  /// Acknowledges exactly what is pending at the backend, in one write.
+  /// Acknowledges exactly what is pending, in one write: at the backend when online, and
+  /// offline what this device shows pending, at the revisions it shows.
   public func acknowledgeAllPending() async throws -> [Card] {
-    let cards = try await backend.acknowledgePending(in: try await householdID(), as: account)
-    try await wrote(cards)
-    return cards
+    guard isOnline else {
+      return try await acknowledge(pending.map { CardRevision($0.id, revision: $0.revision) })
+    }
+    return cards(try await make(.acknowledgePending), else: [])
   }
 
   public func setDone(_ id: CardID, done: Bool) async throws -> Card {
-    let card = try await backend.setCardDone(id, done: done, as: account)
-    try await wrote([card])
-    return card
+    try await one(.setDone(id, done: done), id)
   }
 
-  public func deleteCard(_ id: CardID) async throws -> Card {
-    let card = try await backend.deleteCard(id, as: account)
-    try await wrote([card])
-    return card
-  }
+  public func deleteCard(_ id: CardID) async throws -> Card { try await one(.deleteCard(id), id) }
 
   public func restoreCard(_ id: CardID) async throws -> Card {
-    let card = try await backend.restoreCard(id, as: account)
-    try await wrote([card])
+    try await one(.restoreCard(id), id)
+  }
+
+  private func one(_ write: DeviceWrite, _ id: CardID) async throws -> Card {
+    guard let card = cards(try await make(write), else: [id]).first else {
+      throw TeammateError.cardNotFound(id)
+    }
     return card
   }
 
   /// Changes this member's own notification settings and plans with them at once.
   public func updateSettings(_ settings: NotificationSettings) async throws -> Household {
-    let household = try await backend.updateMember(
-      in: try await householdID(), displayName: nil, settings: settings, as: account)
-    state.noteLocal(household)
-    try await replan()
+    let outcome = try await make(.updateSettings(settings))
+    if case .applied(_, let household?, _) = outcome { return household }
+    guard let household = view.household else { throw TeammateError.notInHousehold(account) }
     return household
   }
 
-  /// Leaves the household (deleting it when this is its last member) and forgets it.
+  /// Leaves the household (deleting it when this is its last member) and forgets it. It
+  /// needs the backend: leaving is not a write that can wait.
   public func leave(deletingHousehold: Bool = false) async throws {
+    guard isOnline else { throw TeammateError.unavailable }
+    try await flush()
     try await backend.leaveHousehold(
       try await householdID(), deletingHousehold: deletingHousehold, as: account)
     try await forgetHousehold()
   }
 
-  /// Every change after the cursor, page by page, applied as it comes.
+  /// Every change after the cursor, page by page, applied as it comes; a change that
+  /// replaced a value this account set becomes a conflict.
   private func pull() async throws -> [Change] {
     if state.householdID == nil {
       state.householdID = try await backend.householdID(of: account, as: account)
@@ -188,9 +313,30 @@ public actor Device {
       for change in page {
         state.apply(change)
         state.cursor = max(state.cursor, change.sequence)
+        noteOverwrites(in: change)
       }
       pulled += page
       if page.count < pageSize { return pulled }
     }
+  }
+
+  private func noteOverwrites(in change: Change) {
+    guard change.actor != account else { return }
+    for overwrite in change.overwritten where overwrite.lostBy == account {
+      let id = "\(change.sequence):\(overwrite.field.rawValue)"
+      guard !state.conflicts.contains(where: { $0.id == id }) else { continue }
+      state.conflicts.append(
+        SyncConflict(
+          id: id, cardID: change.card?.id, title: change.card?.title,
+          reason: .overwritten(overwrite, by: change.actor)))
+    }
+  }
+}
+
+extension DeviceWrite {
+  /// The title of the card a new-card write makes.
+  var title: String? {
+    if case .addCard(let draft) = self { return draft.title }
+    return nil
   }
 }

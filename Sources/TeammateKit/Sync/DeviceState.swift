@@ -16,11 +16,16 @@ public struct DeviceState: Sendable, Codable, Equatable {
   public var planned: [PlannedOccurrence] = []
   /// The reminders this device has shown: each fires once, however often it syncs.
   public var shown: Set<NotificationOccurrence> = []
+  /// The writes made here that the backend has not answered yet, in the order made.
+  public var outbox: [OutboxEntry] = []
+  /// What did not land as it was made, until the person has seen it.
+  public var conflicts: [SyncConflict] = []
 
   public init() {}
 
   private enum CodingKeys: String, CodingKey {
     case householdID, household, cursor, cards, appliedSequence, waitingActivity, planned, shown
+    case outbox, conflicts
   }
 
   /// NB: every field may be missing, so that a state saved by an earlier version still opens.
@@ -36,6 +41,8 @@ public struct DeviceState: Sendable, Codable, Equatable {
       try container.decodeIfPresent([ActivityEvent].self, forKey: .waitingActivity) ?? []
     planned = try container.decodeIfPresent([PlannedOccurrence].self, forKey: .planned) ?? []
     shown = try container.decodeIfPresent(Set<NotificationOccurrence>.self, forKey: .shown) ?? []
+    outbox = try container.decodeIfPresent([OutboxEntry].self, forKey: .outbox) ?? []
+    conflicts = try container.decodeIfPresent([SyncConflict].self, forKey: .conflicts) ?? []
   }
 
   /// Records as shown every planned notification whose time has come, and forgets shown

@@ -15,14 +15,21 @@ public struct SyncReport: Sendable, Equatable {
   /// The cards pending for the viewer, and so the badge.
   public var pending: [Card]
   public var householdID: HouseholdID?
+  /// What did not land as it was made and has not been dismissed.
+  public var conflicts: [SyncConflict]
+  /// The writes still waiting for the backend.
+  public var outbox: Int
 
   public var badge: Int { pending.count }
 
   public init(
     pulled: Int = 0, activity: [ActivityEvent] = [], news: [PartnerNews] = [],
     scheduled: [PlannedNotification] = [], cancelled: [String] = [], planned: Int = 0,
-    pending: [Card] = [], householdID: HouseholdID? = nil
+    pending: [Card] = [], householdID: HouseholdID? = nil, conflicts: [SyncConflict] = [],
+    outbox: Int = 0
   ) {
+    self.conflicts = conflicts
+    self.outbox = outbox
     self.pulled = pulled
     self.activity = activity
     self.news = news

@@ -62,6 +62,13 @@ public protocol TeammateBackend: Sendable {
   /// Every card of the household, deleted ones included, oldest first.
   func cards(in household: HouseholdID, as actor: AccountID) async throws -> [Card]
 
+  // Offline writes
+  /// Applies one write from a device's outbox at most once: a write whose id the backend has
+  /// answered before is answered the same way again. A rule's refusal is an answer, not an
+  /// error; a thrown error means the write may not have arrived, and the device sends it
+  /// again.
+  func submit(_ entry: OutboxEntry, as actor: AccountID) async throws -> WriteOutcome
+
   // Change feed
   /// The household's changes after `cursor`, oldest first, at most `limit`.
   func changes(

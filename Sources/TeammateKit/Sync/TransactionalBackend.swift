@@ -198,6 +198,13 @@ extension TransactionalBackend {
     }
   }
 
+  public func submit(_ entry: OutboxEntry, as actor: AccountID) throws -> WriteOutcome {
+    try write(as: actor) { storage, now, random in
+      try BackendOperations.submit(
+        entry, actor: actor, storage: &storage, now: now, random: &random)
+    }
+  }
+
   public func changes(
     in household: HouseholdID, after cursor: Int64, limit: Int, as actor: AccountID
   ) throws -> [Change] {

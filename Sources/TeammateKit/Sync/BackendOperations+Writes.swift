@@ -1,0 +1,69 @@
+import Foundation
+
+extension BackendOperations {
+  /// A device's write from its outbox, applied at most once: a write whose id the backend
+  /// has answered before gets the same answer again, and nothing is written twice. Every
+  /// rule is checked again here, on the backend's state and at its time; a refusal is an
+  /// answer too, kept like a success.
+  public static func submit(
+    _ entry: OutboxEntry, actor: AccountID, storage: inout some BackendStorage, now: Date,
+    random: inout some RandomNumberGenerator
+  ) throws -> WriteOutcome {
+    // NB: receipts are the actor's own: an answer given before is given again, even after
+    // the actor left.
+    if let answered = try storage.receipt(for: entry.id, of: actor) { return answered }
+    do {
+      try check(
+        .writeCard(entry.householdID, editor: actor), actor, try state(of: actor, in: storage))
+    } catch let error as TeammateError {
+      // NB: not a member: nothing of the household is written, not even a receipt.
+      return .refused(error)
+    }
+    storage.currentWrite = entry.id
+    defer { storage.currentWrite = nil }
+    let outcome: WriteOutcome
+    do {
+      outcome = try perform(entry, actor: actor, storage: &storage, now: now, random: &random)
+    } catch let error as TeammateError {
+      outcome = .refused(error)
+    }
+    try storage.putReceipt(outcome, for: entry.id, of: actor, in: entry.householdID)
+    return outcome
+  }
+
+  private static func perform(
+    _ entry: OutboxEntry, actor: AccountID, storage: inout some BackendStorage, now: Date,
+    random: inout some RandomNumberGenerator
+  ) throws -> WriteOutcome {
+    let home = entry.householdID
+    // NB: the access checks of each call hold every card to the actor's own household.
+    func landed(_ cards: [Card]) -> WriteOutcome { .applied(cards: cards, household: nil) }
+    switch entry.write {
+    case .addCard(let draft):
+      return landed([
+        try addCard(draft, to: home, actor: actor, storage: &storage, now: now, random: &random)
+      ])
+    case .editCard(let id, let edit, let base):
+      let outcome = try editCard(
+        id, edit, baseRevision: base, actor: actor, storage: &storage, now: now)
+      return .applied(cards: [outcome.card], household: nil, edit: outcome)
+    case .acknowledge(let seen):
+      return landed(try acknowledgeCards(seen, actor: actor, storage: &storage, now: now))
+    case .acknowledgePending:
+      return landed(
+        try acknowledgePending(in: home, actor: actor, storage: &storage, now: now))
+    case .setDone(let id, let done):
+      return landed([
+        try setCardDone(id, done: done, actor: actor, storage: &storage, now: now)
+      ])
+    case .deleteCard(let id):
+      return landed([try deleteCard(id, actor: actor, storage: &storage, now: now)])
+    case .restoreCard(let id):
+      return landed([try restoreCard(id, actor: actor, storage: &storage, now: now)])
+    case .updateSettings(let settings):
+      let household = try updateMember(
+        in: home, displayName: nil, settings: settings, actor: actor, storage: &storage, now: now)
+      return .applied(cards: [], household: household)
+    }
+  }
+}

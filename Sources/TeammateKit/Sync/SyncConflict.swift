@@ -1,0 +1,60 @@
+import Foundation
+
+/// A value of one card field, as a conflict names the value that lost.
+public enum FieldValue: Sendable, Codable, Equatable {
+  case text(String?)
+  case time(Date?)
+  case account(AccountID?)
+
+  /// The value `field` has on `card`.
+  public static func of(_ field: CardRules.CardField, on card: Card) -> FieldValue {
+    switch field {
+    case .title: .text(card.title)
+    case .note: .text(card.note)
+    case .time: .time(card.time)
+    case .assignee: .account(card.assignee)
+    case .replyBy: .time(card.replyBy)
+    }
+  }
+}
+
+/// A field one partner set that a later arrival from the other replaced: recorded on the
+/// change that replaced it, so that the partner whose value lost hears of it.
+public struct FieldOverwrite: Sendable, Codable, Equatable {
+  public var field: CardRules.CardField
+  /// Whose value lost.
+  public var lostBy: AccountID
+  public var lost: FieldValue
+
+  public init(field: CardRules.CardField, lostBy: AccountID, lost: FieldValue) {
+    self.field = field
+    self.lostBy = lostBy
+    self.lost = lost
+  }
+}
+
+/// Something a person did that did not land as they made it, kept by their device until
+/// they have seen it. Nothing a device writes is dropped silently.
+public struct SyncConflict: Sendable, Codable, Equatable, Identifiable {
+  public enum Reason: Sendable, Codable, Equatable {
+    /// The backend refused the write, for this reason; the device's view went back to the
+    /// backend's.
+    case refused(DeviceWrite, TeammateError)
+    /// The partner changed the same field later; the value this account set lost.
+    case overwritten(FieldOverwrite, by: AccountID)
+  }
+
+  /// The write refused, or for an overwrite, the change that replaced the value.
+  public var id: String
+  public var cardID: CardID?
+  /// The card's title as the device last knew it, to name it in words.
+  public var title: String?
+  public var reason: Reason
+
+  public init(id: String, cardID: CardID?, title: String?, reason: Reason) {
+    self.id = id
+    self.cardID = cardID
+    self.title = title
+    self.reason = reason
+  }
+}

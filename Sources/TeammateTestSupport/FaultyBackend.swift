@@ -1,0 +1,164 @@
+import Foundation
+import TeammateKit
+
+/// Any backend behind a network that fails on purpose: unreachable for a while, or losing
+/// the reply to a write the backend did apply. Every backend kind gets the same faults.
+///
+/// ```swift
+/// let network = FaultyBackend(cloud)
+/// network.loseReplies(1)          // the next write lands, but its answer never comes back
+/// ```
+public final class FaultyBackend: TeammateBackend, @unchecked Sendable {
+  public let base: any TeammateBackend
+  private let lock = NSLock()
+  private var unreachable = false
+  private var repliesToLose = 0
+
+  public init(_ base: any TeammateBackend) { self.base = base }
+
+  /// Every call fails with `unavailable` until this is set back to false.
+  public func setUnreachable(_ value: Bool) { lock.withLock { unreachable = value } }
+
+  /// The next `count` writes from an outbox are applied, and then answered with a failure.
+  public func loseReplies(_ count: Int) { lock.withLock { repliesToLose = count } }
+
+  private func reach() throws {
+    if lock.withLock({ unreachable }) { throw TeammateError.unavailable }
+  }
+
+  private func call<T>(_ body: () async throws -> T) async throws -> T {
+    try reach()
+    return try await body()
+  }
+
+  public func submit(_ entry: OutboxEntry, as actor: AccountID) async throws -> WriteOutcome {
+    let outcome = try await call { try await base.submit(entry, as: actor) }
+    let lose = lock.withLock {
+      defer { repliesToLose = max(0, repliesToLose - 1) }
+      return repliesToLose > 0
+    }
+    if lose { throw TeammateError.unavailable }
+    return outcome
+  }
+
+  public func householdID(of account: AccountID, as actor: AccountID) async throws
+    -> HouseholdID?
+  { try await call { try await base.householdID(of: account, as: actor) } }
+
+  public func linkCredential(_ credential: Credential, as actor: AccountID) async throws {
+    try await call { try await base.linkCredential(credential, as: actor) }
+  }
+
+  public func createHousehold(
+    name: String, timeZone: String, displayName: String, as actor: AccountID
+  ) async throws -> HouseholdCreation {
+    try await call {
+      try await base.createHousehold(
+        name: name, timeZone: timeZone, displayName: displayName, as: actor)
+    }
+  }
+
+  public func household(_ id: HouseholdID, as actor: AccountID) async throws -> Household {
+    try await call { try await base.household(id, as: actor) }
+  }
+
+  public func updateHousehold(
+    _ id: HouseholdID, name: String?, timeZone: String?, as actor: AccountID
+  ) async throws -> Household {
+    try await call { try await base.updateHousehold(id, name: name, timeZone: timeZone, as: actor) }
+  }
+
+  public func updateMember(
+    in id: HouseholdID, displayName: String?, settings: NotificationSettings?,
+    as actor: AccountID
+  ) async throws -> Household {
+    try await call {
+      try await base.updateMember(
+        in: id, displayName: displayName, settings: settings, as: actor)
+    }
+  }
+
+  public func leaveHousehold(
+    _ id: HouseholdID, deletingHousehold: Bool, as actor: AccountID
+  ) async throws {
+    try await call {
+      try await base.leaveHousehold(id, deletingHousehold: deletingHousehold, as: actor)
+    }
+  }
+
+  public func issueInvite(for household: HouseholdID, as actor: AccountID) async throws -> Invite {
+    try await call { try await base.issueInvite(for: household, as: actor) }
+  }
+
+  public func liveInvite(for household: HouseholdID, as actor: AccountID) async throws -> Invite? {
+    try await call { try await base.liveInvite(for: household, as: actor) }
+  }
+
+  public func invite(code: String, as actor: AccountID) async throws -> Invite {
+    try await call { try await base.invite(code: code, as: actor) }
+  }
+
+  public func join(code: String, displayName: String, as actor: AccountID) async throws
+    -> Household
+  { try await call { try await base.join(code: code, displayName: displayName, as: actor) } }
+
+  public func addCard(
+    _ draft: CardDraft, to household: HouseholdID, as actor: AccountID
+  ) async throws -> Card {
+    try await call { try await base.addCard(draft, to: household, as: actor) }
+  }
+
+  public func addCards(
+    _ drafts: [CardDraft], to household: HouseholdID, as actor: AccountID
+  ) async throws -> [Card] {
+    try await call { try await base.addCards(drafts, to: household, as: actor) }
+  }
+
+  public func editCard(
+    _ id: CardID, _ edit: CardEdit, as actor: AccountID
+  ) async throws -> CardRules.EditOutcome {
+    try await call { try await base.editCard(id, edit, as: actor) }
+  }
+
+  public func acknowledgeCard(_ id: CardID, revision: Int, as actor: AccountID) async throws
+    -> Card
+  { try await call { try await base.acknowledgeCard(id, revision: revision, as: actor) } }
+
+  public func acknowledgeCards(_ seen: [CardRevision], as actor: AccountID) async throws
+    -> [Card]
+  { try await call { try await base.acknowledgeCards(seen, as: actor) } }
+
+  public func setCardDone(_ id: CardID, done: Bool, as actor: AccountID) async throws -> Card {
+    try await call { try await base.setCardDone(id, done: done, as: actor) }
+  }
+
+  public func deleteCard(_ id: CardID, as actor: AccountID) async throws -> Card {
+    try await call { try await base.deleteCard(id, as: actor) }
+  }
+
+  public func restoreCard(_ id: CardID, as actor: AccountID) async throws -> Card {
+    try await call { try await base.restoreCard(id, as: actor) }
+  }
+
+  public func acknowledgePending(in household: HouseholdID, as actor: AccountID) async throws
+    -> [Card]
+  { try await call { try await base.acknowledgePending(in: household, as: actor) } }
+
+  public func card(_ id: CardID, as actor: AccountID) async throws -> Card {
+    try await call { try await base.card(id, as: actor) }
+  }
+
+  public func pendingCards(in household: HouseholdID, as actor: AccountID) async throws -> [Card] {
+    try await call { try await base.pendingCards(in: household, as: actor) }
+  }
+
+  public func cards(in household: HouseholdID, as actor: AccountID) async throws -> [Card] {
+    try await call { try await base.cards(in: household, as: actor) }
+  }
+
+  public func changes(
+    in household: HouseholdID, after cursor: Int64, limit: Int, as actor: AccountID
+  ) async throws -> [Change] {
+    try await call { try await base.changes(in: household, after: cursor, limit: limit, as: actor) }
+  }
+}
