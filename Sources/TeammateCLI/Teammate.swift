@@ -50,6 +50,7 @@ public enum Teammate {
       case .run(let command, let parsed):
         topic = .command(command)
         var session = try Session(globals: globals, environment: environment)
+        if command.needsNetwork, session.offline { throw CLIError.needsNetwork(command.name) }
         session.access = command.store.access(parsed)
         session.flush = flush
         session.log(

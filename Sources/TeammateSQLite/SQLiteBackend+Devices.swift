@@ -4,14 +4,16 @@ import TeammateKit
 /// What each device on this machine keeps between runs of the command line: its sync state
 /// and the local notifications its scheduler holds. Local device data, not household data.
 extension SQLiteBackend {
-  /// The device's saved state, its cards read back from the household they belong to.
-  public func deviceState(for account: AccountID) throws -> DeviceState? {
+  /// The device's saved state, its cards read back from the household they belong to
+  /// (unless `withCards` is false: the outbox, conflicts and cursor alone are cheap).
+  public func deviceState(for account: AccountID, withCards: Bool = true) throws -> DeviceState? {
     try read(as: account) { storage, _ in
       guard
         var state = try storage.connection.first(
           "SELECT state FROM devices WHERE account = ?", [.id(account)],
           { try storage.decode(DeviceState.self, $0.text(0)) })
       else { return nil }
+      guard withCards else { return state }
       // NB: only while the account is still in that household; otherwise sync starts over.
       if let household = state.householdID, try storage.householdID(of: account) == household {
         state.restore(cards: try storage.cards(in: household))

@@ -166,4 +166,67 @@ import Testing
       "bob", ["pending"], time: "12:00", step: 7, expects: ["Nothing waits for you. Badge: 0"])
     #expect(held.contains("Badge: 0"))
   }
+
+  @Test func test_AC_CLI_58_anOfflineStoryLosesNothingAndConverges() throws {
+    let scratch = try Scratch()
+    let day = "2026-12-01T"
+    let created = try json(
+      try exec(
+        scratch, "alice",
+        [
+          "--json", "household", "create", "--name", "Home", "--tz", "Asia/Taipei",
+          "--display-name", "Alice",
+        ], now: day + "09:00:00+08:00"))
+    let code = try #require((created["invite"] as? [String: Any])?["code"] as? String)
+    _ = try exec(
+      scratch, "bob", ["household", "join", code, "--display-name", "Bob"],
+      now: day + "09:01:00+08:00")
+    let card = try json(
+      try exec(
+        scratch, "alice",
+        [
+          "--json", "card", "add", "Checkup", "--kind", "event", "--at",
+          "tomorrow 9:30",
+        ], now: day + "09:02:00+08:00"))
+    let id = try #require((card["card"] as? [String: Any])?["id"] as? String)
+    _ = try exec(scratch, "bob", ["sync"], now: day + "09:03:00+08:00")
+
+    #expect(
+      try exec(scratch, "bob", ["--offline", "ack", id], now: day + "10:00:00+08:00").exitCode == 0)
+    #expect(
+      try exec(
+        scratch, "bob", ["--offline", "card", "edit", id, "--note", "bring the booklet"],
+        now: day + "10:01:00+08:00"
+      ).exitCode == 0)
+    #expect(
+      try exec(
+        scratch, "alice", ["card", "edit", id, "--title", "Checkup at 10"],
+        now: day + "10:30:00+08:00"
+      ).exitCode == 0)
+    let back = try exec(scratch, "bob", ["sync"], now: day + "11:00:00+08:00")
+    #expect(back.exitCode == 0)
+    #expect(
+      back.stdout.contains(
+        "! Alice changed 'Checkup at 10' while you were offline; your acknowledgement was of "
+          + "the old version"), "\(back.stdout)")
+    _ = try exec(scratch, "alice", ["sync"], now: day + "11:01:00+08:00")
+
+    let bobs = try json(
+      try exec(scratch, "bob", ["--json", "card", "list"], now: day + "11:02:00+08:00"))
+    let alices = try json(
+      try exec(scratch, "alice", ["--json", "card", "list"], now: day + "11:02:00+08:00"))
+    let bobCards = try #require(bobs["cards"] as? [[String: Any]])
+    let aliceCards = try #require(alices["cards"] as? [[String: Any]])
+    #expect(bobCards.count == 1)
+    #expect(bobCards.first?["title"] as? String == "Checkup at 10")
+    #expect(bobCards.first?["note"] as? String == "bring the booklet")
+    // NB: the same card, field by field, but for whose view it is.
+    for key in ["id", "title", "note", "time", "revision", "ackBy", "lastEditedBy"] {
+      #expect(
+        "\(bobCards.first?[key] ?? "none")" == "\(aliceCards.first?[key] ?? "none")", "\(key)")
+    }
+    let outbox = try json(
+      try exec(scratch, "bob", ["--json", "outbox"], now: day + "11:03:00+08:00"))
+    #expect((outbox["outbox"] as? [Any])?.isEmpty == true)
+  }
 }

@@ -67,11 +67,14 @@ import Testing
     #expect(list["cards"]?.items.allSatisfy { $0.keys == Self.card } == true)
 
     let synced = try await document(scratch, "bob", ["sync"])
-    #expect(synced.keys == ["badge", "cancelled", "changes", "news", "scheduled"])
+    #expect(
+      synced.keys == ["badge", "cancelled", "changes", "conflicts", "news", "outbox", "scheduled"])
     #expect(synced["news"]?.items.isEmpty == false)
     #expect(synced["news"]?.items.allSatisfy { $0.keys == Self.news } == true)
     #expect(synced["scheduled"]?.items.isEmpty == false)
     #expect(synced["scheduled"]?.items.allSatisfy { $0.keys == Self.notification } == true)
+    let outbox = try await document(scratch, "bob", ["outbox"])
+    #expect(outbox.keys == ["outbox"])
     let notifications = try await document(scratch, "bob", ["notifications"])
     #expect(notifications.keys == ["notifications"])
     #expect(

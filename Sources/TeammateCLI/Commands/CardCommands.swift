@@ -172,7 +172,8 @@ extension Commands {
         said.append("containing '\(text)'")
       }
       filter.order = arguments.value(sort)
-      let all = try await session.store().cards(in: household.id, as: uid)
+      _ = household
+      let all = try await session.visibleCards()
       let cards = filter.apply(to: all)
       let listed = CardRules.listed(all).count
       let empty =
@@ -232,7 +233,9 @@ extension Commands {
       return session.writeJSON(
         .object(["card": JSONDocuments.card(card, viewer: uid, times: times)]))
     }
-    var text = verb.map { "\($0): " } ?? ""
+    // NB: offline, a write has been made on this device only: say that it waits.
+    let waiting = session.offline && verb != nil ? " (offline: waits in the outbox)" : ""
+    var text = verb.map { "\($0)\(waiting): " } ?? ""
     text += "\(card.id)  \(card.kind.rawValue)  \(TerminalText.visible(card.title))\n"
     if let note = card.note { text += "  note:      \(TerminalText.visible(note))\n" }
     if let time = card.time { text += "  time:      \(times.human(time))\n" }

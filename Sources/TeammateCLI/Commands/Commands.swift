@@ -5,7 +5,8 @@ enum Commands {
       householdCreate, householdJoin, householdShow, householdLeave,
       inviteCreate, inviteShow,
       cardAdd, cardEdit, cardShow, cardList, cardDone, cardDelete, cardRestore,
-      pending, ack, sync, notifications, settings, status, whoami, accountLink, completions, demo,
+      pending, ack, sync, outbox, notifications, settings, status, whoami, accountLink, completions,
+      demo,
     ],
     groupAbstracts: [
       "household": "Create, join, show or leave a household.",

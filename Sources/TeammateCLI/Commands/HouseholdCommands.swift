@@ -18,7 +18,7 @@ extension Commands {
       options: [name, zone, displayName], store: .create,
       examples: [
         "teammate --as alice household create --name Home --tz Asia/Taipei"
-      ]
+      ], needsNetwork: true
     ) { session, arguments in
       try await createHousehold(
         name: arguments.value(name), zone: arguments[zone],
@@ -57,7 +57,7 @@ extension Commands {
       arguments: [code], options: [displayName], store: .create,
       examples: [
         "teammate --as bob household join 012345 --display-name Bob"
-      ]
+      ], needsNetwork: true
     ) { session, arguments in
       try await join(
         code: arguments[code] ?? "", displayName: arguments[displayName], session: &session)
@@ -117,7 +117,7 @@ extension Commands {
         "The household and its cards stay for your partner. Its last member must add "
         + "--delete-household, which deletes the household, its cards, its invite and its "
         + "history.",
-      options: [delete]
+      options: [delete], needsNetwork: true
     ) { session, arguments in
       try await leave(deleting: arguments[delete], session: &session)
     }
@@ -138,7 +138,7 @@ extension Commands {
 
   static let inviteCreate = CommandSpec(
     path: ["invite", "create"],
-    abstract: "Issue a new invite code; any earlier code stops working."
+    abstract: "Issue a new invite code; any earlier code stops working.", needsNetwork: true
   ) { session, _ in
     let uid = try session.account()
     let household = try await session.household()
@@ -171,7 +171,7 @@ extension Commands {
       path: ["account", "link"],
       abstract:
         "Link a named sign-in to this account; its uid, household and cards stay the same.",
-      options: [credentialKey], store: .create
+      options: [credentialKey], store: .create, needsNetwork: true
     ) { session, arguments in
       try await link(arguments.value(credentialKey), session: &session)
     }

@@ -8,7 +8,8 @@ extension Commands {
   ) { session, _ in
     let uid = try session.account()
     let household = try await session.household()
-    let pending = try await session.store().pendingCards(in: household.id, as: uid)
+    _ = household
+    let pending = try await session.visiblePending()
     let badge = AcknowledgementRules.badge(cards: pending, viewer: uid)
     if session.json {
       let times = await session.times()
@@ -68,7 +69,7 @@ extension Commands {
       // NB: one write acknowledges what is pending at that moment: no race with an edit.
       acknowledged = try await session.deviceWrite { try await $0.acknowledgeAllPending() }
     } else {
-      let cards = try await store.cards(in: household.id, as: uid)
+      let cards = try await session.visibleCards()
       let chosen = try ids.map { try CardLookup.resolve($0, among: cards) }
       var seen = chosen.map { CardRevision($0.id, revision: $0.revision) }
       if let revision, let only = seen.first {
@@ -77,8 +78,7 @@ extension Commands {
       let chosenRevisions = seen
       acknowledged = try await session.deviceWrite { try await $0.acknowledge(chosenRevisions) }
     }
-    let badge = AcknowledgementRules.badge(
-      cards: try await store.cards(in: household.id, as: uid), viewer: uid)
+    let badge = AcknowledgementRules.badge(cards: try await session.visibleCards(), viewer: uid)
     if session.json {
       let times = await session.times()
       return session.writeJSON(
@@ -91,8 +91,9 @@ extension Commands {
     for card in acknowledged {
       session.write("Known: \(card.id)  \(TerminalText.visible(card.title))\n")
     }
+    let waiting = session.offline ? " (offline: waits in the outbox)" : ""
     session.write(
-      "You know \(acknowledged.count == 1 ? "1 card" : "\(acknowledged.count) cards") now. "
+      "You know \(acknowledged.count == 1 ? "1 card" : "\(acknowledged.count) cards") now\(waiting). "
         + "Badge: \(badge)\n")
   }
 }

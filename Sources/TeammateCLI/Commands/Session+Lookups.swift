@@ -4,8 +4,7 @@ import TeammateKit
 extension Session {
   /// The household's card a user named by its id or a unique prefix of it.
   mutating func card(named text: String) async throws -> Card {
-    let household = try await household()
-    let cards = try await store().cards(in: household.id, as: try account())
+    let cards = try await visibleCards()
     let card = try CardLookup.resolve(text, among: cards)
     log("card '\(text)' is \(card.id) among \(cards.count)")
     return card
@@ -27,8 +26,13 @@ extension Session {
   }
 
   /// Runs this machine's device of the acting account through one sync, and keeps its state.
+  /// The conflicts the report carries count as seen: they are not reported again.
   mutating func syncDevice() async throws -> SyncReport {
-    let report = try await deviceWrite { try await $0.sync() }
+    let report = try await deviceWrite { device in
+      let report = try await device.sync()
+      await device.dismissConflicts(report.conflicts.map(\.id))
+      return report
+    }
     log(
       "sync: pulled \(report.pulled) change(s), scheduled \(report.scheduled.count), cancelled \(report.cancelled.count)"
     )
@@ -50,5 +54,37 @@ extension Session {
   /// A member's display name, or the uid when they are not (or no longer) a member.
   mutating func name(_ uid: AccountID) async -> String {
     (try? await household())?.member(uid)?.displayName ?? uid.rawValue
+  }
+
+  /// The household's cards as this device shows them: the store's, with the writes still in
+  /// this device's outbox over them (cards made offline last, in the order made).
+  mutating func visibleCards() async throws -> [Card] {
+    let household = try await household()
+    let stored = try await store().cards(in: household.id, as: try account())
+    let outbox = try await outbox()
+    guard !outbox.isEmpty else { return stored }
+    var byID: [CardID: Card] = [:]
+    for card in stored { byID[card.id] = card }
+    let view = Outbox.view(
+      cards: byID, household: household, entries: outbox, viewer: try account(), now: now)
+    let made = outbox.compactMap { entry -> CardID? in
+      if case .addCard(let draft) = entry.write { return draft.id }
+      return nil
+    }
+    return stored.compactMap { view.cards[$0.id] } + made.compactMap { view.cards[$0] }
+  }
+
+  /// The cards pending for the acting account, as this device shows them.
+  mutating func visiblePending() async throws -> [Card] {
+    let uid = try account()
+    guard try await outbox().isEmpty else {
+      return AcknowledgementRules.pending(cards: try await visibleCards(), viewer: uid)
+    }
+    return try await store().pendingCards(in: try await household().id, as: uid)
+  }
+
+  /// The writes this machine's device of the acting account has not sent yet.
+  mutating func outbox() async throws -> [OutboxEntry] {
+    try await store().deviceState(for: try account(), withCards: false)?.outbox ?? []
   }
 }

@@ -20,9 +20,10 @@ extension Commands {
         household = nil
       }
     }
-    if let id = household?.id {
-      pending = AcknowledgementRules.badge(
-        cards: try await session.store().pendingCards(in: id, as: uid), viewer: uid)
+    var outbox = 0
+    if household != nil {
+      pending = AcknowledgementRules.badge(cards: try await session.visiblePending(), viewer: uid)
+      outbox = try await session.outbox().count
     }
     let partner = household?.partner(of: uid)
     if session.json {
@@ -31,7 +32,7 @@ extension Commands {
         .object([
           "account": .string(uid.rawValue),
           "household": household.map { JSONDocuments.household($0, times: times) } ?? .null,
-          "outbox": .int(0),
+          "outbox": .int(outbox),
           "partner": partner.map { .string($0.uid.rawValue) } ?? .null,
           "pending": .int(pending),
           "store": .object([
@@ -55,7 +56,12 @@ extension Commands {
         + (partner.map { "\($0.displayName) (\($0.uid))" }
           ?? "none yet: invite one with 'teammate invite create'") + "\n")
     session.write("pending:    \(pending ?? 0)\n")
-    session.write("outbox:     empty\n")
+    session.write(
+      "outbox:     "
+        + (outbox == 0
+          ? "empty"
+          : "\(outbox) write(s) waiting: 'teammate sync' sends them, 'teammate outbox' lists them")
+        + "\n")
   }
 }
 

@@ -13,13 +13,18 @@ extension Commands {
     _ = try await session.household()
     let report = try await session.syncDevice()
     let times = await session.times()
+    var conflicts: [String] = []
+    for conflict in report.conflicts { conflicts.append(await words(conflict, &session, times)) }
     if session.json {
       return session.writeJSON(
         .object([
           "badge": .int(report.badge),
           "cancelled": .array(report.cancelled.map { .string($0) }),
           "changes": .int(report.pulled),
+          "conflicts": .array(
+            zip(report.conflicts, conflicts).map { JSONDocuments.conflict($0, words: $1) }),
           "news": .array(report.news.map { JSONDocuments.news($0, times: times) }),
+          "outbox": .int(report.outbox),
           "scheduled": .array(
             report.scheduled.map { JSONDocuments.notification($0, times: times) }),
         ]))
@@ -28,15 +33,85 @@ extension Commands {
     for entry in report.news where names[entry.actor] == nil {
       names[entry.actor] = await session.name(entry.actor)
     }
-    session.write(SyncText.summary(report, names: names) + "\n")
+    if session.offline {
+      let waiting = report.outbox == 1 ? "1 write waits" : "\(report.outbox) writes wait"
+      session.write(
+        "Offline: \(waiting) in the outbox; \(report.planned) reminders planned from what this "
+          + "device shows.\n")
+    } else {
+      session.write(SyncText.summary(report, names: names) + "\n")
+    }
     for entry in report.news {
       session.write("  " + SyncText.line(entry, name: names[entry.actor] ?? "") + "\n")
+    }
+    if !conflicts.isEmpty {
+      session.write("Did not land as you made it:\n")
+      for line in conflicts { session.write("  ! \(line)\n") }
     }
     for notification in report.scheduled {
       session.log("scheduled \(notification.id) for \(times.iso(notification.fireAt))")
     }
     for id in report.cancelled { session.log("cancelled \(id)") }
     session.write("Badge: \(report.badge)\n")
+  }
+
+  /// A conflict in a sentence, with the names and times of this household.
+  private static func words(
+    _ conflict: SyncConflict, _ session: inout Session, _ times: TimeText
+  ) async -> String {
+    var names: [AccountID: String] = [:]
+    // NB: a version changed since can only be the partner's doing.
+    let uid = try? session.account()
+    let changedBy = uid.flatMap { uid in session.cachedPartner(of: uid) }
+    if case .overwritten(_, let by) = conflict.reason { names[by] = await session.name(by) }
+    if let changedBy { names[changedBy] = await session.name(changedBy) }
+    return OutboxText.conflict(
+      conflict, name: { names[$0] ?? $0.rawValue },
+      value: { value in
+        switch value {
+        case .text(let text): text.map { "'\(TerminalText.visible($0))'" } ?? "empty value"
+        case .time(let time): time.map { times.human($0) } ?? "no time"
+        case .account(let uid): uid.map { names[$0] ?? $0.rawValue } ?? "both of you"
+        }
+      }, changedBy: changedBy)
+  }
+
+  static let outbox = CommandSpec(
+    path: ["outbox"], abstract: "The writes this device has made that wait to be sent, in order.",
+    discussion:
+      "With --offline (or TEAMMATE_OFFLINE=1) a device's writes wait here; 'teammate sync' "
+      + "sends them, each at most once.",
+    store: .readOnly,
+    examples: ["teammate --offline card add Milk", "teammate outbox", "teammate sync"]
+  ) { session, _ in
+    let entries = try await session.outbox()
+    var titles: [CardID: String] = [:]
+    if !entries.isEmpty {
+      for card in try await session.visibleCards() { titles[card.id] = card.title }
+    }
+    let times = await session.times()
+    func line(_ entry: OutboxEntry) -> String {
+      OutboxText.line(entry.write) { titles[$0] ?? $0.rawValue }
+    }
+    if session.json {
+      return session.writeJSON(
+        .object([
+          "outbox": .array(
+            entries.map { entry in
+              .object([
+                "cardId": .string(entry.write.cardID?.rawValue), "id": .string(entry.id.rawValue),
+                "kind": .string(OutboxText.kind(entry.write)),
+                "madeAt": .string(times.iso(entry.madeAt)), "text": .string(line(entry)),
+              ])
+            })
+        ]))
+    }
+    guard !entries.isEmpty else { return session.write("Nothing waits: every write has landed.\n") }
+    var table = Table(headers: ["MADE", "WRITE"], flexible: 1)
+    for entry in entries { table.rows.append([times.human(entry.madeAt), line(entry)]) }
+    session.write(table)
+    let waiting = entries.count == 1 ? "1 write waits" : "\(entries.count) writes wait"
+    session.write("\n\(waiting); 'teammate sync' sends them.\n")
   }
 
   static let notifications: CommandSpec = {

@@ -153,6 +153,19 @@ enum JSONDocuments {
     ])
   }
 
+  /// One conflict: what did not land, its card, and the sentence that says so.
+  static func conflict(_ conflict: SyncConflict, words: String) -> JSONValue {
+    let kind: String
+    switch conflict.reason {
+    case .refused: kind = "refused"
+    case .overwritten: kind = "overwritten"
+    }
+    return .object([
+      "cardId": .string(conflict.cardID?.rawValue), "id": .string(conflict.id),
+      "kind": .string(kind), "text": .string(words), "title": .string(conflict.title),
+    ])
+  }
+
   static func settings(_ settings: NotificationSettings) -> JSONValue {
     .object([
       "digestTime": .string(settings.digestTime.description),

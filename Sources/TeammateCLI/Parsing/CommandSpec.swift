@@ -14,6 +14,9 @@ struct CommandSpec: Sendable {
   var store: StoreUse = .existing
   /// Command lines a person can copy, shown under EXAMPLES in the help page.
   var examples: [String] = []
+  /// Whether the command needs the backend itself (creating, joining, leaving): with
+  /// `--offline` it is refused rather than left to wait.
+  var needsNetwork = false
   /// Checks across values, made with the parsing, before anything runs (argument-parser's
   /// `validate()`).
   let validate: @Sendable (ParsedArguments) throws(UsageError) -> Void
@@ -22,7 +25,7 @@ struct CommandSpec: Sendable {
   init(
     path: [String], abstract: String, discussion: String? = nil,
     arguments: [any ArgumentKey] = [], options: [any OptionKey] = [],
-    store: StoreUse = .existing, examples: [String] = [],
+    store: StoreUse = .existing, examples: [String] = [], needsNetwork: Bool = false,
     validate: @escaping @Sendable (ParsedArguments) throws(UsageError) -> Void = { _ in },
     run: @escaping @Sendable (inout Session, ParsedArguments) async throws -> Void
   ) {
@@ -33,6 +36,7 @@ struct CommandSpec: Sendable {
     self.options = options.map(\.spec)
     self.store = store
     self.examples = examples
+    self.needsNetwork = needsNetwork
     self.validate = validate
     self.run = run
   }

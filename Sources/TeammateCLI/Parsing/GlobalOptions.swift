@@ -4,6 +4,7 @@ struct GlobalOptions: Sendable, Equatable {
   var account: String?
   var now: TimeInput?
   var json = false
+  var offline = false
   var verbose = false
   var help = false
   var version = false
@@ -19,13 +20,16 @@ struct GlobalOptions: Sendable, Equatable {
     "now", value: "time", help: "The clock for this run, for scripts and demos (TEAMMATE_NOW).",
     parse: Values.time)
   static let jsonKey = Flag("json", help: "Machine-readable output on stdout.")
+  static let offlineKey = Flag(
+    "offline",
+    help: "This device is off the network: its writes wait in its outbox (TEAMMATE_OFFLINE=1).")
   static let verboseKey = Flag(
     "verbose", short: "v", help: "Say on stderr what the command did and how long it took.")
   static let helpKey = Flag("help", short: "h", help: "Show help information.")
   static let versionKey = Flag("version", help: "Show the version.")
 
   static let keys: [any OptionKey] = [
-    storeKey, asKey, nowKey, jsonKey, verboseKey, helpKey, versionKey,
+    storeKey, asKey, nowKey, jsonKey, offlineKey, verboseKey, helpKey, versionKey,
   ]
   static let specs: [OptionSpec] = keys.map(\.spec)
 
@@ -36,6 +40,7 @@ struct GlobalOptions: Sendable, Equatable {
     case Self.asKey.spec.name: account = value as? String
     case Self.nowKey.spec.name: now = value as? TimeInput
     case Self.jsonKey.spec.name: json = true
+    case Self.offlineKey.spec.name: offline = true
     case Self.verboseKey.spec.name: verbose = true
     case Self.helpKey.spec.name: help = true
     case Self.versionKey.spec.name: version = true

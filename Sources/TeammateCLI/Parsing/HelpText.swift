@@ -5,6 +5,7 @@ enum HelpText {
     ("TEAMMATE_STORE", "The store file, as --store."),
     ("TEAMMATE_USER", "The account to act as, as --as."),
     ("TEAMMATE_NOW", "The clock for the run, as --now."),
+    ("TEAMMATE_OFFLINE", "Set to 1: this device is offline, as --offline."),
     ("XDG_DATA_HOME", "Where the default store lives: $XDG_DATA_HOME/teammate/teammate.sqlite."),
     ("HOME", "Without XDG_DATA_HOME: ~/.local/share/teammate/teammate.sqlite."),
     ("NO_COLOR", "Set to anything: no colour, even on a terminal."),

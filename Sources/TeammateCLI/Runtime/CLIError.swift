@@ -8,6 +8,8 @@ enum CLIError: Error, Equatable {
   case noHousehold(AccountID)
   /// Something asked for does not exist (an invite, a notification…).
   case notFound(String)
+  /// A command that cannot wait in the outbox, run with `--offline`.
+  case needsNetwork(String)
 }
 
 extension CLIError: CustomStringConvertible {
@@ -19,6 +21,8 @@ extension CLIError: CustomStringConvertible {
       return "'\(uid)' is not in a household yet"
     case .notFound(let what):
       return what
+    case .needsNetwork(let command):
+      return "'\(command)' needs the network and cannot wait in the outbox"
     }
   }
 
@@ -30,6 +34,8 @@ extension CLIError: CustomStringConvertible {
       return
         "create one with 'teammate household create --name NAME', "
         + "or join one with 'teammate household join CODE'"
+    case .needsNetwork:
+      return "run it without --offline (and with TEAMMATE_OFFLINE unset)"
     case .notFound:
       return nil
     }

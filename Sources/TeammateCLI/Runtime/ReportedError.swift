@@ -42,7 +42,7 @@ extension CLIError: ReportedError {
   var kind: FailureKind {
     switch self {
     case .missingAccount: .usage
-    case .noHousehold, .notFound: .refused
+    case .noHousehold, .notFound, .needsNetwork: .refused
     }
   }
 }

@@ -28,6 +28,11 @@ struct Session {
     self.environment = environment
     storePath = Self.storePath(globals.store ?? environment["TEAMMATE_STORE"], environment)
     clock = try SessionClock(now: globals.now?.text ?? environment["TEAMMATE_NOW"])
+    if let offline = environment["TEAMMATE_OFFLINE"], !["", "0", "1"].contains(offline) {
+      throw UsageError(
+        message:
+          "TEAMMATE_OFFLINE is '\(TerminalText.visible(offline))': set it to 1 (offline) or 0")
+    }
   }
 
   /// `--store`, else `$XDG_DATA_HOME/teammate/teammate.sqlite`, else under `~/.local/share`.
@@ -41,6 +46,9 @@ struct Session {
   }
 
   var json: Bool { globals.json }
+
+  /// `--offline` or `TEAMMATE_OFFLINE=1`: this device's writes wait in its outbox.
+  var offline: Bool { globals.offline || environment["TEAMMATE_OFFLINE"] == "1" }
   var now: Date { clock.now() }
 
   /// The account this device acts as.
@@ -80,6 +88,9 @@ struct Session {
     return household
   }
 
+  /// The partner of `uid` in the household already read this run, if any.
+  func cachedPartner(of uid: AccountID) -> AccountID? { cachedHousehold?.partner(of: uid)?.uid }
+
   /// The zone times are read and shown in: the household's, else this machine's.
   mutating func timeZone() async -> TimeZone {
     guard let household = try? await household() else { return .current }
@@ -98,7 +109,7 @@ struct Session {
     return Device(
       account: uid, backend: store, clock: clock,
       scheduler: store.scheduler(for: uid, clock: clock),
-      state: try await store.deviceState(for: uid) ?? DeviceState())
+      state: try await store.deviceState(for: uid) ?? DeviceState(), online: !offline)
   }
 
   // MARK: Output

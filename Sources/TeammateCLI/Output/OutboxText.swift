@@ -1,0 +1,77 @@
+import TeammateKit
+
+/// The words for a device's waiting writes and for what did not land.
+enum OutboxText {
+  /// "edit", "acknowledgement"…: what a write is, as a noun.
+  static func noun(_ write: DeviceWrite) -> String {
+    switch write {
+    case .addCard: "new card"
+    case .editCard: "edit"
+    case .acknowledge, .acknowledgePending: "acknowledgement"
+    case .setDone(_, let done): done ? "completion" : "reopening"
+    case .deleteCard: "deletion"
+    case .restoreCard: "restoration"
+    case .updateSettings: "settings change"
+    }
+  }
+
+  /// The write's kind in `--json`.
+  static func kind(_ write: DeviceWrite) -> String {
+    switch write {
+    case .addCard: "add"
+    case .editCard: "edit"
+    case .acknowledge: "acknowledge"
+    case .acknowledgePending: "acknowledge-pending"
+    case .setDone(_, let done): done ? "done" : "undone"
+    case .deleteCard: "delete"
+    case .restoreCard: "restore"
+    case .updateSettings: "settings"
+    }
+  }
+
+  /// `outbox`'s one line for a waiting write: "acknowledge 'Checkup' (revision 1)".
+  static func line(_ write: DeviceWrite, title: (CardID) -> String) -> String {
+    func named(_ id: CardID) -> String { "'\(TerminalText.visible(title(id)))'" }
+    switch write {
+    case .addCard(let draft):
+      return "log \(draft.kind.rawValue) '\(TerminalText.visible(draft.title))'"
+    case .editCard(let id, let edit, _):
+      let fields = [
+        edit.title != .keep ? "title" : nil, edit.note != .keep ? "note" : nil,
+        edit.time != .keep ? "time" : nil, edit.assignee != .keep ? "assignee" : nil,
+        edit.replyBy != .keep ? "reply-by time" : nil,
+      ].compactMap { $0 }
+      return "change the \(fields.joined(separator: ", ")) of \(named(id))"
+    case .acknowledge(let seen):
+      return "acknowledge "
+        + seen.map { "\(named($0.id)) (revision \($0.revision))" }.joined(separator: ", ")
+    case .acknowledgePending: return "acknowledge everything pending"
+    case .setDone(let id, let done): return (done ? "complete " : "reopen ") + named(id)
+    case .deleteCard(let id): return "delete \(named(id))"
+    case .restoreCard(let id): return "restore \(named(id))"
+    case .updateSettings: return "change your notification settings"
+    }
+  }
+
+  /// What did not land, in a sentence; `name` gives a member's name, `value` a field value.
+  static func conflict(
+    _ conflict: SyncConflict, name: (AccountID) -> String, value: (FieldValue) -> String,
+    changedBy: AccountID?
+  ) -> String {
+    let title = "'\(TerminalText.visible(conflict.title ?? conflict.cardID?.rawValue ?? ""))'"
+    switch conflict.reason {
+    case .refused(let write, .staleAcknowledgement):
+      let who = changedBy.map(name) ?? "your partner"
+      return "\(who) changed \(title) while you were offline; your \(noun(write)) was of the "
+        + "old version: see it with 'teammate card show \(conflict.cardID?.rawValue ?? "ID")'"
+    case .refused(let write, .cardDeleted):
+      return "\(title) was deleted while you were offline; your \(noun(write)) did not land"
+    case .refused(let write, let error):
+      return "your \(noun(write)) of \(title) did not land: \(error.description)"
+    case .overwritten(let overwrite, let by):
+      let field = overwrite.field == .replyBy ? "reply-by time" : overwrite.field.rawValue
+      return "\(name(by)) also changed the \(field) of \(title), and theirs came later: "
+        + "your \(value(overwrite.lost)) was replaced"
+    }
+  }
+}
