@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "TeammateSQLite", targets: ["TeammateSQLite"]),
     .executable(name: "teammate", targets: ["teammate"]),
     .executable(name: "teammate-bench", targets: ["teammate-bench"]),
+    .executable(name: "teammate-sim", targets: ["teammate-sim"]),
   ],
   targets: [
     // Pure rules, models and protocols: Foundation only.
@@ -28,6 +29,12 @@ let package = Package(
       name: "teammate-bench",
       dependencies: ["TeammateKit", "TeammateSQLite", "TeammateCLI"]
     ),
+    // The deterministic simulator: two partners, their phones and every fault, by seed.
+    .target(
+      name: "TeammateSimulation",
+      dependencies: ["TeammateKit", "TeammateInMemory", "TeammateSQLite", "TeammateTestSupport"]
+    ),
+    .executableTarget(name: "teammate-sim", dependencies: ["TeammateSimulation"]),
     // Fixed clocks, seeded randomness and fixtures shared by the test targets.
     .target(
       name: "TeammateTestSupport",
@@ -47,7 +54,14 @@ let package = Package(
     ),
     .testTarget(
       name: "BackendContractTests",
-      dependencies: ["TeammateKit", "TeammateInMemory", "TeammateSQLite", "TeammateTestSupport"]
+      dependencies: [
+        "TeammateKit", "TeammateInMemory", "TeammateSQLite", "TeammateTestSupport",
+        "TeammateSimulation",
+      ]
+    ),
+    .testTarget(
+      name: "TeammateSimulationTests",
+      dependencies: ["TeammateSimulation", "TeammateKit", "TeammateTestSupport"]
     ),
     .testTarget(
       name: "TeammateCLITests",

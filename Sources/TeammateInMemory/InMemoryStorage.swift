@@ -13,7 +13,7 @@ public struct InMemoryStorage: BackendStorage, Sendable {
   var credentials: [Credential: AccountID] = [:]
   var feeds: [HouseholdID: [Change]] = [:]
   var receipts: [AccountID: [WriteID: (household: HouseholdID, outcome: WriteOutcome)]] = [:]
-  public var currentWrite: WriteID?
+  public var currentWrite: WriteContext?
   /// Every change of every household, in sequence order.
   private(set) var feed: [Change] = []
   /// The last sequence given out: never reused, even when a household's feed is deleted.

@@ -9,12 +9,28 @@ import TeammateKit
 /// network.loseReplies(1)          // the next write lands, but its answer never comes back
 /// ```
 public final class FaultyBackend: TeammateBackend, @unchecked Sendable {
+  /// What a broken backend would answer instead of the truth, for proving that a check
+  /// catches it: each closure rewrites one kind of answer.
+  public struct Distortion: Sendable {
+    public var household: (@Sendable (Household) -> Household)?
+    public var changes: (@Sendable ([Change]) -> [Change])?
+    public var receipt: (@Sendable (WriteOutcome?) -> WriteOutcome?)?
+    /// Reads another household's cards as this member instead of refusing.
+    public var readsForStrangersAs: AccountID?
+
+    public init() {}
+  }
+
   public let base: any TeammateBackend
   private let lock = NSLock()
   private var unreachable = false
   private var repliesToLose = 0
+  private let distortion: Distortion
 
-  public init(_ base: any TeammateBackend) { self.base = base }
+  public init(_ base: any TeammateBackend, distortion: Distortion = Distortion()) {
+    self.base = base
+    self.distortion = distortion
+  }
 
   /// Every call fails with `unavailable` until this is set back to false.
   public func setUnreachable(_ value: Bool) { lock.withLock { unreachable = value } }
@@ -41,6 +57,11 @@ public final class FaultyBackend: TeammateBackend, @unchecked Sendable {
     return outcome
   }
 
+  public func receipt(for write: WriteID, as actor: AccountID) async throws -> WriteOutcome? {
+    let answer = try await call { try await base.receipt(for: write, as: actor) }
+    return distortion.receipt.map { $0(answer) } ?? answer
+  }
+
   public func householdID(of account: AccountID, as actor: AccountID) async throws
     -> HouseholdID?
   { try await call { try await base.householdID(of: account, as: actor) } }
@@ -59,7 +80,8 @@ public final class FaultyBackend: TeammateBackend, @unchecked Sendable {
   }
 
   public func household(_ id: HouseholdID, as actor: AccountID) async throws -> Household {
-    try await call { try await base.household(id, as: actor) }
+    let household = try await call { try await base.household(id, as: actor) }
+    return distortion.household.map { $0(household) } ?? household
   }
 
   public func updateHousehold(
@@ -153,12 +175,20 @@ public final class FaultyBackend: TeammateBackend, @unchecked Sendable {
   }
 
   public func cards(in household: HouseholdID, as actor: AccountID) async throws -> [Card] {
-    try await call { try await base.cards(in: household, as: actor) }
+    do {
+      return try await call { try await base.cards(in: household, as: actor) }
+    } catch TeammateError.accessDenied where distortion.readsForStrangersAs != nil {
+      let member = distortion.readsForStrangersAs ?? actor
+      return try await base.cards(in: household, as: member)
+    }
   }
 
   public func changes(
     in household: HouseholdID, after cursor: Int64, limit: Int, as actor: AccountID
   ) async throws -> [Change] {
-    try await call { try await base.changes(in: household, after: cursor, limit: limit, as: actor) }
+    let changes = try await call {
+      try await base.changes(in: household, after: cursor, limit: limit, as: actor)
+    }
+    return distortion.changes.map { $0(changes) } ?? changes
   }
 }

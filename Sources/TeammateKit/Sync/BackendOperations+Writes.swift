@@ -19,13 +19,18 @@ extension BackendOperations {
       // NB: not a member: nothing of the household is written, not even a receipt.
       return .refused(error)
     }
-    storage.currentWrite = entry.id
+    storage.currentWrite = WriteContext(id: entry.id)
     defer { storage.currentWrite = nil }
-    let outcome: WriteOutcome
+    var outcome: WriteOutcome
     do {
       outcome = try perform(entry, actor: actor, storage: &storage, now: now, random: &random)
     } catch let error as TeammateError {
       outcome = .refused(error)
+    }
+    if case .applied(let cards, let household, let edit, _) = outcome {
+      outcome = .applied(
+        cards: cards, household: household, edit: edit,
+        changes: storage.currentWrite?.appended ?? [])
     }
     try storage.putReceipt(outcome, for: entry.id, of: actor, in: entry.householdID)
     return outcome

@@ -57,10 +57,12 @@ public enum BackendOperations {
     fields: [CardRules.CardField] = [], overwritten: [FieldOverwrite] = [],
     storage: inout some BackendStorage
   ) throws -> Change {
-    try storage.appendChange(
+    let change = try storage.appendChange(
       Change(
         sequence: 0, householdID: household, actor: actor, at: now, kind: kind,
         needsKnowing: needsKnowing, card: card, household: payload, fields: fields,
-        writeID: storage.currentWrite, overwritten: overwritten))
+        writeID: storage.currentWrite?.id, overwritten: overwritten))
+    storage.currentWrite?.appended.append(change)
+    return change
   }
 }

@@ -55,8 +55,9 @@ public protocol BackendStorage {
     in household: HouseholdID
   ) throws
 
-  /// The device write being applied, which each change appended meanwhile names.
-  var currentWrite: WriteID? { get set }
+  /// The device write being applied: each change appended meanwhile names it and is kept
+  /// here, so that the answer carries them.
+  var currentWrite: WriteContext? { get set }
 }
 
 extension BackendStorage {

@@ -79,7 +79,12 @@ public actor Device {
       let diff = try await replan(adding: [])
       return report(news: [], activity: [], pulled: 0, diff: diff)
     }
-    _ = try await flush()
+    do {
+      try await flush()
+    } catch {
+      try await replan()
+      throw error
+    }
     let before = state
     var pulled: [Change] = []
     do {
@@ -178,7 +183,14 @@ public actor Device {
       try await replan()
       return nil
     }
-    let outcome = try await flush(answering: entry.id)[entry.id]
+    let outcome: WriteOutcome?
+    do {
+      outcome = try await flush(answering: entry.id)[entry.id]
+    } catch {
+      // NB: unanswered, the write waits; the plan follows the view all the same.
+      try await replan()
+      throw error
+    }
     try await replan()
     if case .refused(let error) = outcome { throw error }
     return outcome
@@ -196,9 +208,10 @@ public actor Device {
       state.outbox.removeFirst()
       outcomes[entry.id] = outcome
       switch outcome {
-      case .applied(let cards, let household, _):
-        for card in cards { state.noteLocal(card) }
-        if let household { state.noteLocal(household) }
+      case .applied(_, _, _, let changes):
+        // NB: by sequence, as pulled: an answer given again after a lost reply carries
+        // versions the device may have moved past since.
+        for change in changes { state.apply(change) }
       case .refused(let error) where entry.id != answering:
         state.conflicts.append(
           SyncConflict(
@@ -214,7 +227,7 @@ public actor Device {
 
   /// The cards an answer wrote, or the device's view of them while the write waits.
   private func cards(_ outcome: WriteOutcome?, else ids: [CardID]) -> [Card] {
-    if case .applied(let cards, _, _) = outcome { return cards }
+    if case .applied(let cards, _, _, _) = outcome { return cards }
     let shown = view.cards
     return ids.compactMap { shown[$0] }
   }
@@ -239,7 +252,7 @@ public actor Device {
     // offline is at its first revision.
     let base = state.cards[id]?.revision ?? (before.cards[id] == nil ? nil : 1)
     let answer = try await make(.editCard(id, edit, baseRevision: base))
-    if case .applied(_, _, let outcome?) = answer { return outcome }
+    if case .applied(_, _, let outcome?, _) = answer { return outcome }
     guard let card = before.cards[id], let household = before.household else {
       throw TeammateError.cardNotFound(id)
     }
@@ -284,7 +297,7 @@ public actor Device {
   /// Changes this member's own notification settings and plans with them at once.
   public func updateSettings(_ settings: NotificationSettings) async throws -> Household {
     let outcome = try await make(.updateSettings(settings))
-    if case .applied(_, let household?, _) = outcome { return household }
+    if case .applied(_, let household?, _, _) = outcome { return household }
     guard let household = view.household else { throw TeammateError.notInHousehold(account) }
     return household
   }

@@ -46,11 +46,22 @@ public struct OutboxEntry: Sendable, Codable, Equatable, Identifiable {
   }
 }
 
+/// A device write as the backend applies it: its id, and the changes it has appended.
+public struct WriteContext: Sendable {
+  public var id: WriteID
+  public var appended: [Change] = []
+
+  public init(id: WriteID) { self.id = id }
+}
+
 /// What the backend did with one write: the same answer however often it is sent.
 public enum WriteOutcome: Sendable, Codable, Equatable {
-  /// Landed: the cards it wrote as they now are, the household for a settings change, and
-  /// for an edit what it changed.
-  case applied(cards: [Card], household: Household?, edit: CardRules.EditOutcome? = nil)
+  /// Landed: the cards it wrote as they now are, the household for a settings change, for
+  /// an edit what it changed, and the feed entries it appended, which a device applies
+  /// like pulled ones (so an answer given again never puts back an older version).
+  case applied(
+    cards: [Card], household: Household?, edit: CardRules.EditOutcome? = nil,
+    changes: [Change] = [])
   /// Refused by a rule on the backend's own state; nothing was written.
   case refused(TeammateError)
 }

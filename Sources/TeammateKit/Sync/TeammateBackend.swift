@@ -68,6 +68,9 @@ public protocol TeammateBackend: Sendable {
   /// error; a thrown error means the write may not have arrived, and the device sends it
   /// again.
   func submit(_ entry: OutboxEntry, as actor: AccountID) async throws -> WriteOutcome
+  /// The answer the actor's write got, if it arrived: a device may ask instead of sending
+  /// again, and a simulation checks with it that nothing was lost.
+  func receipt(for write: WriteID, as actor: AccountID) async throws -> WriteOutcome?
 
   // Change feed
   /// The household's changes after `cursor`, oldest first, at most `limit`.

@@ -205,6 +205,11 @@ extension TransactionalBackend {
     }
   }
 
+  public func receipt(for write: WriteID, as actor: AccountID) throws -> WriteOutcome? {
+    // NB: receipts are kept per account: an actor reads only its own.
+    try read(as: actor) { storage, _ in try storage.receipt(for: write, of: actor) }
+  }
+
   public func changes(
     in household: HouseholdID, after cursor: Int64, limit: Int, as actor: AccountID
   ) throws -> [Change] {

@@ -1,0 +1,37 @@
+import TeammateKit
+
+/// What must hold after every step of every run.
+public enum Invariant: String, CaseIterable, Sendable {
+  case householdOfTwo = "a household has at most two members"
+  case feedIncreases = "each feed's sequence increases"
+  case serverTime = "every stored time comes from the backend's clock"
+  case appliedOnce = "no write is applied twice"
+  case nothingLost = "every write lands once or is a conflict its phone shows"
+  case badge = "after a sync the badge is the rules' pending count"
+  case scheduleIsPlan = "a phone's scheduler holds the plan for what it shows"
+  case shownOnce = "no reminder is shown twice"
+  case membersOnly = "nobody reads or writes a household they are not in"
+  case converges = "once faults stop, every outbox drains and every phone shows the backend"
+  case noSurprise = "no call fails but with a rule's refusal or an unreachable backend"
+}
+
+/// The first invariant a run broke: where, which, and what was seen.
+public struct Violation: Sendable, Equatable, CustomStringConvertible {
+  public var step: Int
+  public var invariant: Invariant
+  public var detail: String
+
+  public var description: String { "step \(step): \(invariant.rawValue): \(detail)" }
+}
+
+/// What one run did, step by step, and whether it broke anything.
+public struct SimulationResult: Sendable {
+  public var rates: FaultRates
+  /// One line per step; the same seed gives the same lines.
+  public var trace: [String]
+  public var violation: Violation?
+  /// The steps the run was given.
+  public var actions: [SimAction]
+  /// The household's feed when the run ended, to compare runs of one seed on two backends.
+  public var feed: [Change] = []
+}

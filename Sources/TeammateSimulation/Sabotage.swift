@@ -1,0 +1,125 @@
+import Foundation
+import TeammateInMemory
+import TeammateKit
+import TeammateTestSupport
+
+/// A component broken on purpose, one per invariant, so that a test shows the invariant
+/// fires: an invariant that cannot fail is no invariant.
+public enum Sabotage: String, CaseIterable, Sendable {
+  /// The backend reports a third member.
+  case thirdMember
+  /// The feed hands one change out twice.
+  case repeatedSequence
+  /// A change carries a time the backend's clock never showed.
+  case foreignTime
+  /// A device's write shows up in the feed twice.
+  case writeAppliedTwice
+  /// The backend forgets the answers it gave.
+  case lostReceipts
+  /// Devices never hear of acknowledgements, so their badges go wrong.
+  case blindDevices
+  /// A phone's scheduler ignores the first plan it is given.
+  case deafScheduler
+  /// A phone shows one reminder twice.
+  case repeatedReminder
+  /// Someone who left, or never joined, appears in the feed.
+  case intruder
+  /// A stranger may read the household's cards.
+  case openDoor
+
+  /// The invariant it breaks.
+  public var breaks: Invariant {
+    switch self {
+    case .thirdMember: .householdOfTwo
+    case .repeatedSequence: .feedIncreases
+    case .foreignTime: .serverTime
+    case .writeAppliedTwice: .appliedOnce
+    case .lostReceipts: .nothingLost
+    case .blindDevices: .badge
+    case .deafScheduler: .scheduleIsPlan
+    case .repeatedReminder: .shownOnce
+    case .intruder, .openDoor: .membersOnly
+    }
+  }
+
+  /// How it distorts what the checks read (`observer`) or what the phones read.
+  func distortion(observer: Bool) -> FaultyBackend.Distortion {
+    var distortion = FaultyBackend.Distortion()
+    switch (self, observer) {
+    case (.thirdMember, true):
+      distortion.household = { household in
+        var more = household
+        more.members.append(
+          Member(uid: "mallory", displayName: "Mallory", joinedAt: household.createdAt))
+        return more
+      }
+    case (.repeatedSequence, true):
+      distortion.changes = { changes in changes.last.map { changes + [$0] } ?? changes }
+    case (.foreignTime, true):
+      distortion.changes = { changes in
+        guard var last = changes.last else { return changes }
+        last.at += 1
+        return changes.dropLast() + [last]
+      }
+    case (.writeAppliedTwice, true):
+      distortion.changes = { changes in
+        guard var again = changes.last(where: { $0.writeID != nil }), let last = changes.last
+        else { return changes }
+        guard last.sequence != again.sequence else { return changes }
+        again.sequence = last.sequence + 1
+        return changes + [again]
+      }
+    case (.lostReceipts, true):
+      distortion.receipt = { _ in nil }
+    case (.blindDevices, false):
+      distortion.changes = { changes in changes.filter { $0.kind != .cardAcknowledged } }
+    case (.intruder, true):
+      distortion.changes = { changes in
+        guard var last = changes.last else { return changes }
+        last.actor = "mallory"
+        return changes.dropLast() + [last]
+      }
+    case (.openDoor, true):
+      distortion.readsForStrangersAs = "alice"
+    default:
+      break
+    }
+    return distortion
+  }
+}
+
+/// A phone's notification centre, as the simulation holds it: the in-memory one, broken on
+/// purpose when the sabotage says so.
+actor SimScheduler: NotificationScheduler {
+  let base: InMemoryNotificationScheduler
+  private var deaf: Bool
+  private let repeats: Bool
+
+  init(clock: any WallClock, sabotage: Sabotage?) {
+    base = InMemoryNotificationScheduler(clock: clock)
+    deaf = sabotage == .deafScheduler
+    repeats = sabotage == .repeatedReminder
+  }
+
+  func pending() async throws -> [PlannedNotification] { await base.pending() }
+
+  func schedule(_ notifications: [PlannedNotification]) async throws {
+    // NB: a deaf centre drops the first non-empty plan it is handed.
+    if deaf, !notifications.isEmpty {
+      deaf = false
+      return
+    }
+    await base.schedule(notifications)
+  }
+
+  func cancel(ids: [String]) async throws { await base.cancel(ids: ids) }
+
+  func removeAll() async throws { await base.removeAll() }
+
+  /// What the phone has shown, oldest first.
+  func delivered() async -> [PlannedNotification] {
+    _ = await base.pending()
+    let shown = await base.delivered
+    return repeats ? shown + shown.prefix(1) : shown
+  }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import TeammateKit
+
+/// One of the two partners.
+public enum Partner: String, Sendable, CaseIterable, Codable {
+  case alice, bob
+
+  public var account: AccountID { AccountID(rawValue) }
+  public var other: Partner { self == .alice ? .bob : .alice }
+}
+
+/// How a phone's waiting pushes arrive.
+public enum PushFault: String, Sendable, Codable {
+  case inOrder, reversed, duplicated, dropped
+}
+
+/// One step of a run. Choices that depend on the state (which card) are numbers reduced to
+/// what there is when the step runs, so that a shortened run still means something.
+public enum SimAction: Sendable, Equatable, Codable, CustomStringConvertible {
+  case add(Partner, kind: CardKind, hours: Int, assign: Int)
+  case edit(Partner, field: CardRules.CardField, pick: Int, value: Int)
+  case acknowledge(Partner, pick: Int, stale: Bool)
+  case acknowledgeAll(Partner)
+  case done(Partner, pick: Int)
+  case delete(Partner, pick: Int)
+  case restore(Partner, pick: Int)
+  case settings(Partner, lead: Int, quiet: Bool)
+  case rename(Partner, value: Int)
+  case invite(Partner)
+  case join(Partner, rightCode: Bool)
+  case leave(Partner)
+  case sync(Partner, dismiss: Bool)
+  case network(Partner, online: Bool)
+  case kill(Partner)
+  case loseReply(Partner)
+  case deliver(Partner, PushFault)
+  case advance(minutes: Int)
+  case stranger(pick: Int)
+
+  public var description: String {
+    switch self {
+    case .add(let who, let kind, let hours, let assign):
+      "\(who) add \(kind.rawValue) in \(hours)h for \(["me", "partner", "both"][assign % 3])"
+    case .edit(let who, let field, let pick, let value):
+      "\(who) edit \(field.rawValue) #\(pick) =\(value)"
+    case .acknowledge(let who, let pick, let stale): "\(who) ack #\(pick)\(stale ? " stale" : "")"
+    case .acknowledgeAll(let who): "\(who) ack all"
+    case .done(let who, let pick): "\(who) done/undone #\(pick)"
+    case .delete(let who, let pick): "\(who) delete #\(pick)"
+    case .restore(let who, let pick): "\(who) restore #\(pick)"
+    case .settings(let who, let lead, let quiet): "\(who) settings lead \(lead) quiet \(quiet)"
+    case .rename(let who, let value): "\(who) rename household =\(value)"
+    case .invite(let who): "\(who) invite"
+    case .join(let who, let right): "\(who) join with \(right ? "the" : "a wrong") code"
+    case .leave(let who): "\(who) leave"
+    case .sync(let who, let dismiss): "\(who) sync\(dismiss ? " and read conflicts" : "")"
+    case .network(let who, let online): "\(who) \(online ? "online" : "offline")"
+    case .kill(let who): "\(who) killed and restarted"
+    case .loseReply(let who): "\(who) loses the next reply"
+    case .deliver(let who, let fault): "\(who) receives pushes \(fault.rawValue)"
+    case .advance(let minutes): "time +\(minutes) min"
+    case .stranger(let pick): "carol pries #\(pick)"
+    }
+  }
+
+  /// The steps of a run, drawn from the seed with its fault rates.
+  static func script(
+    steps: Int, rates: FaultRates, random: inout SeededRandomNumberGenerator
+  ) -> [SimAction] {
+    func chance(_ rate: Double) -> Bool { Double(random.below(10_000)) < rate * 10_000 }
+    var actions: [SimAction] = []
+    for _ in 0..<steps {
+      let who = Partner.allCases[random.below(2)]
+      if chance(rates.offline) {
+        actions.append(.network(who, online: random.below(2) == 0))
+      } else if chance(rates.lostReply) {
+        actions.append(.loseReply(who))
+      } else if chance(rates.kill) {
+        actions.append(.kill(who))
+      } else if chance(rates.push) {
+        let fault: PushFault =
+          chance(rates.pushDrop)
+          ? .dropped
+          : chance(rates.pushDuplicate)
+            ? .duplicated : chance(rates.pushReorder) ? .reversed : .inOrder
+        actions.append(.deliver(who, fault))
+      } else if chance(rates.membership) {
+        switch random.below(4) {
+        case 0: actions.append(.leave(who))
+        case 1: actions.append(.join(who, rightCode: random.below(3) != 0))
+        case 2: actions.append(.invite(who))
+        default: actions.append(.rename(who, value: random.below(1_000)))
+        }
+      } else {
+        actions.append(operation(who, rates: rates, random: &random))
+      }
+    }
+    return actions
+  }
+
+  private static func operation(
+    _ who: Partner, rates: FaultRates, random: inout SeededRandomNumberGenerator
+  ) -> SimAction {
+    let pick = random.below(1_000)
+    switch random.below(16) {
+    case 0, 1:
+      return .add(
+        who, kind: CardKind.allCases[random.below(4)], hours: random.below(96) - 12,
+        assign: random.below(3))
+    case 2, 3:
+      return .edit(
+        who, field: CardRules.CardField.allCases[random.below(5)], pick: pick,
+        value: random.below(1_000))
+    case 4, 5:
+      return .acknowledge(
+        who, pick: pick, stale: Double(random.below(100)) < rates.staleAck * 100)
+    case 6: return .acknowledgeAll(who)
+    case 7: return .done(who, pick: pick)
+    case 8: return .delete(who, pick: pick)
+    case 9: return .restore(who, pick: pick)
+    case 10: return .settings(who, lead: random.below(120), quiet: random.below(2) == 0)
+    case 11, 12: return .sync(who, dismiss: random.below(2) == 0)
+    case 13: return .stranger(pick: pick)
+    default: return .advance(minutes: 1 + random.below(360))
+    }
+  }
+}

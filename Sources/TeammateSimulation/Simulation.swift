@@ -1,0 +1,540 @@
+import Foundation
+import TeammateInMemory
+import TeammateKit
+import TeammateSQLite
+import TeammateTestSupport
+
+/// A deterministic life of two partners and their phones, in the manner of FoundationDB's
+/// and TigerBeetle's simulators: one seed chooses the faults, every step, every clock value,
+/// and the invariants are checked after every step.
+///
+/// ```swift
+/// let result = await Simulation.run(SimulationConfig(seed: 7, steps: 300))
+/// if let violation = result.violation { print(violation, result.trace.suffix(5)) }
+/// ```
+public enum Simulation {
+  /// The fault rates and the steps a seed stands for.
+  public static func script(for config: SimulationConfig) -> (FaultRates, [SimAction]) {
+    var random = SeededRandomNumberGenerator(seed: config.seed)
+    let rates = FaultRates.swarm(&random)
+    return (rates, SimAction.script(steps: config.steps, rates: rates, random: &random))
+  }
+
+  /// Runs the seed's steps, or `actions` instead (a shortened run), stopping at the first
+  /// broken invariant.
+  public static func run(
+    _ config: SimulationConfig, actions given: [SimAction]? = nil
+  ) async -> SimulationResult {
+    let (rates, scripted) = script(for: config)
+    let actions = given ?? scripted
+    var trace: [String] = ["seed \(config.seed) on \(config.backend.rawValue): \(rates)"]
+    do {
+      let life = try await Life(config: config, rates: rates)
+      for (index, action) in actions.enumerated() {
+        let step = index + 1
+        let outcome = await life.perform(action, step: step)
+        trace.append("\(step) \(action) -> \(outcome)")
+        if let violation = await life.check(step: step) {
+          return SimulationResult(
+            rates: rates, trace: trace, violation: violation, actions: actions)
+        }
+      }
+      let violation = await life.quiesce(step: actions.count + 1)
+      trace.append("quiescence -> \(violation == nil ? "converged" : "did not converge")")
+      return SimulationResult(
+        rates: rates, trace: trace, violation: violation, actions: actions,
+        feed: await life.feed())
+    } catch {
+      let violation = Violation(step: 0, invariant: .noSurprise, detail: "setup: \(error)")
+      return SimulationResult(rates: rates, trace: trace, violation: violation, actions: actions)
+    }
+  }
+
+  /// A shorter list of steps that still breaks the same invariant: chunks are dropped while
+  /// the run still fails, halving the chunk when none can go (delta debugging).
+  public static func shrink(
+    _ config: SimulationConfig, actions: [SimAction], breaking invariant: Invariant,
+    budget: Int = 300
+  ) async -> [SimAction] {
+    var current = actions
+    var chunk = max(1, current.count / 2)
+    var runs = 0
+    while runs < budget {
+      var removed = false
+      var start = 0
+      while start < current.count, runs < budget {
+        var candidate = current
+        candidate.removeSubrange(start..<min(current.count, start + chunk))
+        runs += 1
+        if await run(config, actions: candidate).violation?.invariant == invariant {
+          current = candidate
+          removed = true
+        } else {
+          start += chunk
+        }
+      }
+      if !removed {
+        if chunk == 1 { break }
+        chunk = max(1, chunk / 2)
+      }
+    }
+    return current
+  }
+}
+
+/// One phone in the run: its device, clock, notification centre and network.
+final class Phone {
+  let partner: Partner
+  var device: Device
+  let clock: SkewedWallClock
+  let scheduler: SimScheduler
+  let network: FaultyBackend
+  /// Pushes sent to the phone and not yet delivered.
+  var pushes: [Change] = []
+  /// The last change pushed to it.
+  var pushedThrough: Int64 = 0
+  /// The outbox as the last check saw it.
+  var tracked: Set<WriteID> = []
+  /// Conflicts the person has read and dismissed.
+  var dismissed: Set<String> = []
+
+  init(
+    partner: Partner, device: Device, clock: SkewedWallClock, scheduler: SimScheduler,
+    network: FaultyBackend
+  ) {
+    self.partner = partner
+    self.device = device
+    self.clock = clock
+    self.scheduler = scheduler
+    self.network = network
+  }
+}
+
+/// The state of one run, and every step it can take.
+final class Life {
+  let config: SimulationConfig
+  let clock: ManualWallClock
+  let backend: any TeammateBackend
+  /// What the checks read through: the backend, or its sabotaged answers.
+  let observer: FaultyBackend
+  let home: HouseholdID
+  /// The two phones, in `Partner.allCases` order.
+  private var phones: [Phone] = []
+  var members: Set<Partner> = [.alice, .bob]
+  var code: String
+  /// Every value the backend's clock has shown.
+  var instants: Set<Date> = []
+  /// An invariant broken while a step ran (a stranger got in, an error nobody expected).
+  var broken: Violation?
+  /// Whether the last step was a partner's own device operation, after which its plan must
+  /// be what it shows.
+  var justActed: Partner?
+  var lastSync: (Partner, SyncReport)?
+  static let zone = "America/New_York"
+
+  init(config: SimulationConfig, rates: FaultRates) async throws {
+    self.config = config
+    // NB: each seed walks across one of the two daylight-saving changes of its zone.
+    let starts = [
+      Date(timeIntervalSince1970: 1_772_812_800), Date(timeIntervalSince1970: 1_792_850_400),
+    ]
+    clock = ManualWallClock(starts[Int(config.seed % 2)])
+    instants.insert(clock.now())
+    let random = SeededRandomNumberGenerator(seed: config.seed &* 7_919)
+    switch config.backend {
+    case .inMemory: backend = InMemoryBackend(clock: clock, random: random)
+    case .sqliteInMemory:
+      backend = try SQLiteBackend(path: ":memory:", clock: clock, random: random)
+    case .sqliteFile:
+      backend = try SQLiteBackend(
+        path: try TemporaryFolder.make().appending("sim.sqlite"), clock: clock, random: random)
+    }
+    observer = FaultyBackend(
+      backend, distortion: config.sabotage?.distortion(observer: true) ?? .init())
+    let creation = try await backend.createHousehold(
+      name: "Home", timeZone: Self.zone, displayName: "Alice", as: Partner.alice.account)
+    home = creation.household.id
+    code = creation.invite.code.rawValue
+    _ = try await backend.join(code: code, displayName: "Bob", as: Partner.bob.account)
+    for (index, partner) in Partner.allCases.enumerated() {
+      let phoneClock = SkewedWallClock(clock, offset: TimeInterval(rates.skewHours[index] * 3_600))
+      let network = FaultyBackend(
+        backend, distortion: config.sabotage?.distortion(observer: false) ?? .init())
+      let scheduler = SimScheduler(clock: phoneClock, sabotage: config.sabotage)
+      let device = Device(
+        account: partner.account, backend: network, clock: phoneClock, scheduler: scheduler,
+        random: SeededRandomNumberGenerator(seed: config.seed &* 31 &+ UInt64(index)))
+      phones.append(
+        Phone(
+          partner: partner, device: device, clock: phoneClock, scheduler: scheduler,
+          network: network))
+      _ = try await device.sync()
+    }
+  }
+
+  // MARK: Steps
+
+  /// Runs one step and says in a few words how it went.
+  func perform(_ action: SimAction, step: Int) async -> String {
+    justActed = nil
+    lastSync = nil
+    let outcome: String
+    do {
+      outcome = try await act(action, step: step)
+    } catch let error as TeammateError {
+      outcome = error == .unavailable ? "unavailable" : "refused: \(error)"
+      // NB: a write refused on the phone itself changes nothing, and plans nothing again.
+      justActed = nil
+    } catch {
+      broken = Violation(step: step, invariant: .noSurprise, detail: "\(action): \(error)")
+      outcome = "failed: \(error)"
+    }
+    await pushNews()
+    return outcome
+  }
+
+  private func act(_ action: SimAction, step: Int) async throws -> String {
+    switch action {
+    case .add(let who, let kind, let hours, let assign):
+      let phone = phone(who)
+      let at = clock.now() + TimeInterval(hours * 3_600)
+      let assignee = [who.account, who.other.account, nil][assign % 3]
+      let draft = CardDraft(
+        kind: kind, title: "t\(step)", time: kind == .event || kind == .task ? at : nil,
+        assignee: assignee, replyBy: kind == .topic ? at : nil)
+      justActed = who
+      let card = try await phone.device.addCard(draft)
+      return "ok \(card.id)"
+    case .edit(let who, let field, let pick, let value):
+      guard let card = await pickCard(who, pick, deleted: false) else { return "nothing to edit" }
+      var edit = CardEdit()
+      switch field {
+      case .title: edit.title = .set("t\(value)")
+      case .note: edit.note = .set(value % 5 == 0 ? nil : "n\(value)")
+      case .time: edit.time = .set(clock.now() + TimeInterval(value * 600))
+      case .assignee: edit.assignee = .set([who.account, who.other.account, nil][value % 3])
+      case .replyBy: edit.replyBy = .set(clock.now() + TimeInterval(value * 600))
+      }
+      justActed = who
+      let outcome = try await phone(who).device.editCard(card.id, edit)
+      return "ok \(card.id) r\(outcome.card.revision)"
+    case .acknowledge(let who, let pick, let stale):
+      guard let card = await pickCard(who, pick, deleted: false) else { return "nothing to ack" }
+      let revision = stale && card.revision > 1 ? card.revision - 1 : card.revision
+      justActed = who
+      _ = try await phone(who).device.acknowledge([CardRevision(card.id, revision: revision)])
+      return "ok \(card.id) r\(revision)"
+    case .acknowledgeAll(let who):
+      justActed = who
+      return "ok \(try await phone(who).device.acknowledgeAllPending().count) card(s)"
+    case .done(let who, let pick):
+      guard let card = await pickCard(who, pick, deleted: false) else { return "nothing to do" }
+      justActed = who
+      _ = try await phone(who).device.setDone(card.id, done: !card.isDone)
+      return "ok \(card.id)"
+    case .delete(let who, let pick):
+      guard let card = await pickCard(who, pick, deleted: false) else { return "nothing to delete" }
+      justActed = who
+      _ = try await phone(who).device.deleteCard(card.id)
+      return "ok \(card.id)"
+    case .restore(let who, let pick):
+      guard let card = await pickCard(who, pick, deleted: true) else { return "nothing to restore" }
+      justActed = who
+      _ = try await phone(who).device.restoreCard(card.id)
+      return "ok \(card.id)"
+    case .settings(let who, let lead, let quiet):
+      var settings = NotificationSettings(eventLeadMinutes: lead)
+      if !quiet { settings.quietHours = nil }
+      justActed = who
+      _ = try await phone(who).device.updateSettings(settings)
+      return "ok"
+    case .rename(let who, let value):
+      _ = try await phone(who).network.updateHousehold(
+        home, name: "Home \(value)", timeZone: nil, as: who.account)
+      return "ok"
+    case .invite(let who):
+      code = try await phone(who).network.issueInvite(for: home, as: who.account).code.rawValue
+      return "ok"
+    case .join(let who, let rightCode):
+      let given =
+        rightCode ? code : String(code.reversed()) == code ? "000000" : String(code.reversed())
+      _ = try await phone(who).network.join(code: given, displayName: who.rawValue, as: who.account)
+      members.insert(who)
+      return "ok"
+    case .leave(let who):
+      // NB: the household stays: only one of two members leaves.
+      guard members.count == 2 else { return "stays: the last member" }
+      justActed = who
+      try await phone(who).device.leave()
+      members.remove(who)
+      return "ok"
+    case .sync(let who, let dismiss):
+      let phone = phone(who)
+      justActed = who
+      let report = try await phone.device.sync()
+      // NB: offline, a sync only plans again from what the phone shows.
+      if await phone.device.isOnline { lastSync = (who, report) }
+      if dismiss {
+        let ids = report.conflicts.map(\.id)
+        await phone.device.dismissConflicts(ids)
+        phone.dismissed.formUnion(ids)
+      }
+      return "ok pulled \(report.pulled), badge \(report.badge), outbox \(report.outbox), "
+        + "conflicts \(report.conflicts.count)"
+    case .network(let who, let online):
+      await phone(who).device.setOnline(online)
+      return "ok"
+    case .kill(let who):
+      let phone = phone(who)
+      let saved = try JSONDecoder().decode(
+        DeviceState.self, from: JSONEncoder().encode(await phone.device.state))
+      if let store = backend as? SQLiteBackend {
+        // NB: the store's device state too must keep what the phone has not sent or shown.
+        try await store.saveDeviceState(saved, for: who.account)
+        let loaded = try await store.deviceState(for: who.account, withCards: false)
+        if loaded?.outbox != saved.outbox || loaded?.conflicts != saved.conflicts
+          || loaded?.shown != saved.shown
+        {
+          broken = Violation(
+            step: step, invariant: .nothingLost, detail: "\(who)'s saved state lost its outbox")
+        }
+      }
+      phone.device = Device(
+        account: who.account, backend: phone.network, clock: phone.clock,
+        scheduler: phone.scheduler, state: saved, online: await phone.device.isOnline,
+        random: SeededRandomNumberGenerator(seed: config.seed &* 131 &+ UInt64(step)))
+      return "ok, outbox \(saved.outbox.count)"
+    case .loseReply(let who):
+      phone(who).network.loseReplies(1)
+      return "ok"
+    case .deliver(let who, let fault):
+      let phone = phone(who)
+      guard await phone.device.isOnline else { return "held: offline" }
+      let pushes = phone.pushes
+      phone.pushes = []
+      switch fault {
+      case .inOrder: for change in pushes { await phone.device.receive(change) }
+      case .reversed: for change in pushes.reversed() { await phone.device.receive(change) }
+      case .duplicated:
+        for change in pushes + pushes { await phone.device.receive(change) }
+      case .dropped: break
+      }
+      return "\(pushes.count) push(es)"
+    case .advance(let minutes):
+      clock.advance(by: TimeInterval(minutes * 60))
+      instants.insert(clock.now())
+      return "ok"
+    case .stranger(let pick):
+      return await pry(pick, step: step)
+    }
+  }
+
+  private func phone(_ partner: Partner) -> Phone { phones[partner == .alice ? 0 : 1] }
+
+  /// A card the phone shows, chosen by `pick` among the live (or the deleted) ones.
+  private func pickCard(_ who: Partner, _ pick: Int, deleted: Bool) async -> Card? {
+    let cards = await phone(who).device.cards.values.filter { $0.isDeleted == deleted }
+      .sorted { $0.id < $1.id }
+    return cards.isEmpty ? nil : cards[pick % cards.count]
+  }
+
+  /// Carol, in no household, tries to read the cards and to write one.
+  private func pry(_ pick: Int, step: Int) async -> String {
+    let carol: AccountID = "carol"
+    if (try? await observer.cards(in: home, as: carol)) != nil {
+      broken = Violation(
+        step: step, invariant: .membersOnly, detail: "carol read the household's cards")
+      return "read the cards"
+    }
+    let entry = OutboxEntry(
+      id: WriteID("carol-\(step)"), householdID: home,
+      write: .addCard(CardDraft(title: "c\(pick)")), madeAt: clock.now())
+    if case .applied? = try? await observer.submit(entry, as: carol) {
+      broken = Violation(step: step, invariant: .membersOnly, detail: "carol wrote a card")
+      return "wrote a card"
+    }
+    return "kept out"
+  }
+
+  /// What the backend would push to each member's phone: the changes since its last push.
+  private func pushNews() async {
+    for partner in Partner.allCases where members.contains(partner) {
+      let phone = phone(partner)
+      guard
+        let fresh = try? await phone.network.changes(
+          in: home, after: phone.pushedThrough, limit: 10_000, as: partner.account)
+      else { continue }
+      phone.pushes += fresh
+      phone.pushedThrough = fresh.last?.sequence ?? phone.pushedThrough
+    }
+  }
+
+  // MARK: Checks
+
+  /// The first invariant broken now, if any.
+  func check(step: Int) async -> Violation? {
+    if let broken { return broken }
+    func violated(_ invariant: Invariant, _ detail: String) -> Violation {
+      Violation(step: step, invariant: invariant, detail: detail)
+    }
+    guard let reader = members.sorted(by: { $0.rawValue < $1.rawValue }).first?.account else {
+      return violated(.householdOfTwo, "the household has no member left")
+    }
+    do {
+      let household = try await observer.household(home, as: reader)
+      if household.members.count > 2 {
+        return violated(.householdOfTwo, "\(household.members.count) members")
+      }
+      let feed = try await observer.changes(in: home, after: 0, limit: 1_000_000, as: reader)
+      for (earlier, later) in zip(feed, feed.dropFirst()) where later.sequence <= earlier.sequence {
+        return violated(.feedIncreases, "\(later.sequence) after \(earlier.sequence)")
+      }
+      let cards = try await backend.cards(in: home, as: reader)
+      let times =
+        feed.map(\.at)
+        + cards.flatMap { [$0.createdAt, $0.lastEditedAt] + [$0.ackAt].compactMap { $0 } }
+      if let stray = times.first(where: { !instants.contains($0) }) {
+        return violated(
+          .serverTime, "\(ISOTimestamp.text(stray, in: .gmt)) was never the backend's time")
+      }
+      var positions: [WriteID: [Int]] = [:]
+      for (index, change) in feed.enumerated() {
+        if let id = change.writeID { positions[id, default: []].append(index) }
+      }
+      for (id, at) in positions where at.count > 1 && at[at.count - 1] - at[0] != at.count - 1 {
+        return violated(.appliedOnce, "write \(id) appears apart at \(at)")
+      }
+      if let intruder = Self.intruder(in: feed) {
+        return violated(.membersOnly, "\(intruder) acted in a household they were not in")
+      }
+      for partner in Partner.allCases {
+        if let violation = try await checkPhone(partner, cards: cards, violated) {
+          return violation
+        }
+      }
+    } catch {
+      return violated(.noSurprise, "checking: \(error)")
+    }
+    return nil
+  }
+
+  private func checkPhone(
+    _ partner: Partner, cards: [Card], _ violated: (Invariant, String) -> Violation
+  ) async throws -> Violation? {
+    let phone = phone(partner)
+    let state = await phone.device.state
+    let outbox = Set(state.outbox.map(\.id))
+    let conflicts = Set(state.conflicts.map(\.id)).union(phone.dismissed)
+    for id in phone.tracked.subtracting(outbox).sorted() {
+      let receipt = try await observer.receipt(for: id, as: partner.account)
+      switch receipt {
+      case nil where !conflicts.contains(id.rawValue):
+        return violated(.nothingLost, "\(partner)'s write \(id) left the outbox unanswered")
+      case .refused? where !conflicts.contains(id.rawValue):
+        return violated(.nothingLost, "\(partner)'s refused write \(id) is no conflict")
+      default: break
+      }
+    }
+    phone.tracked = outbox
+    if let (who, report) = lastSync, who == partner, report.outbox == 0, members.contains(who) {
+      let expected = AcknowledgementRules.badge(cards: cards, viewer: who.account)
+      if report.badge != expected {
+        return violated(.badge, "\(who)'s badge is \(report.badge), the rules say \(expected)")
+      }
+    }
+    if justActed == partner {
+      let plan = await plan(of: phone)
+      let held = try await phone.scheduler.pending()
+      if held != plan {
+        return violated(
+          .scheduleIsPlan, "\(partner) holds \(held.map(\.id)), the plan is \(plan.map(\.id))")
+      }
+    }
+    let shown = await phone.scheduler.delivered().map(\.occurrence)
+    if Set(shown).count != shown.count {
+      return violated(.shownOnce, "\(partner) showed a reminder twice")
+    }
+    return nil
+  }
+
+  /// The notifications the phone should hold for what it shows, at its own time.
+  private func plan(of phone: Phone) async -> [PlannedNotification] {
+    let device = phone.device
+    let state = await device.state
+    let now = phone.clock.now()
+    guard let household = await device.household, household.hasMember(device.account) else {
+      return []
+    }
+    let cards = await device.cards.values.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
+    return NotificationPlanner.plan(
+      PlanInput(
+        cards: cards, activity: state.waitingActivity, viewer: device.account,
+        members: household.members, timeZone: TimeZone(identifier: household.timeZone) ?? .gmt,
+        now: now, shown: state.shown)
+    ).filter { $0.fireAt > now }
+  }
+
+  /// The household's whole feed, as a member reads it.
+  func feed() async -> [Change] {
+    guard let reader = members.sorted(by: { $0.rawValue < $1.rawValue }).first else { return [] }
+    return (try? await backend.changes(in: home, after: 0, limit: 1_000_000, as: reader.account))
+      ?? []
+  }
+
+  /// The first account that acted in the feed while not a member.
+  static func intruder(in feed: [Change]) -> AccountID? {
+    var members: Set<AccountID> = []
+    for change in feed {
+      switch change.kind {
+      case .householdCreated, .memberJoined: members.insert(change.actor)
+      case .memberLeft:
+        guard members.remove(change.actor) != nil else { return change.actor }
+      default:
+        guard members.contains(change.actor) else { return change.actor }
+      }
+    }
+    return nil
+  }
+
+  /// Faults stop, every phone comes online and syncs until its outbox is empty: within three
+  /// rounds, every member's phone must show the backend's cards.
+  func quiesce(step: Int) async -> Violation? {
+    if let violation = await check(step: step) { return violation }
+    justActed = nil
+    lastSync = nil
+    for phone in phones {
+      phone.network.loseReplies(0)
+      await phone.device.setOnline(true)
+    }
+    for _ in 0..<3 {
+      for partner in Partner.allCases {
+        _ = try? await phone(partner).device.sync()
+      }
+    }
+    for partner in Partner.allCases {
+      let device = phone(partner).device
+      let state = await device.state
+      guard state.outbox.isEmpty else {
+        return Violation(
+          step: step, invariant: .converges,
+          detail: "\(partner)'s outbox still holds \(state.outbox.count)")
+      }
+      let shown = await device.cards
+      if members.contains(partner) {
+        let stored = try? await backend.cards(in: home, as: partner.account)
+        let expected = Dictionary(uniqueKeysWithValues: (stored ?? []).map { ($0.id, $0) })
+        if shown != expected {
+          let differing = Set(shown.keys).union(expected.keys).filter { shown[$0] != expected[$0] }
+          return Violation(
+            step: step, invariant: .converges,
+            detail: "\(partner) shows \(differing.sorted().prefix(3)) unlike the backend")
+        }
+      } else if !shown.isEmpty {
+        return Violation(
+          step: step, invariant: .converges,
+          detail: "\(partner) left but shows \(shown.count) cards")
+      }
+    }
+    return await check(step: step)
+  }
+}

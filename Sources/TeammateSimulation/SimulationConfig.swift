@@ -1,0 +1,89 @@
+import Foundation
+import TeammateKit
+
+/// The backend a simulation runs on.
+public enum SimulationBackend: String, CaseIterable, Sendable {
+  case inMemory, sqliteInMemory, sqliteFile
+}
+
+/// How often each fault comes in one run. Each seed picks its own (swarm testing): a run
+/// with few kinds of fault, each often, finds combinations an even mix hides.
+public struct FaultRates: Sendable, Equatable, CustomStringConvertible {
+  /// Chance per step that a partner's phone goes offline, or comes back.
+  public var offline = 0.0
+  /// Chance per step that the reply to a phone's next write is lost after it landed.
+  public var lostReply = 0.0
+  /// Chance per step that a phone is killed and started again from its saved state.
+  public var kill = 0.0
+  /// Chance per step that a phone's waiting pushes are delivered, and how they go wrong.
+  public var push = 0.0
+  public var pushDrop = 0.0
+  public var pushDuplicate = 0.0
+  public var pushReorder = 0.0
+  /// Chance that an acknowledgement is of an older revision than the phone shows.
+  public var staleAck = 0.0
+  /// Chance per step that the household changes: a leave, a join, a rename.
+  public var membership = 0.0
+  /// How far each phone's clock is off the server's, in hours.
+  public var skewHours: [Int] = [0, 0]
+
+  public init() {}
+
+  /// No faults at all.
+  public static let none = FaultRates()
+
+  /// The faults of one seed: each kind is on or off by a coin, and on at a rate of its own.
+  public static func swarm(_ random: inout SeededRandomNumberGenerator) -> FaultRates {
+    func rate() -> Double {
+      random.below(2) == 0 ? 0 : [0.02, 0.05, 0.1, 0.2, 0.35][random.below(5)]
+    }
+    var rates = FaultRates()
+    rates.offline = rate()
+    rates.lostReply = rate()
+    rates.kill = rate()
+    rates.push = rate()
+    rates.pushDrop = rate()
+    rates.pushDuplicate = rate()
+    rates.pushReorder = rate()
+    rates.staleAck = rate()
+    rates.membership = rate() / 2
+    let skews = [0, 0, 3, -5, 9, -11]
+    rates.skewHours = [skews[random.below(skews.count)], skews[random.below(skews.count)]]
+    return rates
+  }
+
+  public var description: String {
+    let rates: [(String, Double)] = [
+      ("offline", offline), ("lost-reply", lostReply), ("kill", kill), ("push", push),
+      ("push-drop", pushDrop), ("push-dup", pushDuplicate), ("push-reorder", pushReorder),
+      ("stale-ack", staleAck), ("membership", membership),
+    ]
+    let on = rates.filter { $0.1 > 0 }.map { "\($0.0) \($0.1)" }
+    return (on.isEmpty ? "no faults" : on.joined(separator: ", "))
+      + "; clocks \(skewHours.map { "\($0 >= 0 ? "+" : "")\($0)h" }.joined(separator: " "))"
+  }
+}
+
+/// One run: its seed decides everything else.
+public struct SimulationConfig: Sendable {
+  public var seed: UInt64
+  public var steps: Int
+  public var backend: SimulationBackend
+  /// A component broken on purpose, to prove that an invariant fires.
+  public var sabotage: Sabotage?
+
+  public init(
+    seed: UInt64, steps: Int, backend: SimulationBackend = .inMemory, sabotage: Sabotage? = nil
+  ) {
+    self.seed = seed
+    self.steps = steps
+    self.backend = backend
+    self.sabotage = sabotage
+  }
+
+  /// The command that runs this seed again.
+  public var replay: String {
+    "swift run -c release teammate-sim --seed \(seed) --steps \(steps) --backend \(backend.rawValue)"
+      + (sabotage.map { " --sabotage \($0.rawValue)" } ?? "")
+  }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import TeammateKit
+import TeammateSimulation
+import TeammateTestSupport
+import Testing
+
+@Suite struct SimulationTests {
+  @Test func test_AC_SIM_01_oneSeedDeterminesTheWholeRun() async throws {
+    let config = SimulationConfig(seed: 11, steps: 120)
+    let first = await Simulation.run(config)
+    let second = await Simulation.run(config)
+    #expect(first.violation == nil, "\(first.violation.map(String.init(describing:)) ?? "")")
+    #expect(first.trace == second.trace)
+    #expect(first.trace.count == 122)
+    var sqlite = config
+    sqlite.backend = .sqliteInMemory
+    let other = await Simulation.run(sqlite)
+    #expect(other.feed == first.feed)
+    #expect(first.feed.count > 20)
+    #expect(Array(other.trace.dropFirst()) == Array(first.trace.dropFirst()))
+  }
+
+  @Test(arguments: Sabotage.allCases)
+  func test_AC_SIM_03_everyInvariantFiresOnAComponentBrokenOnPurpose(
+    sabotage: Sabotage
+  ) async throws {
+    // NB: the first seed among a few whose run reaches the broken component.
+    var found: (SimulationConfig, SimulationResult)?
+    for seed in UInt64(1)...40 {
+      let config = SimulationConfig(seed: seed, steps: 120, sabotage: sabotage)
+      let result = await Simulation.run(config)
+      if result.violation?.invariant == sabotage.breaks {
+        found = (config, result)
+        break
+      }
+    }
+    let (config, result) = try #require(found, "\(sabotage) never broke \(sabotage.breaks)")
+    let violation = try #require(result.violation)
+    let short = await Simulation.shrink(
+      config, actions: result.actions, breaking: violation.invariant, budget: 120)
+    #expect(short.count < result.actions.count)
+    #expect(await Simulation.run(config, actions: short).violation?.invariant == sabotage.breaks)
+    #expect(config.replay.hasPrefix("swift run -c release teammate-sim --seed \(config.seed) "))
+  }
+
+  @Test func test_AC_SIM_04_eachSeedPicksItsOwnFaultsAndEveryOperationComes() {
+    let scripts = (UInt64(1)...100).map {
+      Simulation.script(for: SimulationConfig(seed: $0, steps: 300))
+    }
+    let rates = scripts.map(\.0)
+    let kinds: [(String, (FaultRates) -> Double)] = [
+      ("offline", \.offline), ("lostReply", \.lostReply), ("kill", \.kill), ("push", \.push),
+      ("pushDrop", \.pushDrop), ("pushDuplicate", \.pushDuplicate),
+      ("pushReorder", \.pushReorder), ("staleAck", \.staleAck), ("membership", \.membership),
+    ]
+    for (name, rate) in kinds {
+      #expect(rates.contains { rate($0) > 0 } && rates.contains { rate($0) == 0 }, "\(name)")
+    }
+    #expect(Set(rates.flatMap(\.skewHours)).count > 2)
+    let words = Set(
+      scripts.flatMap(\.1).map { action in
+        String(describing: action).split(separator: " ").dropFirst().first.map(String.init) ?? ""
+      })
+    for word in [
+      "add", "edit", "ack", "done/undone", "delete", "restore", "settings", "rename", "invite",
+      "join", "leave", "sync", "offline", "online", "killed", "loses", "receives",
+    ] {
+      #expect(words.contains(word), "no step '\(word)'")
+    }
+    #expect(words.contains { $0.hasPrefix("+") }, "time never passes")
+    #expect(words.contains("pries") || scripts.flatMap(\.1).contains { "\($0)".hasPrefix("carol") })
+  }
+
+  static var tool: URL {
+    URL(fileURLWithPath: Bundle.main.bundlePath).appendingPathComponent("teammate-sim")
+  }
+
+  func sim(_ arguments: [String]) throws -> (Int32, String) {
+    let process = Process()
+    process.executableURL = Self.tool
+    process.arguments = arguments
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+  }
+
+  @Test func test_AC_SIM_05_theToolRunsSeedsAndSaysHowToReplayAFailure() throws {
+    let (status, output) = try sim(["--seeds", "1...3", "--steps", "40"])
+    #expect(status == 0, "\(output)")
+    #expect(output.contains("3 seed(s) x 40 steps on inMemory: 0 failed"))
+    #expect(output.contains(" steps/s"))
+    let (failed, report) = try sim(
+      ["--seed", "2", "--steps", "80", "--sabotage", "repeatedReminder"])
+    #expect(failed == 1, "\(report)")
+    #expect(report.contains("FAIL seed 2, step "))
+    #expect(report.contains("no reminder is shown twice"))
+    #expect(
+      report.contains(
+        "replay: swift run -c release teammate-sim --seed 2 --steps 80 --backend inMemory "
+          + "--sabotage repeatedReminder --trace"))
+    #expect(report.contains("shrunk to "))
+    let (usage, message) = try sim(["--seeds", "9...1"])
+    #expect(usage == 64)
+    #expect(message.contains("--seeds takes a range such as 1...1000"))
+  }
+}
