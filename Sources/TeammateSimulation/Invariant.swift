@@ -11,6 +11,7 @@ public enum Invariant: String, CaseIterable, Sendable {
   case scheduleIsPlan = "a phone's scheduler holds the plan for what it shows"
   case shownOnce = "no reminder is shown twice"
   case membersOnly = "nobody reads or writes a household they are not in"
+  case model = "the backend agrees with a second, plain model of the rules"
   case converges = "once faults stop, every outbox drains and every phone shows the backend"
   case noSurprise = "no call fails but with a rule's refusal or an unreachable backend"
 }

@@ -26,6 +26,8 @@ public enum Sabotage: String, CaseIterable, Sendable {
   case intruder
   /// A stranger may read the household's cards.
   case openDoor
+  /// An edit's change carries a revision the rules would not give.
+  case ruleBreaker
 
   /// The invariant it breaks.
   public var breaks: Invariant {
@@ -39,6 +41,7 @@ public enum Sabotage: String, CaseIterable, Sendable {
     case .deafScheduler: .scheduleIsPlan
     case .repeatedReminder: .shownOnce
     case .intruder, .openDoor: .membersOnly
+    case .ruleBreaker: .model
     }
   }
 
@@ -78,6 +81,16 @@ public enum Sabotage: String, CaseIterable, Sendable {
         guard var last = changes.last else { return changes }
         last.actor = "mallory"
         return changes.dropLast() + [last]
+      }
+    case (.ruleBreaker, true):
+      distortion.changes = { changes in
+        changes.map { change in
+          guard change.kind == .cardEdited, var card = change.card else { return change }
+          var broken = change
+          card.revision += 1
+          broken.card = card
+          return broken
+        }
       }
     case (.openDoor, true):
       distortion.readsForStrangersAs = "alice"

@@ -130,6 +130,7 @@ final class Life {
   /// be what it shows.
   var justActed: Partner?
   var lastSync: (Partner, SyncReport)?
+  var model = ReferenceModel()
   static let zone = "America/New_York"
 
   init(config: SimulationConfig, rates: FaultRates) async throws {
@@ -406,6 +407,10 @@ final class Life {
       }
       if let intruder = Self.intruder(in: feed) {
         return violated(.membersOnly, "\(intruder) acted in a household they were not in")
+      }
+      if let disagreement = model.follow(feed) { return violated(.model, disagreement) }
+      for card in cards where model.cards[card.id] != ReferenceModel.Version(card) {
+        return violated(.model, "\(card.id) is not what the feed's changes give")
       }
       for partner in Partner.allCases {
         if let violation = try await checkPhone(partner, cards: cards, violated) {

@@ -141,18 +141,30 @@ import Testing
 
   @Test(arguments: sweeps)
   func test_AC_SIM_02_aSweepOfSeedsBreaksNoInvariant(sweep: Sweep) async throws {
-    let backend: SimulationBackend
-    switch sweep.kind {
-    case .inMemory: backend = .inMemory
-    case .sqliteInMemory: backend = .sqliteInMemory
-    case .sqliteFile: backend = .sqliteFile
-    }
+    let backend = Self.backend(sweep.kind)
     for seed in sweep.seeds {
       let config = SimulationConfig(seed: seed, steps: 100, backend: backend)
       let result = await Simulation.run(config)
       #expect(
         result.violation == nil,
         "\(result.violation.map(String.init(describing:)) ?? ""); replay: \(config.replay)")
+    }
+  }
+
+  /// Seeds that found a bug while the simulator was being built, at the length that found it.
+  @Test(arguments: BackendKind.allCases)
+  func test_AC_SIM_02_seedsThatFoundBugsStayFixed(kind: BackendKind) async throws {
+    // Seed 85: a write sent again after a lost reply put an older version of a card back.
+    let config = SimulationConfig(seed: 85, steps: 100, backend: Self.backend(kind))
+    let result = await Simulation.run(config)
+    #expect(result.violation == nil, "\(result.violation.map(String.init(describing:)) ?? "")")
+  }
+
+  static func backend(_ kind: BackendKind) -> SimulationBackend {
+    switch kind {
+    case .inMemory: .inMemory
+    case .sqliteInMemory: .sqliteInMemory
+    case .sqliteFile: .sqliteFile
     }
   }
 }

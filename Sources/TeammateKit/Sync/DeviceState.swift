@@ -56,18 +56,6 @@ public struct DeviceState: Sendable, Codable, Equatable {
     for item in planned where item.fireAt <= now { shown.insert(item.occurrence) }
   }
 
-  /// Takes in a card this device itself just wrote, as the backend returned it.
-  public mutating func noteLocal(_ card: Card) {
-    guard card.householdID == householdID else { return }
-    cards[card.id] = card
-  }
-
-  /// Takes in the household as the backend returned it after this device's own write.
-  public mutating func noteLocal(_ updated: Household) {
-    guard updated.id == householdID else { return }
-    household = updated
-  }
-
   /// Applies one change if it is newer than what this device holds for that document.
   ///
   /// Duplicates and late arrivals are ignored, so pushes may come twice or out of order.

@@ -1,0 +1,141 @@
+import Foundation
+import TeammateKit
+
+/// The rules of cards and membership written a second time, as plainly as they can be, and
+/// apart from the kit: fed the feed in order, it works out each card's next version from the
+/// change's kind, its author and the values a person typed, and says where the backend's
+/// version is not what the rules give. The simulation runs it beside the backend.
+struct ReferenceModel {
+  /// Everything of a card the rules decide.
+  struct Version: Equatable {
+    var kind: CardKind
+    var title: String
+    var note: String?
+    var time: Date?
+    var assignee: AccountID?
+    var replyBy: Date?
+    var createdBy: AccountID
+    var lastEditedBy: AccountID
+    var revision: Int
+    var ackBy: AccountID?
+    var ackRevision: Int?
+    var done: Bool
+    var deleted: Bool
+
+    init(_ card: Card) {
+      kind = card.kind
+      title = card.title
+      note = card.note
+      time = card.time
+      assignee = card.assignee
+      replyBy = card.replyBy
+      createdBy = card.createdBy
+      lastEditedBy = card.lastEditedBy
+      revision = card.revision
+      ackBy = card.ackBy
+      ackRevision = card.ackRevision
+      done = card.isDone
+      deleted = card.isDeleted
+    }
+  }
+
+  private(set) var cards: [CardID: Version] = [:]
+  private(set) var members: Set<AccountID> = []
+  private var through: Int64 = 0
+
+  /// Takes in the changes after the last one it saw; the first disagreement, in words.
+  mutating func follow(_ feed: [Change]) -> String? {
+    for change in feed where change.sequence > through {
+      through = change.sequence
+      if let disagreement = apply(change) { return "change \(change.sequence): \(disagreement)" }
+    }
+    return nil
+  }
+
+  private mutating func apply(_ change: Change) -> String? {
+    switch change.kind {
+    case .householdCreated:
+      members = [change.actor]
+      return nil
+    case .memberJoined:
+      members.insert(change.actor)
+      return members.count > 2 ? "a third member joined" : nil
+    case .memberLeft:
+      return members.remove(change.actor) == nil ? "\(change.actor) left without being in" : nil
+    case .householdUpdated, .memberUpdated:
+      return members.contains(change.actor) ? nil : "\(change.actor) changed a household"
+    default:
+      break
+    }
+    guard let card = change.card else { return "a card change without its card" }
+    guard members.contains(change.actor) else { return "\(change.actor) is not a member" }
+    let actual = Version(card)
+    guard let expected = next(after: cards[card.id], change, typed: actual) else {
+      return "\(change.kind.rawValue) of \(card.id) is not allowed by the rules"
+    }
+    cards[card.id] = actual
+    return expected == actual ? nil : "\(card.id) is \(actual), the rules give \(expected)"
+  }
+
+  /// The version the rules give after `previous` for this change; nil when the change is
+  /// one the rules forbid. `typed` supplies only what a person chose.
+  private func next(after previous: Version?, _ change: Change, typed: Version) -> Version? {
+    let actor = change.actor
+    if change.kind == .cardAdded {
+      guard previous == nil else { return nil }
+      var created = typed
+      created.createdBy = actor
+      created.lastEditedBy = actor
+      created.revision = 1
+      created.ackBy = nil
+      created.ackRevision = nil
+      created.done = false
+      created.deleted = false
+      return created
+    }
+    guard var version = previous else { return nil }
+    switch change.kind {
+    case .cardEdited:
+      guard !version.deleted, !change.fields.isEmpty else { return nil }
+      for field in change.fields {
+        switch field {
+        case .title: version.title = typed.title
+        case .note: version.note = typed.note
+        case .time: version.time = typed.time
+        case .assignee: version.assignee = typed.assignee
+        case .replyBy: version.replyBy = typed.replyBy
+        }
+      }
+      if change.fields.contains(where: { [.title, .time, .assignee].contains($0) }) {
+        version.ackBy = nil
+        version.ackRevision = nil
+      }
+      version.revision += 1
+      version.lastEditedBy = actor
+    case .cardAcknowledged:
+      guard !version.deleted, version.lastEditedBy != actor else { return nil }
+      version.ackBy = actor
+      version.ackRevision = version.revision
+    case .cardCompleted:
+      guard !version.deleted, version.kind == .task, version.done != typed.done else { return nil }
+      version.done = typed.done
+      version.revision += 1
+      version.lastEditedBy = actor
+    case .cardDeleted:
+      guard !version.deleted else { return nil }
+      version.deleted = true
+      version.revision += 1
+      version.lastEditedBy = actor
+    case .cardRestored:
+      guard version.deleted else { return nil }
+      version.deleted = false
+      version.ackBy = nil
+      version.ackRevision = nil
+      version.revision += 1
+      version.lastEditedBy = actor
+    default:
+      return nil
+    }
+    return version
+  }
+}
