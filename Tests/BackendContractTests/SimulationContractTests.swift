@@ -13,7 +13,7 @@ import Testing
     var testDescription: String { "\(kind.rawValue), seed \(seed)" }
   }
 
-  static let runs = BackendKind.allCases.flatMap { kind in (1...3).map { Run(kind: kind, seed: $0) }
+  static let runs = BackendKind.allCases.flatMap { kind in (1...6).map { Run(kind: kind, seed: $0) }
   }
 
   /// One step a partner might take, through their own device; whether it landed. Refusals
