@@ -65,12 +65,17 @@ public enum Sabotage: String, CaseIterable, Sendable {
         return changes.dropLast() + [last]
       }
     case (.writeAppliedTwice, true):
+      // NB: a later change claims to come from an earlier write, with others in between.
       distortion.changes = { changes in
-        guard var again = changes.last(where: { $0.writeID != nil }), let last = changes.last
+        guard let first = changes.firstIndex(where: { $0.writeID != nil }),
+          let id = changes[first].writeID,
+          let later = changes.indices.last(where: {
+            $0 > first + 1 && changes[$0 - 1].writeID != id
+          })
         else { return changes }
-        guard last.sequence != again.sequence else { return changes }
-        again.sequence = last.sequence + 1
-        return changes + [again]
+        var again = changes
+        again[later].writeID = id
+        return again
       }
     case (.lostReceipts, true):
       distortion.receipt = { _ in nil }

@@ -131,6 +131,10 @@ final class Life {
   var justActed: Partner?
   var lastSync: (Partner, SyncReport)?
   var model = ReferenceModel()
+  /// The feed as the checks have read it so far, and where each write last appeared in it.
+  var feedSeen: [Change] = []
+  var lastPosition: [WriteID: Int] = [:]
+  var feedMembers = FeedMembership()
   static let zone = "America/New_York"
 
   init(config: SimulationConfig, rates: FaultRates) async throws {
@@ -386,32 +390,45 @@ final class Life {
       if household.members.count > 2 {
         return violated(.householdOfTwo, "\(household.members.count) members")
       }
-      let feed = try await observer.changes(in: home, after: 0, limit: 1_000_000, as: reader)
-      for (earlier, later) in zip(feed, feed.dropFirst()) where later.sequence <= earlier.sequence {
+      // NB: the feed is read from where the last check stopped, so a step costs what it
+      // changed, not the whole history.
+      let fresh = try await observer.changes(
+        in: home, after: feedSeen.last?.sequence ?? 0, limit: 1_000_000, as: reader)
+      let window = feedSeen.suffix(1) + fresh
+      for (earlier, later) in zip(window, window.dropFirst())
+      where later.sequence <= earlier.sequence {
         return violated(.feedIncreases, "\(later.sequence) after \(earlier.sequence)")
       }
-      let cards = try await backend.cards(in: home, as: reader)
-      let times =
-        feed.map(\.at)
-        + cards.flatMap { [$0.createdAt, $0.lastEditedAt] + [$0.ackAt].compactMap { $0 } }
+      let times = fresh.flatMap { change in
+        [change.at]
+          + (change.card.map { [$0.createdAt, $0.lastEditedAt] + [$0.ackAt].compactMap { $0 } }
+            ?? [])
+      }
       if let stray = times.first(where: { !instants.contains($0) }) {
         return violated(
           .serverTime, "\(ISOTimestamp.text(stray, in: .gmt)) was never the backend's time")
       }
-      var positions: [WriteID: [Int]] = [:]
-      for (index, change) in feed.enumerated() {
-        if let id = change.writeID { positions[id, default: []].append(index) }
+      for change in fresh {
+        if let id = change.writeID {
+          if let previous = lastPosition[id], previous != feedSeen.count - 1 {
+            return violated(
+              .appliedOnce, "write \(id) appears apart, at \(previous) and \(feedSeen.count)")
+          }
+          lastPosition[id] = feedSeen.count
+        }
+        feedSeen.append(change)
+        if let intruder = feedMembers.follow(change) {
+          return violated(.membersOnly, "\(intruder) acted in a household they were not in")
+        }
       }
-      for (id, at) in positions where at.count > 1 && at[at.count - 1] - at[0] != at.count - 1 {
-        return violated(.appliedOnce, "write \(id) appears apart at \(at)")
+      if let disagreement = model.follow(fresh) { return violated(.model, disagreement) }
+      for id in Set(fresh.compactMap(\.card?.id)).sorted() {
+        let card = try await backend.card(id, as: reader)
+        if model.cards[id] != ReferenceModel.Version(card) {
+          return violated(.model, "\(id) is not what the feed's changes give")
+        }
       }
-      if let intruder = Self.intruder(in: feed) {
-        return violated(.membersOnly, "\(intruder) acted in a household they were not in")
-      }
-      if let disagreement = model.follow(feed) { return violated(.model, disagreement) }
-      for card in cards where model.cards[card.id] != ReferenceModel.Version(card) {
-        return violated(.model, "\(card.id) is not what the feed's changes give")
-      }
+      let cards = lastSync == nil ? [] : try await backend.cards(in: home, as: reader)
       for partner in Partner.allCases {
         if let violation = try await checkPhone(partner, cards: cards, violated) {
           return violation
@@ -486,21 +503,6 @@ final class Life {
       ?? []
   }
 
-  /// The first account that acted in the feed while not a member.
-  static func intruder(in feed: [Change]) -> AccountID? {
-    var members: Set<AccountID> = []
-    for change in feed {
-      switch change.kind {
-      case .householdCreated, .memberJoined: members.insert(change.actor)
-      case .memberLeft:
-        guard members.remove(change.actor) != nil else { return change.actor }
-      default:
-        guard members.contains(change.actor) else { return change.actor }
-      }
-    }
-    return nil
-  }
-
   /// Faults stop, every phone comes online and syncs until its outbox is empty: within three
   /// rounds, every member's phone must show the backend's cards.
   func quiesce(step: Int) async -> Violation? {
@@ -540,6 +542,34 @@ final class Life {
           detail: "\(partner) left but shows \(shown.count) cards")
       }
     }
-    return await check(step: step)
+    // NB: the last check takes in what the final syncs sent; then every card is compared.
+    if let violation = await check(step: step) { return violation }
+    if let reader = members.sorted(by: { $0.rawValue < $1.rawValue }).first,
+      let stored = try? await backend.cards(in: home, as: reader.account)
+    {
+      for card in stored where model.cards[card.id] != ReferenceModel.Version(card) {
+        return Violation(
+          step: step, invariant: .model, detail: "\(card.id) is not what the feed's changes give")
+      }
+    }
+    return nil
+  }
+}
+
+/// Who is a member at each point of the feed, replayed change by change.
+struct FeedMembership {
+  private var members: Set<AccountID> = []
+
+  /// Takes in one change; the author, when they acted while not a member.
+  mutating func follow(_ change: Change) -> AccountID? {
+    switch change.kind {
+    case .householdCreated, .memberJoined:
+      members.insert(change.actor)
+      return nil
+    case .memberLeft:
+      return members.remove(change.actor) == nil ? change.actor : nil
+    default:
+      return members.contains(change.actor) ? nil : change.actor
+    }
   }
 }
