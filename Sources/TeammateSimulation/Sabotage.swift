@@ -28,6 +28,10 @@ public enum Sabotage: String, CaseIterable, Sendable {
   case openDoor
   /// An edit's change carries a revision the rules would not give.
   case ruleBreaker
+  /// The network swallows every write from an outbox, so nothing ever drains.
+  case blackHole
+  /// The feed fails with an error no backend gives.
+  case garbledFeed
 
   /// The invariant it breaks.
   public var breaks: Invariant {
@@ -42,6 +46,8 @@ public enum Sabotage: String, CaseIterable, Sendable {
     case .repeatedReminder: .shownOnce
     case .intruder, .openDoor: .membersOnly
     case .ruleBreaker: .model
+    case .blackHole: .converges
+    case .garbledFeed: .noSurprise
     }
   }
 
@@ -97,6 +103,10 @@ public enum Sabotage: String, CaseIterable, Sendable {
           return broken
         }
       }
+    case (.blackHole, false):
+      distortion.swallowsWrites = true
+    case (.garbledFeed, false):
+      distortion.breaksFeed = true
     case (.openDoor, true):
       distortion.readsForStrangersAs = "alice"
     default:

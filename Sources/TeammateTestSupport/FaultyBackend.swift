@@ -17,6 +17,10 @@ public final class FaultyBackend: TeammateBackend, @unchecked Sendable {
     public var receipt: (@Sendable (WriteOutcome?) -> WriteOutcome?)?
     /// Reads another household's cards as this member instead of refusing.
     public var readsForStrangersAs: AccountID?
+    /// Never lets a write from an outbox through: each one fails as if the network dropped it.
+    public var swallowsWrites = false
+    /// Fails every read of the feed past its start with an error no backend gives.
+    public var breaksFeed = false
 
     public init() {}
   }
@@ -47,7 +51,13 @@ public final class FaultyBackend: TeammateBackend, @unchecked Sendable {
     return try await body()
   }
 
+  /// The error a broken feed fails with: not a rule's refusal, not an unreachable server.
+  public struct Broken: Error, CustomStringConvertible {
+    public var description: String { "the feed came back garbled" }
+  }
+
   public func submit(_ entry: OutboxEntry, as actor: AccountID) async throws -> WriteOutcome {
+    if distortion.swallowsWrites { throw TeammateError.unavailable }
     let outcome = try await call { try await base.submit(entry, as: actor) }
     let lose = lock.withLock {
       defer { repliesToLose = max(0, repliesToLose - 1) }
@@ -186,6 +196,7 @@ public final class FaultyBackend: TeammateBackend, @unchecked Sendable {
   public func changes(
     in household: HouseholdID, after cursor: Int64, limit: Int, as actor: AccountID
   ) async throws -> [Change] {
+    if distortion.breaksFeed, cursor > 0 { throw Broken() }
     let changes = try await call {
       try await base.changes(in: household, after: cursor, limit: limit, as: actor)
     }

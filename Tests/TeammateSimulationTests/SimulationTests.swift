@@ -20,6 +20,10 @@ import Testing
     #expect(Array(other.trace.dropFirst()) == Array(first.trace.dropFirst()))
   }
 
+  @Test func test_AC_SIM_03_everyInvariantHasItsSabotage() {
+    #expect(Set(Sabotage.allCases.map(\.breaks)) == Set(Invariant.allCases))
+  }
+
   @Test(arguments: Sabotage.allCases)
   func test_AC_SIM_03_everyInvariantFiresOnAComponentBrokenOnPurpose(
     sabotage: Sabotage
