@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The one judge of every change. Runs format, build, tests, the scan self-test (with the
-# harness self-test), the scans and traceability; prints one line per step with its wall time,
-# the tally, then VERIFY: PASS or VERIFY: FAIL. The whole log is kept in .build/verify/last.log.
+# The one judge of every change. Runs the build and the tests, and beside them format, the
+# scan self-test (with the harness self-test) and the scans; then traceability. Prints one
+# line per step with its wall time, the tally, then VERIFY: PASS or VERIFY: FAIL. The whole log is kept in .build/verify/last.log.
 # Usage: scripts/verify.sh [--quick]   (--quick skips the self-tests)
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -22,12 +22,26 @@ started=$(date +%s%N)
 
 # step NAME -- runs "step_NAME", which writes its log and a one-line summary.
 step() {
-  local name=$1 t0 t1 status line
+  run_step "$1"
+  print_step "$1"
+}
+
+# Runs "step_NAME" and records its status and wall time in NAME.status.
+run_step() {
+  local name=$1 t0 t1 status
   t0=$(date +%s%N)
-  if "step_$name" >"$logs/$name.log" 2>&1; then status=ok; else status=FAIL; failed=1; fi
-  last_status=$status
+  if "step_$name" >"$logs/$name.log" 2>&1; then status=ok; else status=FAIL; fi
   t1=$(date +%s%N)
-  line=$(printf '%-12s %-4s %6.1fs  %s' "$name" "$status" "$(((t1 - t0) / 1000000))e-3" \
+  echo "$status $(((t1 - t0) / 1000000))" >"$logs/$name.status"
+}
+
+# The step's line (and, when it failed, what it found), in the order steps are listed.
+print_step() {
+  local name=$1 status ms line
+  read -r status ms <"$logs/$name.status"
+  [ "$status" = FAIL ] && failed=1
+  last_status=$status
+  line=$(printf '%-12s %-4s %6.1fs  %s' "$name" "$status" "${ms}e-3" \
     "$(cat "$logs/$name.summary" 2>/dev/null)")
   echo "$line" | tee -a "$logs/steps"
   if [ "$status" = FAIL ]; then
@@ -137,11 +151,20 @@ step_trace() {
   return $rc
 }
 
-step format
+# NB: the checks that read only the sources (format, the scans and their self-test) run
+# beside the build and the tests, which need the cores most; their lines follow.
+(
+  run_step format
+  [ "$quick" -eq 0 ] && run_step selftest
+  run_step scans
+) &
+static_checks=$!
 step build
 if [ "$last_status" = ok ]; then step tests; else echo "tests        skip           (the build failed)" | tee -a "$logs/steps"; fi
-if [ "$quick" -eq 0 ]; then step selftest; else echo "selftest     skip           (--quick)" | tee -a "$logs/steps"; fi
-step scans
+wait "$static_checks"
+print_step format
+if [ "$quick" -eq 0 ]; then print_step selftest; else echo "selftest     skip           (--quick)" | tee -a "$logs/steps"; fi
+print_step scans
 if [ -s "$logs/tests.list" ]; then step trace; else echo "trace        skip           (no test list: the build or the tests failed)" | tee -a "$logs/steps"; [ "$quick" -eq 1 ] || failed=1; fi
 
 [ -f "$logs/tests.tally" ] && cat "$logs/tests.tally"

@@ -130,7 +130,7 @@ import Testing
     var testDescription: String { "\(kind.rawValue), seeds \(seeds)" }
   }
 
-  /// 100 seeds × 100 steps in memory, 10 × 60 on each SQLite kind (each step there is a
+  /// 100 seeds × 100 steps in memory, 10 × 40 on each SQLite kind (each step there is a
   /// transaction), each slice a test case of its own so that the sweep spreads over the cores.
   static let sweeps = BackendKind.allCases.flatMap { kind in
     let perCase: UInt64 = kind == .inMemory ? 10 : 1
@@ -143,7 +143,7 @@ import Testing
   func test_AC_SIM_02_aSweepOfSeedsBreaksNoInvariant(sweep: Sweep) async throws {
     let backend = Self.backend(sweep.kind)
     for seed in sweep.seeds {
-      let steps = sweep.kind == .inMemory ? 100 : 60
+      let steps = sweep.kind == .inMemory ? 100 : 40
       let config = SimulationConfig(seed: seed, steps: steps, backend: backend)
       let result = await Simulation.run(config)
       #expect(
