@@ -140,7 +140,7 @@ extension Commands {
       ]
     ) { session, arguments in
       let uid = try session.account()
-      let household = try await session.household()
+      _ = try await session.household()
       var filter = CardFilter()
       var said: [String] = []
       if let chosen = arguments[kind] {
@@ -172,7 +172,6 @@ extension Commands {
         said.append("containing '\(text)'")
       }
       filter.order = arguments.value(sort)
-      _ = household
       let all = try await session.visibleCards()
       let cards = filter.apply(to: all)
       let listed = CardRules.listed(all).count

@@ -7,8 +7,7 @@ extension Commands {
     store: .readOnly
   ) { session, _ in
     let uid = try session.account()
-    let household = try await session.household()
-    _ = household
+    _ = try await session.household()
     let pending = try await session.visiblePending()
     let badge = AcknowledgementRules.badge(cards: pending, viewer: uid)
     if session.json {
@@ -62,8 +61,8 @@ extension Commands {
     _ ids: [String], all: Bool, revision: Int?, session: inout Session
   ) async throws {
     let uid = try session.account()
-    let household = try await session.household()
-    let store = try session.store()
+    // NB: the household first, so that its absence is what the user hears.
+    _ = try await session.household()
     let acknowledged: [Card]
     if all {
       // NB: one write acknowledges what is pending at that moment: no race with an edit.
