@@ -7,6 +7,7 @@ let package = Package(
     .library(name: "TeammateKit", targets: ["TeammateKit"]),
     .library(name: "TeammateInMemory", targets: ["TeammateInMemory"]),
     .library(name: "TeammateSQLite", targets: ["TeammateSQLite"]),
+    .library(name: "TeammatePostgres", targets: ["TeammatePostgres"]),
     .executable(name: "teammate", targets: ["teammate"]),
     .executable(name: "teammate-bench", targets: ["teammate-bench"]),
     .executable(name: "teammate-sim", targets: ["teammate-sim"]),
@@ -22,6 +23,12 @@ let package = Package(
       providers: [.apt(["libsqlite3-dev"])]
     ),
     .target(name: "TeammateSQLite", dependencies: ["TeammateKit", "CSQLite"]),
+    // The server backend; the only target that sees libpq.
+    .systemLibrary(
+      name: "CLibPQ",
+      providers: [.apt(["libpq-dev"])]
+    ),
+    .target(name: "TeammatePostgres", dependencies: ["TeammateKit", "CLibPQ"]),
     // The command line: parsing, formatting and exit codes, no rules.
     .target(name: "TeammateCLI", dependencies: ["TeammateKit", "TeammateSQLite"]),
     .executableTarget(name: "teammate", dependencies: ["TeammateCLI"]),
@@ -32,7 +39,10 @@ let package = Package(
     // The deterministic simulator: two partners, their phones and every fault, by seed.
     .target(
       name: "TeammateSimulation",
-      dependencies: ["TeammateKit", "TeammateInMemory", "TeammateSQLite", "TeammateTestSupport"]
+      dependencies: [
+        "TeammateKit", "TeammateInMemory", "TeammateSQLite", "TeammatePostgres",
+        "TeammateTestSupport",
+      ]
     ),
     .executableTarget(name: "teammate-sim", dependencies: ["TeammateSimulation"]),
     // Fixed clocks, seeded randomness and fixtures shared by the test targets.
@@ -55,8 +65,8 @@ let package = Package(
     .testTarget(
       name: "BackendContractTests",
       dependencies: [
-        "TeammateKit", "TeammateInMemory", "TeammateSQLite", "TeammateTestSupport",
-        "TeammateSimulation",
+        "TeammateKit", "TeammateInMemory", "TeammateSQLite", "TeammatePostgres",
+        "TeammateTestSupport", "TeammateSimulation",
       ]
     ),
     .testTarget(

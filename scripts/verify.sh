@@ -106,8 +106,25 @@ run_tests() {
   return 0
 }
 
+# A throwaway PostgreSQL cluster for the tests that need a server, stopped when verify ends,
+# whatever happened; a machine without PostgreSQL fails the tests step and says why.
+start_postgres() {
+  if TEAMMATE_TEST_POSTGRES=$(scripts/postgres.sh start 2>"$logs/postgres.log"); then
+    export TEAMMATE_TEST_POSTGRES
+    trap 'scripts/postgres.sh stop "$TEAMMATE_TEST_POSTGRES" 2>/dev/null' EXIT
+    return 0
+  fi
+  return 1
+}
+
 step_tests() {
   local rc line notes="" targets
+  if [ -z "${TEAMMATE_TEST_POSTGRES:-}" ]; then
+    echo "no PostgreSQL server for the tests:" >"$logs/tests.failure"
+    cat "$logs/postgres.log" >>"$logs/tests.failure"
+    echo "PostgreSQL could not be started" >"$logs/tests.summary"
+    return 1
+  fi
   if ! line=$(run_tests); then
     notes="$line; cleaning the test build products and retrying once"
     rm -rf .build/debug/*Tests.build .build/debug/TeammatePackage*Tests.*
@@ -163,6 +180,7 @@ step_trace() {
   run_step scans
 ) &
 static_checks=$!
+start_postgres
 step build
 if [ "$last_status" = ok ]; then step tests; else echo "tests        skip           (the build failed)" | tee -a "$logs/steps"; fi
 wait "$static_checks"

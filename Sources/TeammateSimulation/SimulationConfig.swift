@@ -3,7 +3,9 @@ import TeammateKit
 
 /// The backend a simulation runs on.
 public enum SimulationBackend: String, CaseIterable, Sendable {
-  case inMemory, sqliteInMemory, sqliteFile
+  /// `postgres` runs each seed in a database of its own on the server that
+  /// `TEAMMATE_TEST_POSTGRES` names (`scripts/postgres.sh start` prints one).
+  case inMemory, sqliteInMemory, sqliteFile, postgres
 }
 
 /// How often each fault comes in one run. Each seed picks its own (swarm testing): a run

@@ -166,6 +166,7 @@ import Testing
     case .inMemory: .inMemory
     case .sqliteInMemory: .sqliteInMemory
     case .sqliteFile: .sqliteFile
+    case .postgres: .postgres
     }
   }
 }

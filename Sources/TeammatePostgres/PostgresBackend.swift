@@ -1,0 +1,114 @@
+import Foundation
+import TeammateKit
+
+/// The backend on a PostgreSQL server: many households, many machines.
+///
+/// Each call is one serializable transaction around `BackendOperations`, run again (a few
+/// times) when it loses a race with another writer; timestamps come from the injected clock.
+///
+/// ```swift
+/// let server = try PostgresBackend(url: "postgresql:///teammate?host=/run/postgresql", clock: SystemWallClock())
+/// ```
+public actor PostgresBackend: TransactionalBackend {
+  private let connection: PostgresConnection
+  private let clock: any WallClock
+  private var random: AnyRandomNumberGenerator
+  public let joinLimit: JoinAttemptLimit
+  /// How often a transaction that lost a race is tried again.
+  static let attempts = 20
+
+  public init(
+    url: String, clock: any WallClock,
+    random: any RandomNumberGenerator & Sendable = SystemRandomNumberGenerator(),
+    joinLimit: JoinAttemptLimit = .standard
+  ) throws(PostgresError) {
+    connection = try PostgresConnection(url: url)
+    self.clock = clock
+    self.random = AnyRandomNumberGenerator(random)
+    self.joinLimit = joinLimit
+    try Self.prepare(connection)
+  }
+
+  /// The schema this build writes.
+  public static var schemaVersion: Int { PostgresSchema.version }
+
+  /// Makes an empty database ours, or checks that it is ours and not newer.
+  private static func prepare(_ connection: PostgresConnection) throws(PostgresError) {
+    let marked =
+      try connection.query(
+        "SELECT to_regclass('teammate_schema') IS NOT NULL"
+      ).text(0, 0) == "t"
+    if marked {
+      let rows = try connection.query("SELECT application, version FROM teammate_schema")
+      guard rows.count == 1, rows.text(0, 0) == PostgresSchema.application,
+        let version = Int(rows.text(0, 1))
+      else { throw PostgresError(state: "", message: "the database is not a Teammate store") }
+      guard version <= PostgresSchema.version else {
+        throw PostgresError(
+          state: "",
+          message:
+            "the database has schema \(version), newer than this build's \(PostgresSchema.version)")
+      }
+      return
+    }
+    let tables = try connection.query(
+      "SELECT count(*) FROM pg_tables WHERE schemaname = current_schema()"
+    ).text(0, 0)
+    guard tables == "0" else {
+      throw PostgresError(state: "", message: "the database holds another application's tables")
+    }
+    try connection.execute(
+      "BEGIN; " + PostgresSchema.migrations.joined(separator: "\n")
+        + " INSERT INTO teammate_schema VALUES ('\(PostgresSchema.application)', "
+        + "\(PostgresSchema.version)); COMMIT;")
+  }
+
+  public func write<T>(
+    as actor: AccountID,
+    _ body: (inout PostgresStorage, Date, inout AnyRandomNumberGenerator) throws -> T
+  ) throws -> T {
+    try transaction { storage in try body(&storage, clock.now(), &random) }
+  }
+
+  public func read<T>(as actor: AccountID, _ body: (PostgresStorage, Date) throws -> T) throws
+    -> T
+  {
+    try transaction { storage in try body(storage, clock.now()) }
+  }
+
+  /// One serializable transaction, tried again while it loses races.
+  private func transaction<T>(_ body: (inout PostgresStorage) throws -> T) throws -> T {
+    var attempt = 0
+    while true {
+      attempt += 1
+      var storage = PostgresStorage(connection: connection)
+      do {
+        try connection.execute("BEGIN ISOLATION LEVEL SERIALIZABLE")
+        let result = try body(&storage)
+        try connection.execute("COMMIT")
+        return result
+      } catch let error as PostgresError where error.isRetryable && attempt < Self.attempts {
+        try? connection.execute("ROLLBACK")
+      } catch {
+        try? connection.execute("ROLLBACK")
+        throw error
+      }
+    }
+  }
+}
+
+extension PostgresBackend {
+  /// Creates an empty database `name` on the server `url` points at, and returns the URL of
+  /// the new database (the same server, user and options).
+  public static func createDatabase(_ name: String, on url: String) throws(PostgresError)
+    -> String
+  {
+    guard name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }),
+      var components = URLComponents(string: url)
+    else { throw PostgresError(state: "", message: "'\(name)' cannot name a database") }
+    let admin = try PostgresConnection(url: url)
+    try admin.execute("CREATE DATABASE \(name)")
+    components.path = "/\(name)"
+    return components.string ?? url
+  }
+}

@@ -1,0 +1,96 @@
+import CLibPQ
+import Foundation
+
+/// One libpq connection. Every value is bound as a parameter, never put into SQL text.
+///
+/// Not thread-safe: the backend uses it from its actor only.
+final class PostgresConnection {
+  private let handle: OpaquePointer
+
+  /// Connects to `url` (`postgresql://…`); a failure says what libpq said.
+  init(url: String) throws(PostgresError) {
+    guard let connection = PQconnectdb(url) else {
+      throw PostgresError(state: "", message: "out of memory while connecting")
+    }
+    guard PQstatus(connection) == CONNECTION_OK else {
+      let message = String(cString: PQerrorMessage(connection))
+      PQfinish(connection)
+      throw PostgresError(
+        state: "", message: message.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+    handle = connection
+  }
+
+  deinit { PQfinish(handle) }
+
+  /// Whether the connection is still usable (a server restart breaks it).
+  var isOpen: Bool { PQstatus(handle) == CONNECTION_OK }
+
+  /// Runs one statement with its parameters (each a text value, or nil for NULL) and
+  /// returns its rows.
+  @discardableResult
+  func query(_ sql: String, _ parameters: [String?] = []) throws(PostgresError) -> PostgresRows {
+    let result = withParameters(parameters) { values in
+      PQexecParams(handle, sql, Int32(parameters.count), nil, values, nil, nil, 0)
+    }
+    guard let result else {
+      throw PostgresError(state: "", message: String(cString: PQerrorMessage(handle)))
+    }
+    switch PQresultStatus(result) {
+    case PGRES_COMMAND_OK, PGRES_TUPLES_OK:
+      return PostgresRows(result)
+    default:
+      let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
+      let message = String(cString: PQresultErrorMessage(result))
+      PQclear(result)
+      throw PostgresError(
+        state: state ?? "", message: message.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+  }
+
+  /// Runs several statements without parameters (a migration).
+  func execute(_ sql: String) throws(PostgresError) {
+    guard let result = PQexec(handle, sql) else {
+      throw PostgresError(state: "", message: String(cString: PQerrorMessage(handle)))
+    }
+    defer { PQclear(result) }
+    guard PQresultStatus(result) == PGRES_COMMAND_OK || PQresultStatus(result) == PGRES_TUPLES_OK
+    else {
+      let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
+      throw PostgresError(
+        state: state ?? "",
+        message: String(cString: PQresultErrorMessage(result)).trimmingCharacters(
+          in: .whitespacesAndNewlines))
+    }
+  }
+
+  private func withParameters<T>(
+    _ parameters: [String?], _ body: ([UnsafePointer<CChar>?]) -> T
+  ) -> T {
+    let storage: [UnsafeMutablePointer<CChar>?] = parameters.map { $0.map { strdup($0) } ?? nil }
+    defer { for pointer in storage { free(pointer) } }
+    return body(storage.map { $0.map { UnsafePointer($0) } })
+  }
+}
+
+/// The rows of one result, read by column index; freed with the value.
+final class PostgresRows {
+  private let result: OpaquePointer
+
+  init(_ result: OpaquePointer) { self.result = result }
+  deinit { PQclear(result) }
+
+  var count: Int { Int(PQntuples(result)) }
+
+  func isNull(_ row: Int, _ column: Int) -> Bool {
+    PQgetisnull(result, Int32(row), Int32(column)) == 1
+  }
+
+  func text(_ row: Int, _ column: Int) -> String {
+    String(cString: PQgetvalue(result, Int32(row), Int32(column)))
+  }
+
+  func optionalText(_ row: Int, _ column: Int) -> String? {
+    isNull(row, column) ? nil : text(row, column)
+  }
+}

@@ -1,0 +1,20 @@
+/// A failed libpq call: what the server or the library said, its SQLSTATE when there is one.
+public struct PostgresError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The five-character SQLSTATE (`40001` a serialization failure), or empty for a
+  /// connection that failed before any statement.
+  public var state: String
+  public var message: String
+
+  public init(state: String, message: String) {
+    self.state = state
+    self.message = message
+  }
+
+  /// A transaction that lost a race and may be run again: a serialization failure or a
+  /// deadlock.
+  public var isRetryable: Bool { state == "40001" || state == "40P01" }
+
+  public var description: String {
+    (state.isEmpty ? "" : "PostgreSQL error \(state): ") + message
+  }
+}

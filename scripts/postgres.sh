@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# A throwaway PostgreSQL cluster for the tests: a temporary folder, a Unix socket in it and
+# no TCP port, fsync off (nothing in it outlives the run).
+# Usage: scripts/postgres.sh start        prints the cluster's URL (its folder is the host)
+#        scripts/postgres.sh url URL|FOLDER
+#        scripts/postgres.sh stop URL|FOLDER  stops it and removes the folder
+# initdb refuses to run as root: as root, the server's tools run as the `postgres` user.
+set -euo pipefail
+bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
+if [ -z "$bin" ] || [ ! -x "$bin/initdb" ]; then
+  echo "postgres.sh: no PostgreSQL server found: install it (apt-get install postgresql" \
+    "libpq-dev) — verify needs it and never skips its tests" >&2
+  exit 69
+fi
+# The cluster's folder, from its URL or the folder itself.
+folder_of() {
+  local given=${1:?"a URL or folder is needed"}
+  case "$given" in
+    postgresql://*) given=${given#*host=}; echo "${given%%&*}" ;;
+    *) echo "$given" ;;
+  esac
+}
+as_server() {
+  if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+}
+
+case "${1:-}" in
+  start)
+    folder=$(mktemp -d /tmp/teammate-pg-XXXXXX)
+    chmod 0700 "$folder"
+    [ "$(id -u)" -eq 0 ] && chown postgres "$folder"
+    as_server "$bin/initdb" -D "$folder/data" -U postgres -A trust --no-sync >"$folder/initdb.log" 2>&1 ||
+      { cat "$folder/initdb.log" >&2; exit 1; }
+    as_server "$bin/pg_ctl" -D "$folder/data" -l "$folder/server.log" -w -s \
+      -o "-c listen_addresses='' -c unix_socket_directories='$folder' -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
+      start >&2 || { cat "$folder/server.log" >&2; exit 1; }
+    echo "postgresql:///postgres?host=$folder&user=postgres"
+    ;;
+  url)
+    echo "postgresql:///postgres?host=$(folder_of "${2:-}")&user=postgres"
+    ;;
+  stop)
+    folder=$(folder_of "${2:-}")
+    case "$folder" in /tmp/teammate-pg-*) ;; *) echo "postgres.sh: not a cluster of ours: $folder" >&2; exit 64 ;; esac
+    [ -d "$folder/data" ] && as_server "$bin/pg_ctl" -D "$folder/data" -m immediate -w -s stop >&2 || true
+    rm -rf "$folder"
+    ;;
+  *)
+    echo "usage: scripts/postgres.sh start | url URL | stop URL" >&2
+    exit 64
+    ;;
+esac
