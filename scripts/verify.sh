@@ -108,13 +108,17 @@ run_tests() {
 
 # A throwaway PostgreSQL cluster for the tests that need a server, stopped when verify ends,
 # whatever happened; a machine without PostgreSQL fails the tests step and says why.
+# It starts beside the build; `use_postgres` waits for it.
 start_postgres() {
-  if TEAMMATE_TEST_POSTGRES=$(scripts/postgres.sh start 2>"$logs/postgres.log"); then
-    export TEAMMATE_TEST_POSTGRES
-    trap 'scripts/postgres.sh stop "$TEAMMATE_TEST_POSTGRES" 2>/dev/null' EXIT
-    return 0
-  fi
-  return 1
+  scripts/postgres.sh start >"$logs/postgres.url" 2>"$logs/postgres.log" &
+  postgres_starting=$!
+  trap 'wait "$postgres_starting" 2>/dev/null; [ -s "$logs/postgres.url" ] && scripts/postgres.sh stop "$(cat "$logs/postgres.url")" 2>/dev/null' EXIT
+}
+
+use_postgres() {
+  wait "$postgres_starting" || return 1
+  TEAMMATE_TEST_POSTGRES=$(cat "$logs/postgres.url")
+  export TEAMMATE_TEST_POSTGRES
 }
 
 step_tests() {
@@ -182,6 +186,7 @@ step_trace() {
 static_checks=$!
 start_postgres
 step build
+use_postgres
 if [ "$last_status" = ok ]; then step tests; else echo "tests        skip           (the build failed)" | tee -a "$logs/steps"; fi
 wait "$static_checks"
 print_step format

@@ -98,17 +98,22 @@ public actor PostgresBackend: TransactionalBackend {
 }
 
 extension PostgresBackend {
-  /// Creates an empty database `name` on the server `url` points at, and returns the URL of
-  /// the new database (the same server, user and options).
-  public static func createDatabase(_ name: String, on url: String) throws(PostgresError)
+  /// Creates an empty schema `name` in the database `url` points at, and returns a URL that
+  /// keeps a store there: many stores on one server, each in a schema of its own (the tests
+  /// give every backend one).
+  public static func createSchema(_ name: String, on url: String) throws(PostgresError)
     -> String
   {
-    guard name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }),
+    guard !name.isEmpty,
+      name.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "_") }),
       var components = URLComponents(string: url)
-    else { throw PostgresError(state: "", message: "'\(name)' cannot name a database") }
-    let admin = try PostgresConnection(url: url)
-    try admin.execute("CREATE DATABASE \(name)")
-    components.path = "/\(name)"
-    return components.string ?? url
+    else { throw PostgresError(state: "", message: "'\(name)' cannot name a schema") }
+    try PostgresConnection(url: url).execute("CREATE SCHEMA \(name)")
+    var items = components.queryItems ?? []
+    items.append(URLQueryItem(name: "options", value: "-csearch_path=\(name)"))
+    components.queryItems = items
+    // NB: URLComponents leaves `=` as it is in a value; libpq reads it as the key's end.
+    return (components.string ?? url).replacingOccurrences(
+      of: "search_path=\(name)", with: "search_path%3D\(name)")
   }
 }

@@ -171,7 +171,7 @@ final class Life {
       }
       let name = "sim_\(getpid())_\(Self.nextDatabase())_\(config.seed)"
       backend = try PostgresBackend(
-        url: try PostgresBackend.createDatabase(name, on: server), clock: clock, random: random)
+        url: try PostgresBackend.createSchema(name, on: server), clock: clock, random: random)
     }
     observer = FaultyBackend(
       backend, distortion: config.sabotage?.distortion(observer: true) ?? .init())

@@ -3,7 +3,7 @@ import TeammateKit
 
 /// The backend a simulation runs on.
 public enum SimulationBackend: String, CaseIterable, Sendable {
-  /// `postgres` runs each seed in a database of its own on the server that
+  /// `postgres` runs each seed in a schema of its own on the server that
   /// `TEAMMATE_TEST_POSTGRES` names (`scripts/postgres.sh start` prints one).
   case inMemory, sqliteInMemory, sqliteFile, postgres
 }

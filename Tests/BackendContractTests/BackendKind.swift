@@ -33,7 +33,7 @@ enum BackendKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
 }
 
 /// The throwaway server verify starts (`scripts/postgres.sh`), named by
-/// `TEAMMATE_TEST_POSTGRES`; each backend gets a database of its own on it.
+/// `TEAMMATE_TEST_POSTGRES`; each backend gets a schema of its own on it.
 enum PostgresServer {
   struct Missing: Error, CustomStringConvertible {
     var description: String {
@@ -52,7 +52,7 @@ enum PostgresServer {
       made += 1
       return made
     }
-    return try PostgresBackend.createDatabase("contract_\(getpid())_\(number)", on: url)
+    return try PostgresBackend.createSchema("contract_\(getpid())_\(number)", on: url)
   }
 }
 
