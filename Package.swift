@@ -70,6 +70,10 @@ let package = Package(
       ]
     ),
     .testTarget(
+      name: "TeammatePostgresTests",
+      dependencies: ["TeammatePostgres", "TeammateKit", "TeammateTestSupport"]
+    ),
+    .testTarget(
       name: "TeammateSimulationTests",
       dependencies: ["TeammateSimulation", "TeammateKit", "TeammateTestSupport"]
     ),

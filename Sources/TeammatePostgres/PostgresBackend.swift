@@ -57,6 +57,7 @@ public actor PostgresBackend: TransactionalBackend {
     guard tables == "0" else {
       throw PostgresError(state: "", message: "the database holds another application's tables")
     }
+    // NB: the tables and the schema's mark go in at once, or not at all.
     try connection.execute(
       "BEGIN; " + PostgresSchema.migrations.joined(separator: "\n")
         + " INSERT INTO teammate_schema VALUES ('\(PostgresSchema.application)', "
@@ -67,23 +68,27 @@ public actor PostgresBackend: TransactionalBackend {
     as actor: AccountID,
     _ body: (inout PostgresStorage, Date, inout AnyRandomNumberGenerator) throws -> T
   ) throws -> T {
-    try transaction { storage in try body(&storage, clock.now(), &random) }
+    try transaction(as: actor) { storage in try body(&storage, clock.now(), &random) }
   }
 
   public func read<T>(as actor: AccountID, _ body: (PostgresStorage, Date) throws -> T) throws
     -> T
   {
-    try transaction { storage in try body(storage, clock.now()) }
+    try transaction(as: actor) { storage in try body(storage, clock.now()) }
   }
 
-  /// One serializable transaction, tried again while it loses races.
-  private func transaction<T>(_ body: (inout PostgresStorage) throws -> T) throws -> T {
+  /// One serializable transaction as `teammate_app` for `actor`, tried again while it loses
+  /// races. The row-level policies see the actor; the kit's access checks run as well.
+  private func transaction<T>(
+    as actor: AccountID, _ body: (inout PostgresStorage) throws -> T
+  ) throws -> T {
     var attempt = 0
     while true {
       attempt += 1
       var storage = PostgresStorage(connection: connection)
       do {
-        try connection.execute("BEGIN ISOLATION LEVEL SERIALIZABLE")
+        try connection.execute("BEGIN ISOLATION LEVEL SERIALIZABLE; SET LOCAL ROLE teammate_app")
+        try connection.query("SELECT set_config('teammate.actor', $1, true)", [actor.rawValue])
         let result = try body(&storage)
         try connection.execute("COMMIT")
         return result

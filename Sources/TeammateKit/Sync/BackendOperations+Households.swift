@@ -89,15 +89,17 @@ extension BackendOperations {
     let updated = try HouseholdRules.leave(
       try existingHousehold(id, in: storage), account: actor,
       deletingHousehold: deletingHousehold)
+    // NB: the member's own row goes last: a store that checks rows against their author's
+    // household (PostgreSQL's row-level security) sees a member until then.
     if updated.members.isEmpty {
-      try storage.setHouseholdID(nil, of: actor)
       try storage.deleteHousehold(id)
+      try storage.setHouseholdID(nil, of: actor)
       return
     }
 
     if let code = try storage.inviteCode(of: id) { try storage.deleteInvite(code) }
     try storage.putHousehold(updated)
-    try storage.setHouseholdID(nil, of: actor)
     try record(.memberLeft, in: id, by: actor, now: now, household: updated, storage: &storage)
+    try storage.setHouseholdID(nil, of: actor)
   }
 }

@@ -1,0 +1,154 @@
+import Foundation
+import TeammateKit
+import TeammateTestSupport
+import Testing
+
+@testable import TeammatePostgres
+
+/// What only a real server shows: row-level security, and several connections at once.
+@Suite struct PostgresTests {
+  struct NoServer: Error, CustomStringConvertible {
+    var description: String {
+      "TEAMMATE_TEST_POSTGRES is not set: ./scripts/verify.sh starts a server for these tests"
+    }
+  }
+
+  private static let lock = NSLock()
+  nonisolated(unsafe) private static var made = 0
+
+  /// A schema of its own on the test server, and its URL.
+  static func store() throws -> String {
+    guard let url = ProcessInfo.processInfo.environment["TEAMMATE_TEST_POSTGRES"] else {
+      throw NoServer()
+    }
+    let number = lock.withLock {
+      made += 1
+      return made
+    }
+    return try PostgresBackend.createSchema("pgtest_\(getpid())_\(number)", on: url)
+  }
+
+  /// Alice's and Carol's households, each with a card; the URL and both households.
+  func twoHouseholds() async throws -> (String, HouseholdID, HouseholdID) {
+    let url = try Self.store()
+    let clock = ManualWallClock(Fixtures.start)
+    let backend = try PostgresBackend(
+      url: url, clock: clock, random: SeededRandomNumberGenerator(seed: 5))
+    let home = try await backend.createHousehold(
+      name: "Home", timeZone: "UTC", displayName: "Alice", as: Fixtures.alice
+    ).household.id
+    let other = try await backend.createHousehold(
+      name: "Other", timeZone: "UTC", displayName: "Carol", as: Fixtures.carol
+    ).household.id
+    _ = try await backend.addCard(CardDraft(title: "Diapers"), to: home, as: Fixtures.alice)
+    _ = try await backend.addCard(CardDraft(title: "Rent"), to: other, as: Fixtures.carol)
+    return (url, home, other)
+  }
+
+  @Test func test_AC_PG_01_theDatabaseKeepsEachHouseholdsRowsToItsMembers() async throws {
+    let (url, home, _) = try await twoHouseholds()
+    let raw = try PostgresConnection(url: url)
+    try raw.execute("BEGIN; SET LOCAL ROLE teammate_app")
+    try raw.query("SELECT set_config('teammate.actor', 'carol', true)")
+    for table in ["cards", "changes", "write_receipts", "invites"] {
+      let seen = try raw.query(
+        "SELECT count(*) FROM \(table) WHERE household_id = $1", [home.rawValue])
+      #expect(seen.text(0, 0) == "0", "carol sees \(table) of alice's household")
+    }
+    #expect(
+      try raw.query("SELECT count(*) FROM households WHERE id = $1", [home.rawValue]).text(0, 0)
+        == "0")
+    let changed = try raw.query(
+      "UPDATE cards SET body = '{}' WHERE household_id = $1 RETURNING id", [home.rawValue])
+    #expect(changed.count == 0)
+    let deleted = try raw.query(
+      "DELETE FROM changes WHERE household_id = $1 RETURNING sequence", [home.rawValue])
+    #expect(deleted.count == 0)
+    #expect {
+      try raw.query(
+        "INSERT INTO cards (household_id, id, body) VALUES ($1, 'zzzzzzzz', '{}')",
+        [home.rawValue])
+    } throws: { error in (error as? PostgresError)?.state == "42501" }
+    try? raw.execute("ROLLBACK")
+
+    // NB: her own household is there for her, row by row.
+    try raw.execute("BEGIN; SET LOCAL ROLE teammate_app")
+    try raw.query("SELECT set_config('teammate.actor', 'alice', true)")
+    #expect(try raw.query("SELECT count(*) FROM cards").text(0, 0) == "1")
+    try raw.execute("ROLLBACK")
+  }
+
+  @Test func test_AC_PG_02_aJoinRaceOnTwoConnectionsHasOneWinner() async throws {
+    let url = try Self.store()
+    let clock = ManualWallClock(Fixtures.start)
+    let first = try PostgresBackend(url: url, clock: clock)
+    let creation = try await first.createHousehold(
+      name: "Home", timeZone: "UTC", displayName: "Alice", as: Fixtures.alice)
+    let code = creation.invite.code.rawValue
+    let bob = try PostgresBackend(url: url, clock: clock)
+    let carol = try PostgresBackend(url: url, clock: clock)
+    async let bobJoins: Household? = try? bob.join(code: code, displayName: "Bob", as: Fixtures.bob)
+    async let carolJoins: Household? = try? carol.join(
+      code: code, displayName: "Carol", as: Fixtures.carol)
+    let outcomes = await [bobJoins, carolJoins]
+    #expect(outcomes.compactMap { $0 }.count == 1)
+    let household = try await first.household(creation.household.id, as: Fixtures.alice)
+    #expect(household.members.count == 2)
+  }
+
+  @Test func test_AC_PG_03_concurrentWritersLoseNothingAndTheFeedHasNoGaps() async throws {
+    let url = try Self.store()
+    let clock = ManualWallClock(Fixtures.start)
+    let setup = try PostgresBackend(url: url, clock: clock)
+    let creation = try await setup.createHousehold(
+      name: "Home", timeZone: "UTC", displayName: "Alice", as: Fixtures.alice)
+    let home = creation.household.id
+    _ = try await setup.join(
+      code: creation.invite.code.rawValue, displayName: "Bob", as: Fixtures.bob)
+    let writers = try (0..<4).map { index in
+      try PostgresBackend(
+        url: url, clock: clock, random: SeededRandomNumberGenerator(seed: UInt64(index + 1)))
+    }
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for (index, writer) in writers.enumerated() {
+        group.addTask {
+          for card in 0..<10 {
+            let author = index % 2 == 0 ? Fixtures.alice : Fixtures.bob
+            _ = try await writer.addCard(
+              CardDraft(title: "w\(index) c\(card)"), to: home, as: author)
+          }
+        }
+      }
+      try await group.waitForAll()
+    }
+    let cards = try await setup.cards(in: home, as: Fixtures.alice)
+    #expect(cards.count == 40)
+    #expect(Set(cards.map(\.title)).count == 40)
+    let feed = try await setup.changes(in: home, after: 0, limit: 1_000, as: Fixtures.alice)
+    #expect(feed.map(\.sequence) == Array(1...Int64(feed.count)))
+    #expect(feed.filter { $0.kind == .cardAdded }.count == 40)
+  }
+
+  @Test func test_AC_PG_04_anotherApplicationsOrANewerDatabaseIsRefused() async throws {
+    let foreign = try Self.store()
+    let raw = try PostgresConnection(url: foreign)
+    try raw.execute("CREATE TABLE orders (id integer)")
+    #expect {
+      _ = try PostgresBackend(url: foreign, clock: ManualWallClock(Fixtures.start))
+    } throws: { error in
+      (error as? PostgresError)?.message == "the database holds another application's tables"
+    }
+    #expect(
+      try raw.query("SELECT count(*) FROM pg_tables WHERE schemaname = current_schema()").text(0, 0)
+        == "1")
+
+    let newer = try Self.store()
+    _ = try PostgresBackend(url: newer, clock: ManualWallClock(Fixtures.start))
+    try PostgresConnection(url: newer).execute("UPDATE teammate_schema SET version = 99")
+    #expect {
+      _ = try PostgresBackend(url: newer, clock: ManualWallClock(Fixtures.start))
+    } throws: { error in
+      (error as? PostgresError)?.message.contains("schema 99, newer than this build's") == true
+    }
+  }
+}
