@@ -1,5 +1,5 @@
 /// The server's tables. Every household row carries its household id, so that each table
-/// can be distributed by it (see docs/decisions/0006-postgresql.md); the account, credential
+/// can be distributed by it (see docs/decisions/0007-postgresql-by-household.md); the account, credential
 /// and invite-code lookups are the only ones not keyed by household.
 enum PostgresSchema {
   /// The schema this build writes; kept in `teammate_schema`.
