@@ -60,7 +60,8 @@ enum PostgresSchema {
     """,
     // Row-level security, mirroring the access table: the service acts as `teammate_app`,
     // which owns nothing, with the acting account named in `teammate.actor` for the
-    // transaction; it sees and writes its own household's rows only.
+    // transaction; it sees and writes its own household's rows only. (Each function call is
+    // a sub-select, so that it runs once per statement rather than once per row.)
     """
     CREATE FUNCTION teammate_actor() RETURNS text LANGUAGE sql STABLE
       AS $$ SELECT nullif(current_setting('teammate.actor', true), '') $$;
@@ -94,28 +95,28 @@ enum PostgresSchema {
       END LOOP;
     END $$;
     CREATE POLICY member_rows ON cards
-      USING (household_id = teammate_household()) WITH CHECK (household_id = teammate_household());
+      USING (household_id = (SELECT teammate_household())) WITH CHECK (household_id = (SELECT teammate_household()));
     CREATE POLICY member_rows ON changes
-      USING (household_id = teammate_household()) WITH CHECK (household_id = teammate_household());
+      USING (household_id = (SELECT teammate_household())) WITH CHECK (household_id = (SELECT teammate_household()));
     CREATE POLICY own_answers ON write_receipts
-      USING (account = teammate_actor())
-      WITH CHECK (account = teammate_actor() AND household_id = teammate_household());
+      USING (account = (SELECT teammate_actor()))
+      WITH CHECK (account = (SELECT teammate_actor()) AND household_id = (SELECT teammate_household()));
     CREATE POLICY member_or_joining ON households
-      USING (id = teammate_household() OR id = teammate_setting('teammate.joining'))
-      WITH CHECK (id = teammate_household() OR id = teammate_setting('teammate.joining')
-        OR teammate_household() IS NULL);
+      USING (id = (SELECT teammate_household()) OR id = (SELECT teammate_setting('teammate.joining')))
+      WITH CHECK (id = (SELECT teammate_household()) OR id = (SELECT teammate_setting('teammate.joining'))
+        OR (SELECT teammate_household()) IS NULL);
     CREATE POLICY own_or_household ON account_households
-      USING (account = teammate_actor() OR household_id = teammate_household())
-      WITH CHECK (account = teammate_actor());
+      USING (account = (SELECT teammate_actor()) OR household_id = (SELECT teammate_household()))
+      WITH CHECK (account = (SELECT teammate_actor()));
     CREATE POLICY by_exact_code ON invites
-      USING (household_id = teammate_household() OR code = teammate_setting('teammate.code'))
-      WITH CHECK (household_id = teammate_household() OR code = teammate_setting('teammate.code'));
+      USING (household_id = (SELECT teammate_household()) OR code = (SELECT teammate_setting('teammate.code')))
+      WITH CHECK (household_id = (SELECT teammate_household()) OR code = (SELECT teammate_setting('teammate.code')));
     CREATE POLICY counted_by_all ON failed_joins FOR SELECT USING (true);
-    CREATE POLICY own_failures ON failed_joins FOR INSERT WITH CHECK (account = teammate_actor());
+    CREATE POLICY own_failures ON failed_joins FOR INSERT WITH CHECK (account = (SELECT teammate_actor()));
     CREATE POLICY own_failures_forgotten ON failed_joins FOR DELETE
-      USING (account = teammate_actor());
+      USING (account = (SELECT teammate_actor()));
     CREATE POLICY looked_up_by_all ON credentials FOR SELECT USING (true);
-    CREATE POLICY own_credentials ON credentials FOR INSERT WITH CHECK (account = teammate_actor());
+    CREATE POLICY own_credentials ON credentials FOR INSERT WITH CHECK (account = (SELECT teammate_actor()));
     """,
   ]
 }
