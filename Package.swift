@@ -30,7 +30,8 @@ let package = Package(
     ),
     .target(name: "TeammatePostgres", dependencies: ["TeammateKit", "CLibPQ"]),
     // The command line: parsing, formatting and exit codes, no rules.
-    .target(name: "TeammateCLI", dependencies: ["TeammateKit", "TeammateSQLite"]),
+    .target(
+      name: "TeammateCLI", dependencies: ["TeammateKit", "TeammateSQLite", "TeammatePostgres"]),
     .executableTarget(name: "teammate", dependencies: ["TeammateCLI"]),
     .executableTarget(
       name: "teammate-bench",
@@ -79,7 +80,9 @@ let package = Package(
     ),
     .testTarget(
       name: "TeammateCLITests",
-      dependencies: ["TeammateCLI", "TeammateKit", "TeammateSQLite", "TeammateTestSupport"],
+      dependencies: [
+        "TeammateCLI", "TeammateKit", "TeammateSQLite", "TeammatePostgres", "TeammateTestSupport",
+      ],
       // The pinned help pages are read by their path, not built.
       exclude: ["HelpPages"]
     ),

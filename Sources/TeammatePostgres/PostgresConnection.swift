@@ -18,6 +18,8 @@ final class PostgresConnection {
       throw PostgresError(
         state: "", message: message.trimmingCharacters(in: .whitespacesAndNewlines))
     }
+    // NB: the server's notices ("already a member of role…") are not the tool's to print.
+    PQsetNoticeProcessor(connection, { _, _ in }, nil)
     handle = connection
   }
 

@@ -22,14 +22,17 @@ extension SQLiteBackend {
     }
   }
 
-  /// Saves the device's state without its card copies, which the store already holds.
-  public func saveDeviceState(_ state: DeviceState, for account: AccountID) throws {
+  /// Saves the device's state without its card copies, which the store already holds, or
+  /// with them (`keepingCards`) when the household lives on a server.
+  public func saveDeviceState(
+    _ state: DeviceState, for account: AccountID, keepingCards: Bool = false
+  ) throws {
     try write(as: account) { storage, _, _ in
       try storage.connection.run(
         """
         INSERT INTO devices (account, state) VALUES (?, ?)
         ON CONFLICT (account) DO UPDATE SET state = excluded.state
-        """, [.id(account), try storage.json(state.withoutCards())])
+        """, [.id(account), try storage.json(keepingCards ? state : state.withoutCards())])
     }
   }
 

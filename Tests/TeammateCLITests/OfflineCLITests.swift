@@ -1,5 +1,6 @@
 import Foundation
 import TeammateCLI
+import TeammatePostgres
 import TeammateTestSupport
 import Testing
 
@@ -88,5 +89,88 @@ import Testing
     #expect(conflicts.first?["cardId"] as? String == id)
     #expect(
       (conflicts.first?["text"] as? String)?.hasPrefix("Alice changed 'Checkup at 11'") == true)
+  }
+}
+
+/// Two machines, one server: `--store postgresql://…` with a device file each.
+@Suite struct ServerCLITests {
+  private static let lock = NSLock()
+  nonisolated(unsafe) private static var made = 0
+
+  /// A schema of its own on the test server, as a `--store` URL.
+  static func server() throws -> String {
+    guard let url = ProcessInfo.processInfo.environment["TEAMMATE_TEST_POSTGRES"] else {
+      throw PostgresError(state: "", message: "TEAMMATE_TEST_POSTGRES names no server")
+    }
+    let number = lock.withLock {
+      made += 1
+      return made
+    }
+    return try PostgresBackend.createSchema("cli_\(getpid())_\(number)", on: url)
+  }
+
+  func run(_ server: String, _ device: String, _ account: String, _ arguments: [String])
+    throws -> CommandOutcome
+  {
+    try Binary.run(
+      ["--store", server, "--device", device, "--as", account] + arguments,
+      environment: ["TEAMMATE_NOW": "2026-12-01T09:00:00+08:00"])
+  }
+
+  func json(_ outcome: CommandOutcome) throws -> [String: Any] {
+    #expect(outcome.exitCode == 0, "\(outcome.stderr)")
+    return try #require(
+      try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+  }
+
+  @Test func test_AC_CLI_59_twoDeviceFilesShareAHouseholdOnTheServer() throws {
+    let server = try Self.server()
+    let folder = try TemporaryFolder.make()
+    let (alice, bob) = (folder.appending("alice.sqlite"), folder.appending("bob.sqlite"))
+    let created = try json(
+      try run(server, alice, "alice", ["--json", "household", "create", "--name", "Home"]))
+    let code = try #require((created["invite"] as? [String: Any])?["code"] as? String)
+    #expect(try run(server, bob, "bob", ["household", "join", code]).exitCode == 0)
+    let card = try json(
+      try run(server, alice, "alice", ["--json", "card", "add", "Checkup", "--kind", "event"]))
+    let id = try #require((card["card"] as? [String: Any])?["id"] as? String)
+    let synced = try run(server, bob, "bob", ["sync"])
+    #expect(synced.stdout.contains("alice logged \"Checkup\""), "\(synced.stdout)")
+    #expect(try run(server, bob, "bob", ["ack", id]).exitCode == 0)
+    let back = try run(server, alice, "alice", ["sync"])
+    #expect(back.stdout.contains("bob knows \"Checkup\""), "\(back.stdout)")
+    let status = try json(try run(server, bob, "bob", ["--json", "status"]))
+    let store = try #require(status["store"] as? [String: Any])
+    #expect(store["kind"] as? String == "postgresql")
+    #expect(store["schema"] as? Int == PostgresBackend.schemaVersion)
+    #expect(FileManager.default.fileExists(atPath: alice))
+    #expect(FileManager.default.fileExists(atPath: bob))
+  }
+
+  @Test func test_AC_CLI_60_anUnreachableServerIs74AndOfflineWritesWait() throws {
+    let server = try Self.server()
+    let folder = try TemporaryFolder.make()
+    let (alice, bob) = (folder.appending("alice.sqlite"), folder.appending("bob.sqlite"))
+    let created = try json(
+      try run(server, alice, "alice", ["--json", "household", "create", "--name", "Home"]))
+    let code = try #require((created["invite"] as? [String: Any])?["code"] as? String)
+    #expect(try run(server, bob, "bob", ["household", "join", code]).exitCode == 0)
+    let card = try json(try run(server, alice, "alice", ["--json", "card", "add", "Diapers"]))
+    let id = try #require((card["card"] as? [String: Any])?["id"] as? String)
+    #expect(try run(server, bob, "bob", ["sync"]).exitCode == 0)
+
+    let gone = "postgresql://bob:s3cret@localhost:1/teammate"
+    let refused = try run(gone, bob, "bob", ["pending"])
+    #expect(refused.exitCode == 74)
+    #expect(refused.stderr.contains("postgresql://bob:***@localhost:1/teammate"))
+    #expect(!refused.stderr.contains("s3cret"))
+    #expect(refused.stderr.contains("hint: "))
+    let waiting = try run(gone, bob, "bob", ["--offline", "ack", id])
+    #expect(waiting.exitCode == 0, "\(waiting.stderr)")
+    #expect(waiting.stdout.contains("(offline: waits in the outbox)"))
+    #expect(try run(gone, bob, "bob", ["--offline", "pending"]).stdout.contains("Badge: 0"))
+    #expect(try run(server, bob, "bob", ["sync"]).exitCode == 0)
+    let landed = try json(try run(server, alice, "alice", ["--json", "card", "show", id]))
+    #expect((landed["card"] as? [String: Any])?["ackBy"] as? String == "bob")
   }
 }

@@ -44,7 +44,8 @@ extension Session {
   mutating func deviceWrite<T>(_ body: (Device) async throws -> T) async throws -> T {
     let device = try await device()
     let result = try await body(device)
-    try await store().saveDeviceState(await device.state, for: try account())
+    try await deviceStore().saveDeviceState(
+      await device.state, for: try account(), keepingCards: onServer)
     return result
   }
 
@@ -60,7 +61,15 @@ extension Session {
   /// this device's outbox over them (cards made offline last, in the order made).
   mutating func visibleCards() async throws -> [Card] {
     let household = try await household()
-    let stored = try await store().cards(in: household.id, as: try account())
+    let stored: [Card]
+    if offline && onServer {
+      // NB: offline, the cards are the ones this device last pulled.
+      stored =
+        try await deviceStore().deviceState(for: try account(), withCards: false)?
+        .sortedCards ?? []
+    } else {
+      stored = try await store().cards(in: household.id, as: try account())
+    }
     let outbox = try await outbox()
     guard !outbox.isEmpty else { return stored }
     var byID: [CardID: Card] = [:]
@@ -77,7 +86,7 @@ extension Session {
   /// The cards pending for the acting account, as this device shows them.
   mutating func visiblePending() async throws -> [Card] {
     let uid = try account()
-    guard try await outbox().isEmpty else {
+    guard try await outbox().isEmpty, !(offline && onServer) else {
       return AcknowledgementRules.pending(cards: try await visibleCards(), viewer: uid)
     }
     return try await store().pendingCards(in: try await household().id, as: uid)
@@ -85,6 +94,6 @@ extension Session {
 
   /// The writes this machine's device of the acting account has not sent yet.
   mutating func outbox() async throws -> [OutboxEntry] {
-    try await store().deviceState(for: try account(), withCards: false)?.outbox ?? []
+    try await deviceStore().deviceState(for: try account(), withCards: false)?.outbox ?? []
   }
 }

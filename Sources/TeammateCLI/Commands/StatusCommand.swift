@@ -1,5 +1,6 @@
 import Foundation
 import TeammateKit
+import TeammatePostgres
 import TeammateSQLite
 
 extension Commands {
@@ -9,8 +10,12 @@ extension Commands {
     store: .readOnly
   ) { session, _ in
     let uid = try session.account()
-    let path = session.storePath
-    let exists = FileManager.default.fileExists(atPath: path)
+    let path = session.onServer ? ServerURL.masked(session.storePath) : session.storePath
+    let exists =
+      session.onServer
+      ? (try? session.store()) != nil : FileManager.default.fileExists(atPath: path)
+    let kind = session.onServer ? "postgresql" : "sqlite"
+    let schema = session.onServer ? PostgresBackend.schemaVersion : SQLiteBackend.schemaVersion
     var household: Household?
     var pending: Int?
     if exists {
@@ -36,14 +41,16 @@ extension Commands {
           "partner": partner.map { .string($0.uid.rawValue) } ?? .null,
           "pending": .int(pending),
           "store": .object([
-            "exists": .bool(exists), "kind": .string("sqlite"), "path": .string(path),
-            "schema": exists ? .int(SQLiteBackend.schemaVersion) : .null,
+            "exists": .bool(exists), "kind": .string(kind), "path": .string(path),
+            "schema": exists ? .int(schema) : .null,
           ]),
         ]))
     }
     session.write(
       "store:      \(path) "
-        + (exists ? "(SQLite, schema \(SQLiteBackend.schemaVersion))" : "(none yet)") + "\n")
+        + (exists
+          ? "(\(session.onServer ? "PostgreSQL" : "SQLite"), schema \(schema))"
+          : session.onServer ? "(cannot be reached)" : "(none yet)") + "\n")
     session.write("account:    \(uid)\n")
     guard let household else {
       return session.write(

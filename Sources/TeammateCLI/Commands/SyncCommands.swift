@@ -87,7 +87,8 @@ extension Commands {
     let entries = try await session.outbox()
     var titles: [CardID: String] = [:]
     if !entries.isEmpty {
-      for card in try await session.visibleCards() { titles[card.id] = card.title }
+      // NB: the outbox is this device's own: a server that does not answer only costs titles.
+      for card in (try? await session.visibleCards()) ?? [] { titles[card.id] = card.title }
     }
     let times = await session.times()
     func line(_ entry: OutboxEntry) -> String {
@@ -122,7 +123,7 @@ extension Commands {
       options: [delivered], store: .readOnly
     ) { session, arguments in
       let uid = try session.account()
-      let scheduler = try session.store().scheduler(for: uid, clock: session.clock)
+      let scheduler = try session.deviceStore().scheduler(for: uid, clock: session.clock)
       let shown = arguments[delivered]
       let notifications = try await shown ? scheduler.delivered() : scheduler.pending()
       let times = await session.times()

@@ -1,6 +1,7 @@
 /// The options every command accepts, each also readable from the environment.
 struct GlobalOptions: Sendable, Equatable {
   var store: String?
+  var device: String?
   var account: String?
   var now: TimeInput?
   var json = false
@@ -10,8 +11,13 @@ struct GlobalOptions: Sendable, Equatable {
   var version = false
 
   static let storeKey = Option<String>(
-    "store", value: "path", help: "The store file, or TEAMMATE_STORE.",
+    "store", value: "path|url",
+    help: "The store file, or a postgresql:// server, or TEAMMATE_STORE.",
     defaultText: "~/.local/share/teammate/teammate.sqlite")
+  static let deviceKey = Option<String>(
+    "device", value: "path",
+    help: "Where this device keeps its own state when the store is a server (TEAMMATE_DEVICE).",
+    defaultText: "~/.local/state/teammate/device.sqlite")
   static let asKey = Option<String>(
     "as", value: "uid",
     help: "The account to act as (TEAMMATE_USER): a test and scripting identity, like git's "
@@ -29,7 +35,7 @@ struct GlobalOptions: Sendable, Equatable {
   static let versionKey = Flag("version", help: "Show the version.")
 
   static let keys: [any OptionKey] = [
-    storeKey, asKey, nowKey, jsonKey, offlineKey, verboseKey, helpKey, versionKey,
+    storeKey, deviceKey, asKey, nowKey, jsonKey, offlineKey, verboseKey, helpKey, versionKey,
   ]
   static let specs: [OptionSpec] = keys.map(\.spec)
 
@@ -37,6 +43,7 @@ struct GlobalOptions: Sendable, Equatable {
   mutating func record(_ name: String, _ value: (any Sendable)?) {
     switch name {
     case Self.storeKey.spec.name: store = value as? String
+    case Self.deviceKey.spec.name: device = value as? String
     case Self.asKey.spec.name: account = value as? String
     case Self.nowKey.spec.name: now = value as? TimeInput
     case Self.jsonKey.spec.name: json = true

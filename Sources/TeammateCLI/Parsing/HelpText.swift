@@ -2,7 +2,8 @@
 enum HelpText {
   /// The variables the tool reads, with what each stands in for.
   static let environment: [(String, String)] = [
-    ("TEAMMATE_STORE", "The store file, as --store."),
+    ("TEAMMATE_STORE", "The store file or postgresql:// URL, as --store."),
+    ("TEAMMATE_DEVICE", "This device's own state beside a server, as --device."),
     ("TEAMMATE_USER", "The account to act as, as --as."),
     ("TEAMMATE_NOW", "The clock for the run, as --now."),
     ("TEAMMATE_OFFLINE", "Set to 1: this device is offline, as --offline."),

@@ -1,5 +1,6 @@
 import Foundation
 import TeammateKit
+import TeammatePostgres
 import TeammateSQLite
 
 /// One run of the tool: where the store is, who is acting, what time it is, and what has
@@ -19,7 +20,8 @@ struct Session {
   private var flushFailed = false
   /// Output is handed on in pieces of about this size.
   private static let chunk = 1 << 16
-  private var opened: SQLiteBackend?
+  private var opened: (any TeammateBackend)?
+  private var openedDevice: SQLiteBackend?
   private var cachedHousehold: Household?
   private let started = ContinuousClock.now
 
@@ -59,25 +61,85 @@ struct Session {
     return AccountID(uid)
   }
 
-  /// The store, opened on first use.
-  mutating func store() throws -> SQLiteBackend {
+  /// Whether the store is a PostgreSQL server (`postgresql://…`) rather than a file.
+  var onServer: Bool { ServerURL.isServer(storePath) }
+
+  /// Where this device keeps its own state when the store is a server: `--device`, else
+  /// `TEAMMATE_DEVICE`, else `$XDG_STATE_HOME/teammate/device.sqlite` (or `~/.local/state`).
+  var devicePath: String {
+    if let given = globals.device ?? environment["TEAMMATE_DEVICE"], !given.isEmpty {
+      return (given as NSString).expandingTildeInPath
+    }
+    let state =
+      environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+      ?? ((environment["HOME"] ?? NSHomeDirectory()) as NSString).appendingPathComponent(
+        ".local/state")
+    return (state as NSString).appendingPathComponent("teammate/device.sqlite")
+  }
+
+  /// The store, opened on first use: the SQLite file, or the PostgreSQL server.
+  mutating func store() throws -> any TeammateBackend {
     if let opened { return opened }
-    let store = try SQLiteBackend(path: storePath, clock: clock, access: access)
-    log(
-      "store \(storePath) (schema \(SQLiteBackend.schemaVersion), SQLite \(SQLiteLibrary.version))")
+    let store: any TeammateBackend
+    if onServer {
+      do {
+        store = try PostgresBackend(url: storePath, clock: clock)
+      } catch {
+        throw ServerError(url: storePath, reason: error.message)
+      }
+      log(
+        "store \(ServerURL.masked(storePath)) (PostgreSQL, schema \(PostgresBackend.schemaVersion))"
+      )
+    } else {
+      store = try fileStore()
+    }
     opened = store
     return store
+  }
+
+  /// Where this device keeps its state and its notifications: the store's own file, or,
+  /// for a server, a file of the device's own.
+  mutating func deviceStore() throws -> SQLiteBackend {
+    if let openedDevice { return openedDevice }
+    let device: SQLiteBackend
+    if onServer {
+      // NB: a device file is this machine's own: it may always be made.
+      device = try SQLiteBackend(
+        path: devicePath, clock: clock, access: access == .readOnly ? .readOnly : .create)
+      log("device \(devicePath)")
+    } else {
+      device = try fileStore()
+    }
+    openedDevice = device
+    return device
+  }
+
+  private mutating func fileStore() throws -> SQLiteBackend {
+    if let file = opened as? SQLiteBackend { return file }
+    let file = try SQLiteBackend(path: storePath, clock: clock, access: access)
+    log(
+      "store \(storePath) (schema \(SQLiteBackend.schemaVersion), SQLite \(SQLiteLibrary.version))")
+    opened = file
+    return file
   }
 
   /// The acting account's household; refused with a hint when there is none.
   mutating func household() async throws -> Household {
     if let cachedHousehold { return cachedHousehold }
     let uid = try account()
-    let store = try store()
-    guard let id = try await store.householdID(of: uid, as: uid) else {
-      throw CLIError.noHousehold(uid)
+    let household: Household
+    if offline && onServer {
+      // NB: offline, the household is the one this device last heard of.
+      guard let known = try await deviceStore().deviceState(for: uid, withCards: false)?.household
+      else { throw CLIError.noHousehold(uid) }
+      household = known
+    } else {
+      let store = try store()
+      guard let id = try await store.householdID(of: uid, as: uid) else {
+        throw CLIError.noHousehold(uid)
+      }
+      household = try await store.household(id, as: uid)
     }
-    let household = try await store.household(id, as: uid)
     let zone = TimeZone(identifier: household.timeZone) ?? .current
     clock.settle(in: zone)
     let names = household.members.map(\.displayName).joined(separator: ", ")
@@ -102,14 +164,17 @@ struct Session {
     try TimeExpression.parse(input.text, now: now, timeZone: await timeZone())
   }
 
-  /// The device of the acting account on this machine, with its saved state.
+  /// The device of the acting account on this machine, with its saved state. Offline, it
+  /// never reaches the store (which for a server may be down).
   mutating func device() async throws -> Device {
     let uid = try account()
-    let store = try store()
+    let local = try deviceStore()
+    let backend: any TeammateBackend = offline && onServer ? Unreachable() : try store()
+    // NB: beside a store file, the device's cards are the store's; a server's device keeps its own.
+    let state = try await local.deviceState(for: uid, withCards: !onServer) ?? DeviceState()
     return Device(
-      account: uid, backend: store, clock: clock,
-      scheduler: store.scheduler(for: uid, clock: clock),
-      state: try await store.deviceState(for: uid) ?? DeviceState(), online: !offline)
+      account: uid, backend: backend, clock: clock,
+      scheduler: local.scheduler(for: uid, clock: clock), state: state, online: !offline)
   }
 
   // MARK: Output
