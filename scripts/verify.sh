@@ -66,7 +66,14 @@ step_build() {
   swift build --build-tests 2>&1 | tee "$logs/build.out"
   local rc=${PIPESTATUS[0]}
   local warnings
-  warnings=$(grep -E "^$root/(Sources|Tests)/.*: warning:" "$logs/build.out" | sort -u)
+  # NB: a warning inside a macro's expansion names our file only in the note that follows it.
+  warnings=$(
+    {
+      grep -E "^$root/(Sources|Tests)/.*: warning:" "$logs/build.out"
+      grep -E -A1 "^macro expansion .*: warning:" "$logs/build.out" |
+        grep -oE "$root/(Sources|Tests)/[^ ]*: note: expanded code originates here"
+    } | sort -u
+  )
   local count=0
   [ -n "$warnings" ] && count=$(wc -l <<<"$warnings")
   echo "swift build (debug, with tests): $count warning(s) in our code" >"$logs/build.summary"

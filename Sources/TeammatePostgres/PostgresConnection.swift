@@ -6,45 +6,47 @@ import Foundation
 /// Not thread-safe: the backend uses it from its actor only.
 final class PostgresConnection {
   private let handle: OpaquePointer
+  private let pq: LibPQ
 
   /// Connects to `url` (`postgresql://…`); a failure says what libpq said.
   init(url: String) throws(PostgresError) {
-    guard let connection = PQconnectdb(url) else {
+    pq = try LibPQ.shared.get()
+    guard let connection = pq.connectdb(url) else {
       throw PostgresError(state: "", message: "out of memory while connecting")
     }
-    guard PQstatus(connection) == CONNECTION_OK else {
-      let message = String(cString: PQerrorMessage(connection))
-      PQfinish(connection)
+    guard pq.status(connection) == CONNECTION_OK else {
+      let message = LibPQ.text(pq.errorMessage(connection))
+      pq.finish(connection)
       throw PostgresError(
         state: "", message: message.trimmingCharacters(in: .whitespacesAndNewlines))
     }
     // NB: the server's notices ("already a member of role…") are not the tool's to print.
-    PQsetNoticeProcessor(connection, { _, _ in }, nil)
+    _ = pq.setNoticeProcessor(connection, { _, _ in }, nil)
     handle = connection
   }
 
-  deinit { PQfinish(handle) }
+  deinit { pq.finish(handle) }
 
   /// Whether the connection is still usable (a server restart breaks it).
-  var isOpen: Bool { PQstatus(handle) == CONNECTION_OK }
+  var isOpen: Bool { pq.status(handle) == CONNECTION_OK }
 
   /// Runs one statement with its parameters (each a text value, or nil for NULL) and
   /// returns its rows.
   @discardableResult
   func query(_ sql: String, _ parameters: [String?] = []) throws(PostgresError) -> PostgresRows {
     let result = withParameters(parameters) { values in
-      PQexecParams(handle, sql, Int32(parameters.count), nil, values, nil, nil, 0)
+      pq.execParams(handle, sql, Int32(parameters.count), nil, values, nil, nil, 0)
     }
     guard let result else {
-      throw PostgresError(state: "", message: String(cString: PQerrorMessage(handle)))
+      throw PostgresError(state: "", message: LibPQ.text(pq.errorMessage(handle)))
     }
-    switch PQresultStatus(result) {
+    switch pq.resultStatus(result) {
     case PGRES_COMMAND_OK, PGRES_TUPLES_OK:
-      return PostgresRows(result)
+      return PostgresRows(result, pq)
     default:
-      let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
-      let message = String(cString: PQresultErrorMessage(result))
-      PQclear(result)
+      let state = pq.resultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
+      let message = LibPQ.text(pq.resultErrorMessage(result))
+      pq.clear(result)
       throw PostgresError(
         state: state ?? "", message: message.trimmingCharacters(in: .whitespacesAndNewlines))
     }
@@ -52,16 +54,16 @@ final class PostgresConnection {
 
   /// Runs several statements without parameters (a migration).
   func execute(_ sql: String) throws(PostgresError) {
-    guard let result = PQexec(handle, sql) else {
-      throw PostgresError(state: "", message: String(cString: PQerrorMessage(handle)))
+    guard let result = pq.exec(handle, sql) else {
+      throw PostgresError(state: "", message: LibPQ.text(pq.errorMessage(handle)))
     }
-    defer { PQclear(result) }
-    guard PQresultStatus(result) == PGRES_COMMAND_OK || PQresultStatus(result) == PGRES_TUPLES_OK
+    defer { pq.clear(result) }
+    guard pq.resultStatus(result) == PGRES_COMMAND_OK || pq.resultStatus(result) == PGRES_TUPLES_OK
     else {
-      let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
+      let state = pq.resultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
       throw PostgresError(
         state: state ?? "",
-        message: String(cString: PQresultErrorMessage(result)).trimmingCharacters(
+        message: LibPQ.text(pq.resultErrorMessage(result)).trimmingCharacters(
           in: .whitespacesAndNewlines))
     }
   }
@@ -78,18 +80,22 @@ final class PostgresConnection {
 /// The rows of one result, read by column index; freed with the value.
 final class PostgresRows {
   private let result: OpaquePointer
+  private let pq: LibPQ
 
-  init(_ result: OpaquePointer) { self.result = result }
-  deinit { PQclear(result) }
+  init(_ result: OpaquePointer, _ pq: LibPQ) {
+    self.result = result
+    self.pq = pq
+  }
+  deinit { pq.clear(result) }
 
-  var count: Int { Int(PQntuples(result)) }
+  var count: Int { Int(pq.ntuples(result)) }
 
   func isNull(_ row: Int, _ column: Int) -> Bool {
-    PQgetisnull(result, Int32(row), Int32(column)) == 1
+    pq.getisnull(result, Int32(row), Int32(column)) == 1
   }
 
   func text(_ row: Int, _ column: Int) -> String {
-    String(cString: PQgetvalue(result, Int32(row), Int32(column)))
+    LibPQ.text(pq.getvalue(result, Int32(row), Int32(column)))
   }
 
   func optionalText(_ row: Int, _ column: Int) -> String? {
