@@ -68,27 +68,36 @@ public actor PostgresBackend: TransactionalBackend {
     as actor: AccountID,
     _ body: (inout PostgresStorage, Date, inout AnyRandomNumberGenerator) throws -> T
   ) throws -> T {
-    try transaction(as: actor) { storage in try body(&storage, clock.now(), &random) }
+    try transaction(as: actor, reading: false) { storage in
+      try body(&storage, clock.now(), &random)
+    }
   }
 
   public func read<T>(as actor: AccountID, _ body: (PostgresStorage, Date) throws -> T) throws
     -> T
   {
-    try transaction(as: actor) { storage in try body(storage, clock.now()) }
+    try transaction(as: actor, reading: true) { storage in try body(storage, clock.now()) }
   }
 
-  /// One serializable transaction as `teammate_app` for `actor`, tried again while it loses
-  /// races. The row-level policies see the actor; the kit's access checks run as well.
+  /// One transaction as `teammate_app` for `actor`, tried again while it loses races: a
+  /// write is serializable, a read sees one snapshot (repeatable read, read only). The
+  /// row-level policies see the actor; the kit's access checks run as well.
   private func transaction<T>(
-    as actor: AccountID, _ body: (inout PostgresStorage) throws -> T
+    as actor: AccountID, reading: Bool, _ body: (inout PostgresStorage) throws -> T
   ) throws -> T {
     var attempt = 0
     while true {
       attempt += 1
       var storage = PostgresStorage(connection: connection)
       do {
-        try connection.execute("BEGIN ISOLATION LEVEL SERIALIZABLE; SET LOCAL ROLE teammate_app")
-        try connection.query("SELECT set_config('teammate.actor', $1, true)", [actor.rawValue])
+        try connection.execute(
+          reading
+            ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
+            : "BEGIN ISOLATION LEVEL SERIALIZABLE")
+        // NB: `role` set for the transaction is SET LOCAL ROLE; the actor is bound, not written.
+        try connection.query(
+          "SELECT set_config('role', 'teammate_app', true), set_config('teammate.actor', $1, true)",
+          [actor.rawValue])
         let result = try body(&storage)
         try connection.execute("COMMIT")
         return result
