@@ -10,7 +10,8 @@ import TeammateKit
 /// let server = try PostgresBackend(url: "postgresql:///teammate?host=/run/postgresql", clock: SystemWallClock())
 /// ```
 public actor PostgresBackend: TransactionalBackend {
-  private let connection: PostgresConnection
+  private let url: String
+  private var connection: PostgresConnection
   private let clock: any WallClock
   private var random: AnyRandomNumberGenerator
   public let joinLimit: JoinAttemptLimit
@@ -22,6 +23,7 @@ public actor PostgresBackend: TransactionalBackend {
     random: any RandomNumberGenerator & Sendable = SystemRandomNumberGenerator(),
     joinLimit: JoinAttemptLimit = .standard
   ) throws(PostgresError) {
+    self.url = url
     connection = try PostgresConnection(url: url)
     self.clock = clock
     self.random = AnyRandomNumberGenerator(random)
@@ -31,6 +33,11 @@ public actor PostgresBackend: TransactionalBackend {
 
   /// The schema this build writes.
   public static var schemaVersion: Int { PostgresSchema.version }
+
+  /// The server process behind this backend's connection, for tests that cut it.
+  func serverProcess() throws -> String {
+    try connection.query("SELECT pg_backend_pid()").text(0, 0)
+  }
 
   /// Makes an empty database ours, or checks that it is ours and not newer.
   private static func prepare(_ connection: PostgresConnection) throws(PostgresError) {
@@ -86,9 +93,13 @@ public actor PostgresBackend: TransactionalBackend {
     as actor: AccountID, reading: Bool, _ body: (inout PostgresStorage) throws -> T
   ) throws -> T {
     var attempt = 0
+    var committing = false
     while true {
       attempt += 1
+      // NB: a connection the server dropped (a restart, an idle timeout) is opened again.
+      if !connection.isOpen { connection = try PostgresConnection(url: url) }
       var storage = PostgresStorage(connection: connection)
+      committing = false
       do {
         try connection.execute(
           reading
@@ -99,10 +110,18 @@ public actor PostgresBackend: TransactionalBackend {
           "SELECT set_config('role', 'teammate_app', true), set_config('teammate.actor', $1, true)",
           [actor.rawValue])
         let result = try body(&storage)
+        committing = true
         try connection.execute("COMMIT")
         return result
       } catch let error as PostgresError where error.isRetryable && attempt < Self.attempts {
         try? connection.execute("ROLLBACK")
+      } catch let error as PostgresError
+        where !connection.isOpen && !committing && attempt == 1
+      {
+        // NB: the server went away before the commit was sent: nothing was written, so the
+        // call runs again, once, on a new connection. A commit whose answer was lost is not
+        // run again: whether it landed is unknown (an outbox write is safe to send again).
+        _ = error
       } catch {
         try? connection.execute("ROLLBACK")
         throw error

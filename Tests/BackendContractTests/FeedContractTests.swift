@@ -240,3 +240,27 @@ import Testing
     }
   }
 }
+
+@Suite struct TextContractTests {
+  static let texts = [
+    "O'Brien said \"hi\" \\ ; DROP TABLE cards; --", "nul\u{0}inside", "\u{1B}[2J\u{7}bell",
+    "買尿布 👶🏽 é", "$1 $2 %s %n", "line\nbreak\ttab",
+  ]
+
+  @Test(arguments: BackendKind.allCases)
+  func test_AC_SYNC_36_textRoundTripsExactly(kind: BackendKind) async throws {
+    let world = try World(kind)
+    let home = try await world.couple()
+    for text in Self.texts {
+      let card = try await world.backend.addCard(
+        CardDraft(title: text, note: text), to: home, as: world.alice)
+      let read = try await world.backend.card(card.id, as: world.bob)
+      #expect(read.title == text && read.note == text, "\(text.debugDescription)")
+    }
+    let renamed = try await world.backend.updateHousehold(
+      home, name: Self.texts[0], timeZone: nil, as: world.alice)
+    #expect(try await world.backend.household(home, as: world.bob).name == renamed.name)
+    let feed = try await world.backend.changes(in: home, after: 0, limit: 100, as: world.bob)
+    #expect(Set(feed.compactMap { $0.card?.title }) == Set(Self.texts))
+  }
+}

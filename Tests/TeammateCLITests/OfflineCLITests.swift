@@ -1,8 +1,9 @@
 import Foundation
-import TeammateCLI
 import TeammatePostgres
 import TeammateTestSupport
 import Testing
+
+@testable import TeammateCLI
 
 @Suite struct OfflineCLITests {
   /// A couple with one event of Alice's that Bob has synced; its id.
@@ -159,6 +160,10 @@ import Testing
     let id = try #require((card["card"] as? [String: Any])?["id"] as? String)
     #expect(try run(server, bob, "bob", ["sync"]).exitCode == 0)
 
+    #expect(
+      ServerURL.masked(
+        "postgresql://al%40ice:p%40ss%3Aw@db.example:5432/home?sslmode=require&password=x%26y")
+        == "postgresql://al%40ice:***@db.example:5432/home?sslmode=require&password=***")
     let gone = "postgresql://bob:s3cret@localhost:1/teammate"
     let refused = try run(gone, bob, "bob", ["pending"])
     #expect(refused.exitCode == 74)

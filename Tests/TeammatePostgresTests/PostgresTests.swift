@@ -152,3 +152,37 @@ import Testing
     }
   }
 }
+
+@Suite struct PostgresFaultTests {
+  @Test func test_AC_PG_05_aDroppedConnectionIsOpenedAgainAndARoleWithoutRightsIsRefused()
+    async throws
+  {
+    let url = try PostgresTests.store()
+    let clock = ManualWallClock(Fixtures.start)
+    let backend = try PostgresBackend(url: url, clock: clock)
+    let home = try await backend.createHousehold(
+      name: "Home", timeZone: "UTC", displayName: "Alice", as: Fixtures.alice
+    ).household.id
+    let process = try await backend.serverProcess()
+    let admin = try PostgresConnection(url: url)
+    try admin.query("SELECT pg_terminate_backend($1::int)", [process])
+    _ = try await backend.addCard(CardDraft(title: "After the cut"), to: home, as: Fixtures.alice)
+    #expect(try await backend.serverProcess() != process)
+    let cards = try await backend.cards(in: home, as: Fixtures.alice)
+    #expect(cards.map(\.title) == ["After the cut"])
+
+    try admin.execute(
+      "DO $$ BEGIN CREATE ROLE teammate_nobody LOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END $$"
+    )
+    let schema = "pgbare_\(getpid())"
+    let bare = try PostgresBackend.createSchema(schema, on: url)
+    // NB: it may look in the schema, not make tables there.
+    try admin.execute("GRANT USAGE ON SCHEMA \(schema) TO teammate_nobody")
+    let stranger = bare.replacingOccurrences(of: "user=postgres", with: "user=teammate_nobody")
+    #expect {
+      _ = try PostgresBackend(url: stranger, clock: clock)
+    } throws: { error in
+      (error as? PostgresError)?.message.contains("permission denied") == true
+    }
+  }
+}
