@@ -35,7 +35,9 @@ let package = Package(
     .executableTarget(name: "teammate", dependencies: ["TeammateCLI"]),
     .executableTarget(
       name: "teammate-bench",
-      dependencies: ["TeammateKit", "TeammateSQLite", "TeammateCLI"]
+      dependencies: [
+        "TeammateKit", "TeammateInMemory", "TeammateSQLite", "TeammatePostgres", "TeammateCLI",
+      ]
     ),
     // The deterministic simulator: two partners, their phones and every fault, by seed.
     .target(

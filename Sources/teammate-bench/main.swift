@@ -15,7 +15,16 @@ rows += try await storeBenchmarks(folder: scratch)
 let commandLine = try await commandLineBenchmarks(folder: scratch)
 rows += commandLine.rows
 rows += try await syncBenchmarks(folder: scratch)
+var load: String?
+if let server = BenchServer.start() {
+  defer { server.stop() }
+  rows += try await postgresBenchmarks(server)
+  load = try await postgresLoad(server)
+} else {
+  print("(no PostgreSQL server: set TEAMMATE_BENCH_POSTGRES, or run from the project's folder)")
+}
 printTable(rows)
+if let load { print("\n" + load) }
 if let peak = commandLine.peakMiB {
   print(String(format: "\npeak memory of `teammate pending --json`: %.1f MiB", peak))
 } else {
