@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # A throwaway PostgreSQL cluster for the tests: a temporary folder, a Unix socket in it and
-# no TCP port, fsync off (nothing in it outlives the run).
+# no TCP port, fsync off (nothing in it outlives the run). Every role is trusted on the socket
+# but `teammate_password`, which must give its password.
 # Usage: scripts/postgres.sh start        prints the cluster's URL (its folder is the host)
 #        scripts/postgres.sh url URL|FOLDER
 #        scripts/postgres.sh stop URL|FOLDER  stops it and removes the folder
@@ -31,6 +32,8 @@ case "${1:-}" in
     [ "$(id -u)" -eq 0 ] && chown postgres "$folder"
     as_server "$bin/initdb" -D "$folder/data" -U postgres -A trust --no-sync >"$folder/initdb.log" 2>&1 ||
       { cat "$folder/initdb.log" >&2; exit 1; }
+    # NB: one role signs in with a password, so that a test can give a wrong one.
+    as_server sh -c "{ echo 'local all teammate_password scram-sha-256'; cat '$folder/data/pg_hba.conf'; } >'$folder/data/pg_hba.new' && mv '$folder/data/pg_hba.new' '$folder/data/pg_hba.conf'"
     as_server "$bin/pg_ctl" -D "$folder/data" -l "$folder/server.log" -w -s \
       -o "-c listen_addresses='' -c unix_socket_directories='$folder' -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
       start >&2 || { cat "$folder/server.log" >&2; exit 1; }

@@ -4,40 +4,18 @@ import TeammateKit
 import TeammatePostgres
 import TeammateSQLite
 
-/// A throwaway PostgreSQL server for the benchmark: `TEAMMATE_BENCH_POSTGRES`, or one that
-/// `scripts/postgres.sh` starts (run the benchmark from the project's folder) and stops.
+/// The PostgreSQL server for the benchmark, named by `TEAMMATE_BENCH_POSTGRES`:
+/// `TEAMMATE_BENCH_POSTGRES=$(scripts/postgres.sh start) .build/release/teammate-bench`.
 struct BenchServer {
   let url: String
-  let owned: Bool
 
   static func start() -> BenchServer? {
-    if let url = ProcessInfo.processInfo.environment["TEAMMATE_BENCH_POSTGRES"] {
-      return BenchServer(url: url, owned: false)
-    }
-    guard let url = try? shell(["scripts/postgres.sh", "start"]), url.hasPrefix("postgresql://")
-    else { return nil }
-    return BenchServer(url: url, owned: true)
+    ProcessInfo.processInfo.environment["TEAMMATE_BENCH_POSTGRES"].map { BenchServer(url: $0) }
   }
-
-  func stop() { if owned { _ = try? Self.shell(["scripts/postgres.sh", "stop", url]) } }
 
   /// A store of its own on the server.
   func store(_ name: String) throws -> String {
     try PostgresBackend.createSchema("bench_\(name)_\(getpid())", on: url)
-  }
-
-  /// Runs a program and returns what it printed, trimmed.
-  static func shell(_ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
   }
 }
 
@@ -79,9 +57,10 @@ func postgresBenchmarks(_ server: BenchServer) async throws -> [Measurement] {
   return rows
 }
 
-/// Many households at once: `clients` connections, each doing a mix of adds, edits,
+/// Many households at once: `clients` connections, each doing a mix of adds,
 /// acknowledgements and pulls on households chosen at random; operations per second and the
-/// latencies, then pgbench's simple-update figure on the same server as the floor.
+/// latencies. (pgbench's simple-update figure is the floor to quote beside it: run it by hand,
+/// `pgbench -i -s 10` then `pgbench -N -c 8 -T 5`; run from here it did not stop.)
 func postgresLoad(
   _ server: BenchServer, households: Int = 1_000, clients: Int = 8, operations: Int = 400
 )
@@ -142,25 +121,9 @@ func postgresLoad(
   let total = clients * operations
   let p50 = format(latencies[latencies.count / 2])
   let p99 = format(latencies[latencies.count * 99 / 100])
-  var text = String(
+  let text = String(
     format: "%d households, %d clients, %d operations: %.0f operations/s, p50 %@, p99 %@, "
       + "households with a gap in their feed: %d",
     households, clients, total, Double(total) / seconds, p50, p99, gaps)
-  if let floor = pgbench(server) {
-    text += "\npgbench simple update (floor), \(clients) clients: \(floor)"
-  }
   return text
-}
-
-/// pgbench's simple-update transactions per second on the same server, 8 clients, 5 s.
-private func pgbench(_ server: BenchServer) -> String? {
-  guard let components = URLComponents(string: server.url),
-    let host = components.queryItems?.first(where: { $0.name == "host" })?.value
-  else { return nil }
-  let run = ["pgbench", "-h", host, "-U", "postgres", "postgres"]
-  guard (try? BenchServer.shell(run.dropLast() + ["-i", "-q", "-s", "10", "postgres"])) != nil,
-    let output = try? BenchServer.shell(
-      run.dropLast() + ["-N", "-c", "8", "-j", "2", "-T", "5", "postgres"])
-  else { return nil }
-  return output.split(separator: "\n").first { $0.hasPrefix("tps") }.map(String.init)
 }

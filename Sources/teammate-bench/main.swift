@@ -17,11 +17,10 @@ rows += commandLine.rows
 rows += try await syncBenchmarks(folder: scratch)
 var load: String?
 if let server = BenchServer.start() {
-  defer { server.stop() }
   rows += try await postgresBenchmarks(server)
   load = try await postgresLoad(server)
 } else {
-  print("(no PostgreSQL server: set TEAMMATE_BENCH_POSTGRES, or run from the project's folder)")
+  print("(no PostgreSQL rows: TEAMMATE_BENCH_POSTGRES=$(scripts/postgres.sh start) runs them)")
 }
 printTable(rows)
 if let load { print("\n" + load) }

@@ -179,3 +179,47 @@ import Testing
     #expect((landed["card"] as? [String: Any])?["ackBy"] as? String == "bob")
   }
 }
+
+@Suite struct ServerRefusalCLITests {
+  @Test func test_AC_CLI_61_aRefusedSignInOrRoleIs74WithTheServersSentence() throws {
+    guard let base = ProcessInfo.processInfo.environment["TEAMMATE_TEST_POSTGRES"] else {
+      throw PostgresError(state: "", message: "TEAMMATE_TEST_POSTGRES names no server")
+    }
+    let store = try ServerCLITests.server()
+    let schema = try #require(store.components(separatedBy: "search_path%3D").last)
+    // NB: the throwaway cluster asks `teammate_password` for its password (scripts/postgres.sh).
+    try Self.psql(
+      base,
+      "DO $$ BEGIN CREATE ROLE teammate_password LOGIN PASSWORD 'right'; "
+        + "EXCEPTION WHEN duplicate_object THEN NULL; END $$; "
+        + "DO $$ BEGIN CREATE ROLE teammate_nobody LOGIN; "
+        + "EXCEPTION WHEN duplicate_object THEN NULL; END $$; "
+        + "GRANT USAGE ON SCHEMA \(schema) TO teammate_nobody")
+    let folder = try TemporaryFolder.make()
+    func pending(_ url: String) throws -> CommandOutcome {
+      try Binary.run(
+        ["--store", url, "--device", folder.appending("d.sqlite"), "--as", "alice", "pending"],
+        environment: [:])
+    }
+    let wrong = try pending(
+      base.replacingOccurrences(of: "user=postgres", with: "user=teammate_password")
+        + "&password=wrong")
+    #expect(wrong.exitCode == 74)
+    #expect(wrong.stderr.contains("password authentication failed"), "\(wrong.stderr)")
+    #expect(wrong.stderr.contains("password=***") && !wrong.stderr.contains("=wrong"))
+    let bare = try pending(
+      store.replacingOccurrences(of: "user=postgres", with: "user=teammate_nobody"))
+    #expect(bare.exitCode == 74)
+    #expect(bare.stderr.contains("permission denied"), "\(bare.stderr)")
+  }
+
+  static func psql(_ url: String, _ sql: String) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["psql", url, "-qc", sql]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+  }
+}
