@@ -51,7 +51,7 @@ let package = Package(
     // Fixed clocks, seeded randomness and fixtures shared by the test targets.
     .target(
       name: "TeammateTestSupport",
-      dependencies: ["TeammateKit", "TeammateInMemory", "TeammateSQLite"]
+      dependencies: ["TeammateKit", "TeammateInMemory", "TeammateSQLite", "TeammatePostgres"]
     ),
     .testTarget(
       name: "TeammateKitTests",

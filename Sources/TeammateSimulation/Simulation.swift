@@ -137,16 +137,6 @@ final class Life {
   var lastPosition: [WriteID: Int] = [:]
   var feedMembers = FeedMembership()
   static let zone = "America/New_York"
-  private static let lock = NSLock()
-  nonisolated(unsafe) private static var databases = 0
-
-  /// A number no other run of this process has used, for its database's name.
-  static func nextDatabase() -> Int {
-    lock.withLock {
-      databases += 1
-      return databases
-    }
-  }
 
   init(config: SimulationConfig, rates: FaultRates) async throws {
     self.config = config
@@ -165,13 +155,8 @@ final class Life {
       backend = try SQLiteBackend(
         path: try TemporaryFolder.make().appending("sim.sqlite"), clock: clock, random: random)
     case .postgres:
-      guard let server = ProcessInfo.processInfo.environment["TEAMMATE_TEST_POSTGRES"] else {
-        throw PostgresError(
-          state: "", message: "TEAMMATE_TEST_POSTGRES names no server: scripts/postgres.sh start")
-      }
-      let name = "sim_\(getpid())_\(Self.nextDatabase())_\(config.seed)"
       backend = try PostgresBackend(
-        url: try PostgresBackend.createSchema(name, on: server), clock: clock, random: random)
+        url: try PostgresTestServer.freshStore("sim"), clock: clock, random: random)
     }
     observer = FaultyBackend(
       backend, distortion: config.sabotage?.distortion(observer: true) ?? .init())

@@ -27,32 +27,8 @@ enum BackendKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
       return try SQLiteBackend(path: path, clock: clock, random: random)
     case .postgres:
       return try PostgresBackend(
-        url: try PostgresServer.freshDatabase(), clock: clock, random: random)
+        url: try PostgresTestServer.freshStore("contract"), clock: clock, random: random)
     }
-  }
-}
-
-/// The throwaway server verify starts (`scripts/postgres.sh`), named by
-/// `TEAMMATE_TEST_POSTGRES`; each backend gets a schema of its own on it.
-enum PostgresServer {
-  struct Missing: Error, CustomStringConvertible {
-    var description: String {
-      "TEAMMATE_TEST_POSTGRES is not set: the PostgreSQL contract tests need the server "
-        + "./scripts/verify.sh starts (or: export TEAMMATE_TEST_POSTGRES=$(scripts/postgres.sh start))"
-    }
-  }
-
-  private static let lock = NSLock()
-  nonisolated(unsafe) private static var made = 0
-
-  static func freshDatabase() throws -> String {
-    guard let url = ProcessInfo.processInfo.environment["TEAMMATE_TEST_POSTGRES"], !url.isEmpty
-    else { throw Missing() }
-    let number = lock.withLock {
-      made += 1
-      return made
-    }
-    return try PostgresBackend.createSchema("contract_\(getpid())_\(number)", on: url)
   }
 }
 

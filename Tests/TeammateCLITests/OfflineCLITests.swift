@@ -95,20 +95,8 @@ import Testing
 
 /// Two machines, one server: `--store postgresql://…` with a device file each.
 @Suite struct ServerCLITests {
-  private static let lock = NSLock()
-  nonisolated(unsafe) private static var made = 0
-
   /// A schema of its own on the test server, as a `--store` URL.
-  static func server() throws -> String {
-    guard let url = ProcessInfo.processInfo.environment["TEAMMATE_TEST_POSTGRES"] else {
-      throw PostgresError(state: "", message: "TEAMMATE_TEST_POSTGRES names no server")
-    }
-    let number = lock.withLock {
-      made += 1
-      return made
-    }
-    return try PostgresBackend.createSchema("cli_\(getpid())_\(number)", on: url)
-  }
+  static func server() throws -> String { try PostgresTestServer.freshStore("cli") }
 
   func run(_ server: String, _ device: String, _ account: String, _ arguments: [String])
     throws -> CommandOutcome
@@ -124,7 +112,9 @@ import Testing
       try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
   }
 
-  @Test func test_AC_CLI_59_twoDeviceFilesShareAHouseholdOnTheServer() throws {
+  /// Alice creates "Home" on a fresh server store and Bob joins, each with a device file of
+  /// their own: the store's URL and the two files.
+  func couple() throws -> (String, String, String) {
     let server = try Self.server()
     let folder = try TemporaryFolder.make()
     let (alice, bob) = (folder.appending("alice.sqlite"), folder.appending("bob.sqlite"))
@@ -132,6 +122,11 @@ import Testing
       try run(server, alice, "alice", ["--json", "household", "create", "--name", "Home"]))
     let code = try #require((created["invite"] as? [String: Any])?["code"] as? String)
     #expect(try run(server, bob, "bob", ["household", "join", code]).exitCode == 0)
+    return (server, alice, bob)
+  }
+
+  @Test func test_AC_CLI_59_twoDeviceFilesShareAHouseholdOnTheServer() throws {
+    let (server, alice, bob) = try couple()
     let card = try json(
       try run(server, alice, "alice", ["--json", "card", "add", "Checkup", "--kind", "event"]))
     let id = try #require((card["card"] as? [String: Any])?["id"] as? String)
@@ -149,13 +144,7 @@ import Testing
   }
 
   @Test func test_AC_CLI_60_anUnreachableServerIs74AndOfflineWritesWait() throws {
-    let server = try Self.server()
-    let folder = try TemporaryFolder.make()
-    let (alice, bob) = (folder.appending("alice.sqlite"), folder.appending("bob.sqlite"))
-    let created = try json(
-      try run(server, alice, "alice", ["--json", "household", "create", "--name", "Home"]))
-    let code = try #require((created["invite"] as? [String: Any])?["code"] as? String)
-    #expect(try run(server, bob, "bob", ["household", "join", code]).exitCode == 0)
+    let (server, alice, bob) = try couple()
     let card = try json(try run(server, alice, "alice", ["--json", "card", "add", "Diapers"]))
     let id = try #require((card["card"] as? [String: Any])?["id"] as? String)
     #expect(try run(server, bob, "bob", ["sync"]).exitCode == 0)
@@ -182,9 +171,7 @@ import Testing
 
 @Suite struct ServerRefusalCLITests {
   @Test func test_AC_CLI_61_aRefusedSignInOrRoleIs74WithTheServersSentence() throws {
-    guard let base = ProcessInfo.processInfo.environment["TEAMMATE_TEST_POSTGRES"] else {
-      throw PostgresError(state: "", message: "TEAMMATE_TEST_POSTGRES names no server")
-    }
+    let base = try PostgresTestServer.url()
     let store = try ServerCLITests.server()
     let schema = try #require(store.components(separatedBy: "search_path%3D").last)
     // NB: the throwaway cluster asks `teammate_password` for its password (scripts/postgres.sh).

@@ -7,26 +7,8 @@ import Testing
 
 /// What only a real server shows: row-level security, and several connections at once.
 @Suite struct PostgresTests {
-  struct NoServer: Error, CustomStringConvertible {
-    var description: String {
-      "TEAMMATE_TEST_POSTGRES is not set: ./scripts/verify.sh starts a server for these tests"
-    }
-  }
-
-  private static let lock = NSLock()
-  nonisolated(unsafe) private static var made = 0
-
   /// A schema of its own on the test server, and its URL.
-  static func store() throws -> String {
-    guard let url = ProcessInfo.processInfo.environment["TEAMMATE_TEST_POSTGRES"] else {
-      throw NoServer()
-    }
-    let number = lock.withLock {
-      made += 1
-      return made
-    }
-    return try PostgresBackend.createSchema("pgtest_\(getpid())_\(number)", on: url)
-  }
+  static func store() throws -> String { try PostgresTestServer.freshStore("pgtest") }
 
   /// Alice's and Carol's households, each with a card; the URL and both households.
   func twoHouseholds() async throws -> (String, HouseholdID, HouseholdID) {
