@@ -17,6 +17,12 @@ public actor PostgresBackend: TransactionalBackend {
   public let joinLimit: JoinAttemptLimit
   /// How often a transaction that lost a race is tried again.
   static let attempts = 20
+  /// Run just before a write's commit, with the server process of the connection: a test
+  /// cuts the connection there to see a server go away in the middle of a transaction.
+  var beforeCommit: (@Sendable (String) throws -> Void)?
+
+  /// Sets `beforeCommit` (tests only).
+  func cutBeforeCommit(_ body: (@Sendable (String) throws -> Void)?) { beforeCommit = body }
 
   public init(
     url: String, clock: any WallClock,
@@ -110,6 +116,9 @@ public actor PostgresBackend: TransactionalBackend {
           "SELECT set_config('role', 'teammate_app', true), set_config('teammate.actor', $1, true)",
           [actor.rawValue])
         let result = try body(&storage)
+        if let beforeCommit, !reading {
+          try beforeCommit(try connection.query("SELECT pg_backend_pid()").text(0, 0))
+        }
         committing = true
         try connection.execute("COMMIT")
         return result

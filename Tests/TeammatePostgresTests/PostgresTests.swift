@@ -168,3 +168,25 @@ import Testing
     }
   }
 }
+
+extension PostgresFaultTests {
+  @Test func test_AC_PG_06_aServerGoneMidWriteLeavesNothingAndTheNextCallWorks() async throws {
+    let url = try PostgresTests.store()
+    let backend = try PostgresBackend(url: url, clock: ManualWallClock(Fixtures.start))
+    let home = try await backend.createHousehold(
+      name: "Home", timeZone: "UTC", displayName: "Alice", as: Fixtures.alice
+    ).household.id
+    await backend.cutBeforeCommit { process in
+      try PostgresConnection(url: url).query("SELECT pg_terminate_backend($1::int)", [process])
+    }
+    await #expect(throws: PostgresError.self) {
+      _ = try await backend.addCard(CardDraft(title: "Lost"), to: home, as: Fixtures.alice)
+    }
+    await backend.cutBeforeCommit(nil)
+    #expect(try await backend.cards(in: home, as: Fixtures.alice).isEmpty)
+    _ = try await backend.addCard(CardDraft(title: "Kept"), to: home, as: Fixtures.alice)
+    #expect(try await backend.cards(in: home, as: Fixtures.alice).map(\.title) == ["Kept"])
+    let feed = try await backend.changes(in: home, after: 0, limit: 10, as: Fixtures.alice)
+    #expect(feed.map(\.sequence) == [1, 2])
+  }
+}
