@@ -210,3 +210,14 @@ import Testing
     process.waitUntilExit()
   }
 }
+
+extension ServerCLITests {
+  @Test func test_AC_CLI_62_theDemoPlaysTwoMachinesOnAServer() throws {
+    let server = try Self.server()
+    let demo = try Binary.run(["--store", server, "demo"], environment: [:])
+    #expect(demo.exitCode == 0, "\(demo.stderr)")
+    #expect(demo.stdout.contains("Store: the server at postgresql://"))
+    #expect(demo.stdout.contains("each phone keeps a device file of its own"))
+    #expect(demo.stdout.hasSuffix("Nothing waits for you. Badge: 0\n"))
+  }
+}

@@ -6,18 +6,40 @@ extension Commands {
     abstract: "Walk through two partners and their phones, on a throwaway store.",
     discussion:
       "Each step is printed as the command a person would type, followed by its output. "
-      + "Pass --store to keep the store afterwards."
+      + "Pass --store to keep the store afterwards; a postgresql:// store plays the two phones "
+      + "as two machines, each with a device file of its own (thrown away afterwards).",
+    examples: [
+      "teammate demo",
+      "teammate --store \"$(scripts/postgres.sh start)\" demo",
+    ]
   ) { session, _ in
-    let kept = session.globals.store.map { ($0 as NSString).expandingTildeInPath }
+    let server = session.onServer ? session.storePath : nil
+    let kept =
+      server == nil ? session.globals.store.map { ($0 as NSString).expandingTildeInPath } : nil
     let folder = (NSTemporaryDirectory() as NSString).appendingPathComponent(
       "teammate-demo-\(UUID().uuidString)")
-    let store = kept ?? (folder as NSString).appendingPathComponent("demo.sqlite")
+    let store = server ?? kept ?? (folder as NSString).appendingPathComponent("demo.sqlite")
     defer { if kept == nil { try? FileManager.default.removeItem(atPath: folder) } }
 
-    let player = DemoPlayer(store: store)
+    // NB: on a server, each phone is a machine of its own: a device file each.
+    let devices =
+      server == nil
+      ? [:]
+      : Dictionary(
+        uniqueKeysWithValues: ["alice", "bob"].map {
+          ($0, (folder as NSString).appendingPathComponent("\($0).device.sqlite"))
+        })
+    let player = DemoPlayer(store: store, devices: devices)
     var transcript: [JSONValue] = []
     var text = "Teammate demo: Alice and Bob share a household, each on their own phone.\n"
-    text += kept.map { "Store: \($0) (kept)\n" } ?? "Store: a throwaway one, removed afterwards.\n"
+    if let server {
+      text +=
+        "Store: the server at \(ServerURL.masked(server)); each phone keeps a device file of "
+        + "its own, thrown away afterwards.\n"
+    } else {
+      text +=
+        kept.map { "Store: \($0) (kept)\n" } ?? "Store: a throwaway one, removed afterwards.\n"
+    }
     for (index, step) in DemoScript.steps.enumerated() {
       let number = index + 1
       let arguments = try await player.resolve(step.arguments, time: step.time, step: number)
@@ -58,13 +80,16 @@ struct DemoStepFailure: ReportedError {
 /// Runs demo steps against one store, each at its own time of day.
 struct DemoPlayer {
   let store: String
+  /// Each account's device file, when the store is a server.
+  var devices: [String: String] = [:]
 
   /// One command as `account`, at `time` on the demo's day: its stdout, which must hold each
   /// of `expects`.
   func run(
     _ account: String, _ arguments: [String], time: String, step: Int, expects: [String] = []
   ) async throws -> String {
-    let environment = ["TEAMMATE_STORE": store, "TEAMMATE_NOW": "2026-12-01T\(time):00+08:00"]
+    var environment = ["TEAMMATE_STORE": store, "TEAMMATE_NOW": "2026-12-01T\(time):00+08:00"]
+    environment["TEAMMATE_DEVICE"] = devices[account]
     let outcome = await Teammate.run(["--as", account] + arguments, environment: environment)
     let command = (["teammate", "--as", account] + arguments).joined(separator: " ")
     guard outcome.exitCode == 0 else {
