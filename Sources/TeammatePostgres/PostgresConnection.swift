@@ -1,7 +1,8 @@
 import CLibPQ
 import Foundation
 
-/// One libpq connection. Every value is bound as a parameter, never put into SQL text.
+/// One libpq connection. Every value is bound as a parameter, never put into SQL text, and
+/// every statement is prepared once per connection.
 ///
 /// Not thread-safe: the backend uses it from its actor only.
 final class PostgresConnection {
@@ -34,9 +35,25 @@ final class PostgresConnection {
   /// returns its rows.
   @discardableResult
   func query(_ sql: String, _ parameters: [String?] = []) throws(PostgresError) -> PostgresRows {
+    let name = try prepared(sql, count: parameters.count)
     let result = withParameters(parameters) { values in
-      pq.execParams(handle, sql, Int32(parameters.count), nil, values, nil, nil, 0)
+      pq.execPrepared(handle, name, Int32(parameters.count), values, nil, nil, 0)
     }
+    return try rows(result)
+  }
+
+  /// Statements this connection has prepared, by their SQL: each is parsed and planned once.
+  private var statements: [String: String] = [:]
+
+  private func prepared(_ sql: String, count: Int) throws(PostgresError) -> String {
+    if let name = statements[sql] { return name }
+    let name = "s\(statements.count)"
+    _ = try rows(pq.prepare(handle, name, sql, Int32(count), nil))
+    statements[sql] = name
+    return name
+  }
+
+  private func rows(_ result: OpaquePointer?) throws(PostgresError) -> PostgresRows {
     guard let result else {
       throw PostgresError(state: "", message: LibPQ.text(pq.errorMessage(handle)))
     }
