@@ -124,13 +124,10 @@ public actor PostgresBackend: TransactionalBackend {
         return result
       } catch let error as PostgresError where error.isRetryable && attempt < Self.attempts {
         try? connection.execute("ROLLBACK")
-      } catch let error as PostgresError
-        where !connection.isOpen && !committing && attempt == 1
-      {
+      } catch is PostgresError where !connection.isOpen && !committing && attempt == 1 {
         // NB: the server went away before the commit was sent: nothing was written, so the
         // call runs again, once, on a new connection. A commit whose answer was lost is not
         // run again: whether it landed is unknown (an outbox write is safe to send again).
-        _ = error
       } catch {
         try? connection.execute("ROLLBACK")
         throw error

@@ -147,7 +147,7 @@ import Testing
     ).household.id
     let process = try await backend.serverProcess()
     let admin = try PostgresConnection(url: url)
-    try admin.query("SELECT pg_terminate_backend($1::int)", [process])
+    try admin.query("SELECT pg_terminate_backend($1::int, 10000)", [process])
     _ = try await backend.addCard(CardDraft(title: "After the cut"), to: home, as: Fixtures.alice)
     #expect(try await backend.serverProcess() != process)
     let cards = try await backend.cards(in: home, as: Fixtures.alice)
@@ -177,7 +177,9 @@ extension PostgresFaultTests {
       name: "Home", timeZone: "UTC", displayName: "Alice", as: Fixtures.alice
     ).household.id
     await backend.cutBeforeCommit { process in
-      try PostgresConnection(url: url).query("SELECT pg_terminate_backend($1::int)", [process])
+      // NB: waits until the process is gone, so that the commit cannot slip in before.
+      try PostgresConnection(url: url).query(
+        "SELECT pg_terminate_backend($1::int, 10000)", [process])
     }
     await #expect(throws: PostgresError.self) {
       _ = try await backend.addCard(CardDraft(title: "Lost"), to: home, as: Fixtures.alice)
