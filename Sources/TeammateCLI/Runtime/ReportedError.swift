@@ -51,7 +51,7 @@ extension TeammateError: ReportedError {
   var kind: FailureKind {
     switch self {
     case .invalidTime, .invalidTimeOfDay, .invalidQuietHours, .invalidLeadTime,
-      .malformedCredential:
+      .malformedCredential, .invalidRepeatRule:
       .usage
     case .emptyTitle, .tooManyBytes, .titleTooLong, .noteTooLong, .emptyName, .nameTooLong,
       .unknownTimeZone, .replyByRequiresTopic, .assigneeNotMember, .malformedInviteCode,

@@ -22,6 +22,8 @@ public enum TeammateError: Error, Equatable, Sendable, Codable {
   case invalidQuietHours(String)
   case invalidLeadTime(minutes: Int)
   case invalidTime(String, offset: String)
+  /// A repeat rule outside the subset the product speaks, with the reason.
+  case invalidRepeatRule(String, reason: String)
 
   // Invites and joining
   case inviteNotFound(InviteCode)
@@ -91,6 +93,8 @@ extension TeammateError: CustomStringConvertible, LocalizedError {
       return "'\(text)' is not a credential: write it as PROVIDER:ID"
     case .invalidTimeOfDay(let text):
       return "'\(text)' is not a time of day: write it as HH:MM, from 00:00 to 23:59"
+    case .invalidRepeatRule(let text, let reason):
+      return "'\(text)' is not a repeat rule a card may have: \(reason)"
     case .invalidQuietHours(let text):
       return
         "quiet hours '\(text)' start and end at the same time: give a range such as "

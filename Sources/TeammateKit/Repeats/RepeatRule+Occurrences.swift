@@ -1,0 +1,93 @@
+import Foundation
+
+extension RepeatRule {
+  /// At most `limit` occurrences, in order, the first of them `first` itself (RFC 5545's
+  /// DTSTART: it counts whether or not it falls on the rule's days).
+  public func occurrences(from first: Date, in zone: TimeZone, limit: Int) -> [Date] {
+    var found: [Date] = []
+    walk(from: first, in: zone) { date in
+      found.append(date)
+      return found.count < limit
+    }
+    return found
+  }
+
+  /// The first occurrence strictly after `instant`, or nil when the rule ended before it.
+  public func next(after instant: Date, from first: Date, in zone: TimeZone) -> Date? {
+    var next: Date?
+    walk(from: first, in: zone) { date in
+      guard date > instant else { return true }
+      next = date
+      return false
+    }
+    return next
+  }
+
+  /// Hands each occurrence to `visit` in order until it answers false or the rule ends.
+  ///
+  /// NB: every occurrence is the first one's wall-clock time on its day, in `zone`: a time
+  /// the day skips moves forward by the gap, a time it has twice is the first of the two.
+  private func walk(from first: Date, in zone: TimeZone, _ visit: (Date) -> Bool) {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = zone
+    let start = calendar.dateComponents(
+      [.year, .month, .day, .hour, .minute, .second], from: first)
+    guard
+      let firstDay = calendar.date(
+        from: DateComponents(year: start.year, month: start.month, day: start.day))
+    else { return }
+    var seen = 0
+    func offer(_ date: Date) -> Bool {
+      if case .until(let until) = end, date > until { return false }
+      seen += 1
+      if case .count(let count) = end, seen > count { return false }
+      return visit(date)
+    }
+    guard offer(first) else { return }
+    // NB: a rule that can never fall again (the 31st every twelve months from April) stops.
+    for period in 0..<10_000 {
+      for day in days(of: period, from: firstDay, start, calendar) where day > firstDay {
+        var moment = calendar.dateComponents([.year, .month, .day], from: day)
+        moment.hour = start.hour
+        moment.minute = start.minute
+        moment.second = start.second
+        guard let date = calendar.date(from: moment), offer(date) else { return }
+      }
+    }
+  }
+
+  /// The days, at midnight, that period `period` of the rule falls on, in order.
+  private func days(
+    of period: Int, from firstDay: Date, _ start: DateComponents, _ calendar: Calendar
+  ) -> [Date] {
+    switch frequency {
+    case .daily:
+      return [calendar.date(byAdding: .day, value: period * interval, to: firstDay)].compactMap {
+        $0
+      }
+    case .weekly:
+      // NB: weeks begin on Monday (RFC 5545's WKST default).
+      let weekday = (calendar.component(.weekday, from: firstDay) + 5) % 7
+      guard
+        let monday = calendar.date(
+          byAdding: .day, value: period * interval * 7 - weekday, to: firstDay)
+      else { return [] }
+      let chosen = weekdays.isEmpty ? [Weekday.allCases[weekday]] : weekdays
+      return chosen.compactMap { calendar.date(byAdding: .day, value: $0.offset, to: monday) }
+    case .monthly:
+      guard
+        let month = calendar.date(
+          byAdding: .month, value: period * interval,
+          to: calendar.date(from: DateComponents(year: start.year, month: start.month, day: 1))
+            ?? firstDay),
+        let length = calendar.range(of: .day, in: .month, for: month)?.count
+      else { return [] }
+      let chosen = monthDays.isEmpty ? [start.day ?? 1] : monthDays
+      return chosen.compactMap { day in
+        let date = day == -1 ? length : day
+        guard date <= length else { return nil }
+        return calendar.date(byAdding: .day, value: date - 1, to: month)
+      }.sorted()
+    }
+  }
+}
