@@ -10,6 +10,15 @@ import TeammateKit
 /// let server = try PostgresBackend(url: "postgresql:///teammate?host=/run/postgresql", clock: SystemWallClock())
 /// ```
 public actor PostgresBackend: TransactionalBackend {
+  /// The thread every call runs on: waiting for the server never holds a shared thread.
+  nonisolated let thread = StoreThread(name: "teammate.postgres")
+
+  public nonisolated var unownedExecutor: UnownedSerialExecutor {
+    thread.asUnownedSerialExecutor()
+  }
+
+  deinit { thread.stop() }
+
   private let url: String
   private var connection: PostgresConnection
   private let clock: any WallClock

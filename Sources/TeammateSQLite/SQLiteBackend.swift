@@ -26,7 +26,7 @@ public actor SQLiteBackend: TransactionalBackend {
   /// How this store was opened: a read-only one refuses every write.
   public nonisolated let access: StoreAccess
   /// The thread every call of this store runs on.
-  nonisolated let thread = SQLiteThread()
+  nonisolated let thread = StoreThread(name: "teammate.sqlite")
 
   /// Whether this actor's code runs on the store's own thread (it always should).
   func runsOnItsOwnThread() -> Bool { thread.isCurrent }

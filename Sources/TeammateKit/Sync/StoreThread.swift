@@ -1,25 +1,25 @@
 import Foundation
 
-/// A serial executor with a thread of its own: the store actor runs on it, so SQLite's
-/// blocking work (a busy wait of up to ten seconds, the retry of a journal switch) never
-/// holds one of Swift's few shared cooperative threads.
-final class SQLiteThread: SerialExecutor, @unchecked Sendable {
+/// A serial executor with a thread of its own: a store actor runs on it, so the store's
+/// blocking work (SQLite's busy wait, a PostgreSQL server's answer) never holds one of Swift's
+/// few shared cooperative threads.
+public final class StoreThread: SerialExecutor, @unchecked Sendable {
   private let condition = NSCondition()
   private var jobs: [UnownedJob] = []
   private var stopped = false
   private var runner: Thread?
 
-  init() {
+  public init(name: String) {
     let thread = Thread { [self] in run() }
-    thread.name = "teammate.sqlite"
+    thread.name = name
     runner = thread
     thread.start()
   }
 
   /// Whether the calling code runs on this executor's thread.
-  var isCurrent: Bool { runner.map { Thread.current === $0 } ?? false }
+  public var isCurrent: Bool { runner.map { Thread.current === $0 } ?? false }
 
-  func enqueue(_ job: consuming ExecutorJob) {
+  public func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
     condition.lock()
     jobs.append(job)
@@ -28,14 +28,14 @@ final class SQLiteThread: SerialExecutor, @unchecked Sendable {
   }
 
   /// Ends the thread once the jobs already enqueued have run.
-  func stop() {
+  public func stop() {
     condition.lock()
     stopped = true
     condition.signal()
     condition.unlock()
   }
 
-  func asUnownedSerialExecutor() -> UnownedSerialExecutor {
+  public func asUnownedSerialExecutor() -> UnownedSerialExecutor {
     UnownedSerialExecutor(ordinary: self)
   }
 
