@@ -70,20 +70,7 @@ final class PostgresConnection {
   }
 
   /// Runs several statements without parameters (a migration).
-  func execute(_ sql: String) throws(PostgresError) {
-    guard let result = pq.exec(handle, sql) else {
-      throw PostgresError(state: "", message: LibPQ.text(pq.errorMessage(handle)))
-    }
-    defer { pq.clear(result) }
-    guard pq.resultStatus(result) == PGRES_COMMAND_OK || pq.resultStatus(result) == PGRES_TUPLES_OK
-    else {
-      let state = pq.resultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
-      throw PostgresError(
-        state: state ?? "",
-        message: LibPQ.text(pq.resultErrorMessage(result)).trimmingCharacters(
-          in: .whitespacesAndNewlines))
-    }
-  }
+  func execute(_ sql: String) throws(PostgresError) { _ = try rows(pq.exec(handle, sql)) }
 
   private func withParameters<T>(
     _ parameters: [String?], _ body: ([UnsafePointer<CChar>?]) -> T

@@ -60,17 +60,18 @@ extension Session {
   /// The household's cards as this device shows them: the store's, with the writes still in
   /// this device's outbox over them (cards made offline last, in the order made).
   mutating func visibleCards() async throws -> [Card] {
+    try await visibleCards(saved: try await savedDevice())
+  }
+
+  /// `visibleCards` over a device state already read.
+  private mutating func visibleCards(saved: DeviceState?) async throws -> [Card] {
     let household = try await household()
-    let stored: [Card]
-    if offline && onServer {
-      // NB: offline, the cards are the ones this device last pulled.
-      stored =
-        try await deviceStore().deviceState(for: try account(), withCards: false)?
-        .sortedCards ?? []
-    } else {
-      stored = try await store().cards(in: household.id, as: try account())
-    }
-    let outbox = try await outbox()
+    // NB: offline, the cards are the ones this device last pulled.
+    let stored =
+      offline && onServer
+      ? saved?.sortedCards ?? []
+      : try await store().cards(in: household.id, as: try account())
+    let outbox = saved?.outbox ?? []
     guard !outbox.isEmpty else { return stored }
     var byID: [CardID: Card] = [:]
     for card in stored { byID[card.id] = card }
@@ -86,14 +87,21 @@ extension Session {
   /// The cards pending for the acting account, as this device shows them.
   mutating func visiblePending() async throws -> [Card] {
     let uid = try account()
-    guard try await outbox().isEmpty, !(offline && onServer) else {
-      return AcknowledgementRules.pending(cards: try await visibleCards(), viewer: uid)
+    let saved = try await savedDevice()
+    guard (saved?.outbox ?? []).isEmpty, !(offline && onServer) else {
+      return AcknowledgementRules.pending(
+        cards: try await visibleCards(saved: saved), viewer: uid)
     }
     return try await store().pendingCards(in: try await household().id, as: uid)
   }
 
   /// The writes this machine's device of the acting account has not sent yet.
   mutating func outbox() async throws -> [OutboxEntry] {
-    try await deviceStore().deviceState(for: try account(), withCards: false)?.outbox ?? []
+    try await savedDevice()?.outbox ?? []
+  }
+
+  /// This machine's saved device state for the acting account, without the store's cards.
+  mutating func savedDevice() async throws -> DeviceState? {
+    try await deviceStore().deviceState(for: try account(), withCards: false)
   }
 }

@@ -130,8 +130,9 @@ struct Session {
     let household: Household
     if offline && onServer {
       // NB: offline, the household is the one this device last heard of.
-      guard let known = try await deviceStore().deviceState(for: uid, withCards: false)?.household
-      else { throw CLIError.noHousehold(uid) }
+      guard let known = try await savedDevice()?.household else {
+        throw CLIError.noHousehold(uid)
+      }
       household = known
     } else {
       let store = try store()

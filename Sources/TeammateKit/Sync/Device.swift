@@ -172,9 +172,13 @@ public actor Device {
   private func make(_ write: DeviceWrite) async throws -> WriteOutcome? {
     let household = try await householdID()
     let now = clock.now()
-    if !isOnline, let known = view.household {
+    if !isOnline {
+      let shown = view
       // NB: offline, the rules refuse at once what this device can already see is wrong.
-      _ = try Outbox.apply(write, cards: view.cards, household: known, viewer: account, now: now)
+      if let known = shown.household {
+        _ = try Outbox.apply(
+          write, cards: shown.cards, household: known, viewer: account, now: now)
+      }
     }
     let entry = OutboxEntry(
       id: .random(length: 16, using: &random), householdID: household, write: write, madeAt: now)
@@ -235,8 +239,9 @@ public actor Device {
   public func addCard(_ draft: CardDraft) async throws -> Card {
     var named = draft
     if named.id == nil {
+      let shown = view.cards
       var id = CardID.random(using: &random)
-      while view.cards[id] != nil { id = .random(using: &random) }
+      while shown[id] != nil { id = .random(using: &random) }
       named.id = id
     }
     let outcome = try await make(.addCard(named))
