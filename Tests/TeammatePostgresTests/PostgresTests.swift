@@ -10,6 +10,19 @@ import Testing
   /// A schema of its own on the test server, and its URL.
   static func store() throws -> String { try PostgresTestServer.freshStore("pgtest") }
 
+  /// Alice's household "Home" on a fresh store: the store's URL, the clock, the backend
+  /// that made it and the creation.
+  static func aliceAtHome() async throws -> (
+    String, ManualWallClock, PostgresBackend, HouseholdCreation
+  ) {
+    let url = try store()
+    let clock = ManualWallClock(Fixtures.start)
+    let backend = try PostgresBackend(url: url, clock: clock)
+    let creation = try await backend.createHousehold(
+      name: "Home", timeZone: "UTC", displayName: "Alice", as: Fixtures.alice)
+    return (url, clock, backend, creation)
+  }
+
   /// Alice's and Carol's households, each with a card; the URL and both households.
   func twoHouseholds() async throws -> (String, HouseholdID, HouseholdID) {
     let url = try Self.store()
@@ -61,11 +74,7 @@ import Testing
   }
 
   @Test func test_AC_PG_02_aJoinRaceOnTwoConnectionsHasOneWinner() async throws {
-    let url = try Self.store()
-    let clock = ManualWallClock(Fixtures.start)
-    let first = try PostgresBackend(url: url, clock: clock)
-    let creation = try await first.createHousehold(
-      name: "Home", timeZone: "UTC", displayName: "Alice", as: Fixtures.alice)
+    let (url, clock, first, creation) = try await Self.aliceAtHome()
     let code = creation.invite.code.rawValue
     let bob = try PostgresBackend(url: url, clock: clock)
     let carol = try PostgresBackend(url: url, clock: clock)
@@ -79,11 +88,7 @@ import Testing
   }
 
   @Test func test_AC_PG_03_concurrentWritersLoseNothingAndTheFeedHasNoGaps() async throws {
-    let url = try Self.store()
-    let clock = ManualWallClock(Fixtures.start)
-    let setup = try PostgresBackend(url: url, clock: clock)
-    let creation = try await setup.createHousehold(
-      name: "Home", timeZone: "UTC", displayName: "Alice", as: Fixtures.alice)
+    let (url, clock, setup, creation) = try await Self.aliceAtHome()
     let home = creation.household.id
     _ = try await setup.join(
       code: creation.invite.code.rawValue, displayName: "Bob", as: Fixtures.bob)
@@ -139,12 +144,8 @@ import Testing
   @Test func test_AC_PG_05_aDroppedConnectionIsOpenedAgainAndARoleWithoutRightsIsRefused()
     async throws
   {
-    let url = try PostgresTests.store()
-    let clock = ManualWallClock(Fixtures.start)
-    let backend = try PostgresBackend(url: url, clock: clock)
-    let home = try await backend.createHousehold(
-      name: "Home", timeZone: "UTC", displayName: "Alice", as: Fixtures.alice
-    ).household.id
+    let (url, clock, backend, creation) = try await PostgresTests.aliceAtHome()
+    let home = creation.household.id
     let process = try await backend.serverProcess()
     let admin = try PostgresConnection(url: url)
     try admin.query("SELECT pg_terminate_backend($1::int, 10000)", [process])
@@ -171,11 +172,8 @@ import Testing
 
 extension PostgresFaultTests {
   @Test func test_AC_PG_06_aServerGoneMidWriteLeavesNothingAndTheNextCallWorks() async throws {
-    let url = try PostgresTests.store()
-    let backend = try PostgresBackend(url: url, clock: ManualWallClock(Fixtures.start))
-    let home = try await backend.createHousehold(
-      name: "Home", timeZone: "UTC", displayName: "Alice", as: Fixtures.alice
-    ).household.id
+    let (url, _, backend, creation) = try await PostgresTests.aliceAtHome()
+    let home = creation.household.id
     await backend.cutBeforeCommit { process in
       // NB: waits until the process is gone, so that the commit cannot slip in before.
       try PostgresConnection(url: url).query(
