@@ -37,6 +37,7 @@ let package = Package(
       name: "teammate-bench",
       dependencies: [
         "TeammateKit", "TeammateInMemory", "TeammateSQLite", "TeammatePostgres", "TeammateCLI",
+        "TeammateTestSupport",
       ]
     ),
     // The deterministic simulator: two partners, their phones and every fault, by seed.

@@ -4,6 +4,8 @@
 # but `teammate_password`, which must give its password.
 # Usage: scripts/postgres.sh start        prints the cluster's URL (its folder is the host)
 #        scripts/postgres.sh url URL|FOLDER
+#        scripts/postgres.sh halt URL|FOLDER  stops the server and keeps its data
+#        scripts/postgres.sh resume URL|FOLDER  starts a halted server again
 #        scripts/postgres.sh stop URL|FOLDER  stops it and removes the folder
 # initdb refuses to run as root: as root, the server's tools run as the `postgres` user.
 set -euo pipefail
@@ -21,12 +23,34 @@ folder_of() {
     *) echo "$given" ;;
   esac
 }
+# The folder of a cluster this script made, or a refusal.
+ours() {
+  local folder
+  folder=$(folder_of "$1")
+  case "$folder" in /tmp/teammate-pg-*) echo "$folder" ;; *) echo "postgres.sh: not a cluster of ours: $folder" >&2; exit 64 ;; esac
+}
+# Starts the server of the cluster in folder $1, on its socket only.
+serve() {
+  as_server "$bin/pg_ctl" -D "$1/data" -l "$1/server.log" -w -s \
+    -o "-c listen_addresses='' -c unix_socket_directories='$1' -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
+    start >&2 || { cat "$1/server.log" >&2; exit 1; }
+}
 as_server() {
   if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+}
+# NB: the server outlives this script, so it must not hold what the script's caller gave it:
+# a caller that waits for every copy of a descriptor to close (Foundation's Process does) would
+# wait for the server.
+close_inherited() {
+  local fd
+  for fd in $(ls /proc/$$/fd); do
+    [ "$fd" -gt 2 ] && eval "exec $fd>&-" 2>/dev/null || true
+  done
 }
 
 case "${1:-}" in
   start)
+    close_inherited
     folder=$(mktemp -d /tmp/teammate-pg-XXXXXX)
     chmod 0700 "$folder"
     [ "$(id -u)" -eq 0 ] && chown postgres "$folder"
@@ -34,22 +58,27 @@ case "${1:-}" in
       { cat "$folder/initdb.log" >&2; exit 1; }
     # NB: one role signs in with a password, so that a test can give a wrong one.
     as_server sh -c "{ echo 'local all teammate_password scram-sha-256'; cat '$folder/data/pg_hba.conf'; } >'$folder/data/pg_hba.new' && mv '$folder/data/pg_hba.new' '$folder/data/pg_hba.conf'"
-    as_server "$bin/pg_ctl" -D "$folder/data" -l "$folder/server.log" -w -s \
-      -o "-c listen_addresses='' -c unix_socket_directories='$folder' -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
-      start >&2 || { cat "$folder/server.log" >&2; exit 1; }
+    serve "$folder"
     echo "postgresql:///postgres?host=$folder&user=postgres"
+    ;;
+  halt)
+    folder=$(ours "${2:-}")
+    as_server "$bin/pg_ctl" -D "$folder/data" -m fast -w -s stop >&2
+    ;;
+  resume)
+    close_inherited
+    serve "$(ours "${2:-}")"
     ;;
   url)
     echo "postgresql:///postgres?host=$(folder_of "${2:-}")&user=postgres"
     ;;
   stop)
-    folder=$(folder_of "${2:-}")
-    case "$folder" in /tmp/teammate-pg-*) ;; *) echo "postgres.sh: not a cluster of ours: $folder" >&2; exit 64 ;; esac
+    folder=$(ours "${2:-}")
     [ -d "$folder/data" ] && as_server "$bin/pg_ctl" -D "$folder/data" -m immediate -w -s stop >&2 || true
     rm -rf "$folder"
     ;;
   *)
-    echo "usage: scripts/postgres.sh start | url URL | stop URL" >&2
+    echo "usage: scripts/postgres.sh start | url URL | halt URL | resume URL | stop URL" >&2
     exit 64
     ;;
 esac

@@ -15,15 +15,13 @@ rows += try await storeBenchmarks(folder: scratch)
 let commandLine = try await commandLineBenchmarks(folder: scratch)
 rows += commandLine.rows
 rows += try await syncBenchmarks(folder: scratch)
-var load: String?
-if let server = BenchServer.start() {
-  rows += try await postgresBenchmarks(server)
-  load = try await postgresLoad(server)
-} else {
-  print("(no PostgreSQL rows: TEAMMATE_BENCH_POSTGRES=$(scripts/postgres.sh start) runs them)")
-}
+let server = try BenchServer.start()
+defer { server.stop() }
+rows += try await postgresBenchmarks(server)
+let load = try await postgresLoad(server)
+let floor = try pgbenchFloor(server)
 printTable(rows)
-if let load { print("\n" + load) }
+print("\n" + load + "\n" + floor)
 if let peak = commandLine.peakMiB {
   print(String(format: "\npeak memory of `teammate pending --json`: %.1f MiB", peak))
 } else {

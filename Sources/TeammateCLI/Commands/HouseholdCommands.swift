@@ -33,6 +33,7 @@ extension Commands {
     let creation = try await session.store().createHousehold(
       name: name, timeZone: zone ?? TimeZone.current.identifier,
       displayName: displayName ?? uid.rawValue, as: uid)
+    try await session.deviceHears()
     let household = creation.household
     let times = TimeText(
       zone: TimeZone(identifier: household.timeZone) ?? .current, now: session.now)
@@ -70,6 +71,7 @@ extension Commands {
     let uid = try session.account()
     let household = try await session.store().join(
       code: code, displayName: displayName ?? uid.rawValue, as: uid)
+    try await session.deviceHears()
     let times = TimeText(
       zone: TimeZone(identifier: household.timeZone) ?? .current, now: session.now)
     if session.json {

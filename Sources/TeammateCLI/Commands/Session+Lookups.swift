@@ -39,6 +39,13 @@ extension Session {
     return report
   }
 
+  /// On a server, a device that made or joined a household pulls it at once, so that it knows
+  /// its household offline before its first sync.
+  mutating func deviceHears() async throws {
+    guard onServer else { return }
+    _ = try await syncDevice()
+  }
+
   /// Runs one sync or write through this machine's device of the acting account, which plans
   /// its notifications again at once, and keeps the device's state.
   mutating func deviceWrite<T>(_ body: (Device) async throws -> T) async throws -> T {

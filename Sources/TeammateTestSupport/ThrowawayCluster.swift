@@ -1,0 +1,60 @@
+import Foundation
+
+/// A PostgreSQL cluster of one test's own (`scripts/postgres.sh`), for the tests that stop and
+/// start a server, which the shared one must never be.
+public struct ThrowawayCluster: Sendable {
+  public struct Failed: Error, CustomStringConvertible {
+    public var description: String
+  }
+
+  /// The cluster's URL.
+  public let url: String
+  private let script: String
+
+  /// Starts a cluster with the script of the package holding `path` (a file or folder in it).
+  public init(packageOf path: String) throws {
+    var root = URL(fileURLWithPath: path)
+    while root.pathComponents.count > 1,
+      !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path)
+    {
+      root.deleteLastPathComponent()
+    }
+    script = root.appendingPathComponent("scripts/postgres.sh").path
+    url = try Self.run(script, ["start"]).trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// Stops the server and keeps its data, as a restart would.
+  public func halt() throws { _ = try Self.run(script, ["halt", url]) }
+
+  /// Starts the halted server again on the same data.
+  public func resume() throws { _ = try Self.run(script, ["resume", url]) }
+
+  /// Stops the server and removes its folder.
+  public func remove() { _ = try? Self.run(script, ["stop", url]) }
+
+  private static func run(_ script: String, _ arguments: [String]) throws -> String {
+    try Self.output(of: "/bin/bash", [script] + arguments)
+  }
+
+  /// What a program printed; its error output in the error when it fails.
+  public static func output(of program: String, _ arguments: [String]) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: program)
+    process.arguments = arguments
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let printed = out.fileHandleForReading.readDataToEndOfFile()
+    let complaint = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+      throw Failed(
+        description: "\(program) \(arguments.joined(separator: " ")): "
+          + String(decoding: complaint, as: UTF8.self))
+    }
+    return String(decoding: printed, as: UTF8.self)
+  }
+}
