@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A throwaway PostgreSQL cluster for the tests: a temporary folder, a Unix socket in it and
 # no TCP port, fsync off (nothing in it outlives the run). Every role is trusted on the socket
-# but `teammate_password`, which must give its password.
+# but `teammate_password` and `teammate_odd`, which must give their passwords.
 # Usage: scripts/postgres.sh start        prints the cluster's URL (its folder is the host)
 #        scripts/postgres.sh url URL|FOLDER
 #        scripts/postgres.sh halt URL|FOLDER  stops the server and keeps its data
@@ -57,7 +57,7 @@ case "${1:-}" in
     as_server "$bin/initdb" -D "$folder/data" -U postgres -A trust --no-sync >"$folder/initdb.log" 2>&1 ||
       { cat "$folder/initdb.log" >&2; exit 1; }
     # NB: one role signs in with a password, so that a test can give a wrong one.
-    as_server sh -c "{ echo 'local all teammate_password scram-sha-256'; cat '$folder/data/pg_hba.conf'; } >'$folder/data/pg_hba.new' && mv '$folder/data/pg_hba.new' '$folder/data/pg_hba.conf'"
+    as_server sh -c "{ echo 'local all teammate_password scram-sha-256'; echo 'local all teammate_odd scram-sha-256'; cat '$folder/data/pg_hba.conf'; } >'$folder/data/pg_hba.new' && mv '$folder/data/pg_hba.new' '$folder/data/pg_hba.conf'"
     serve "$folder"
     echo "postgresql:///postgres?host=$folder&user=postgres"
     ;;

@@ -190,3 +190,34 @@ extension PostgresFaultTests {
     #expect(feed.map(\.sequence) == [1, 2])
   }
 }
+
+@Suite struct PostgresURLTests {
+  @Test func test_AC_PG_07_aURLWithOddCharactersSignsInAsWritten() async throws {
+    let url = try PostgresTestServer.freshStore("pgurl")
+    let password = "p@ss:w/rd&%?=é \"q' 家"
+    let admin = try PostgresConnection(url: url)
+    // NB: the throwaway cluster asks `teammate_odd` for its password (scripts/postgres.sh).
+    let quoted = password.replacingOccurrences(of: "'", with: "''")
+    try admin.execute(
+      "DO $$ BEGIN CREATE ROLE teammate_odd LOGIN SUPERUSER; "
+        + "EXCEPTION WHEN duplicate_object THEN NULL; END $$; "
+        + "ALTER ROLE teammate_odd PASSWORD '\(quoted)'")
+    var allowed = CharacterSet.alphanumerics
+    allowed.remove(charactersIn: "家é")
+    let encoded = try #require(password.addingPercentEncoding(withAllowedCharacters: allowed))
+    let odd =
+      url.replacingOccurrences(of: "user=postgres", with: "user=teammate_odd")
+      + "&password=\(encoded)"
+    let backend = try PostgresBackend(url: odd, clock: ManualWallClock(Fixtures.start))
+    let home = try await backend.createHousehold(
+      name: "Home", timeZone: "UTC", displayName: "Alice", as: Fixtures.alice
+    ).household.id
+    _ = try await backend.addCard(CardDraft(title: "Diapers"), to: home, as: Fixtures.alice)
+    let cards = try await backend.cards(in: home, as: Fixtures.alice)
+    #expect(cards.map(\.title) == ["Diapers"])
+    let wrong = url.replacingOccurrences(of: "user=postgres", with: "user=teammate_odd")
+    #expect(throws: (any Error).self) {
+      _ = try PostgresConnection(url: wrong + "&password=\(encoded)x")
+    }
+  }
+}
