@@ -180,7 +180,8 @@ public struct SQLiteStorage: BackendStorage {
 
   public func appendChange(_ change: Change) throws -> Change {
     // NB: the card goes in columns; its household is the change's own.
-    var cardValues = change.card.map(CardRow.values) ?? Array(repeating: .null, count: 18)
+    var cardValues =
+      change.card.map(CardRow.values) ?? Array(repeating: .null, count: CardRow.count)
     cardValues.remove(at: 1)
     try connection.run(
       """
@@ -188,8 +189,8 @@ public struct SQLiteStorage: BackendStorage {
         card_id, card_kind, card_title, card_note, card_time, card_assignee, card_reply_by,
         card_created_by, card_last_edited_by, card_created_at, card_last_edited_at,
         card_revision, card_ack_by, card_ack_at, card_ack_revision, card_done, card_deleted,
-        write_id, overwritten)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        card_repeat_rule, card_repeat_start, write_id, overwritten)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """,
       [
         .id(change.householdID), .id(change.actor), .date(change.at), .text(change.kind.rawValue),
@@ -260,7 +261,7 @@ public struct SQLiteStorage: BackendStorage {
         : row.text(8).split(separator: ",").compactMap {
           CardRules.CardField(rawValue: String($0))
         },
-      writeID: row.isNull(27) ? nil : row.id(27),
-      overwritten: try row.optionalText(28).map { try decode([FieldOverwrite].self, $0) } ?? [])
+      writeID: row.isNull(29) ? nil : row.id(29),
+      overwritten: try row.optionalText(30).map { try decode([FieldOverwrite].self, $0) } ?? [])
   }
 }

@@ -153,5 +153,13 @@ enum Schema {
     );
     CREATE INDEX write_receipts_by_household ON write_receipts (household_id);
     """,
+    // 5: repeating tasks and events. The rule is its RRULE text; the start is the series'
+    // first occurrence, which the rule counts from. Cards made before keep NULL: no repeat.
+    """
+    ALTER TABLE cards ADD COLUMN repeat_rule TEXT;
+    ALTER TABLE cards ADD COLUMN repeat_start REAL;
+    ALTER TABLE changes ADD COLUMN card_repeat_rule TEXT;
+    ALTER TABLE changes ADD COLUMN card_repeat_start REAL;
+    """,
   ]
 }

@@ -14,6 +14,8 @@ struct ReferenceModel {
     var time: Date?
     var assignee: AccountID?
     var replyBy: Date?
+    var repeatRule: RepeatRule?
+    var repeatStart: Date?
     var createdBy: AccountID
     var lastEditedBy: AccountID
     var revision: Int
@@ -29,6 +31,8 @@ struct ReferenceModel {
       time = card.time
       assignee = card.assignee
       replyBy = card.replyBy
+      repeatRule = card.repeatRule
+      repeatStart = card.repeatStart
       createdBy = card.createdBy
       lastEditedBy = card.lastEditedBy
       revision = card.revision
@@ -104,9 +108,16 @@ struct ReferenceModel {
         case .time: version.time = typed.time
         case .assignee: version.assignee = typed.assignee
         case .replyBy: version.replyBy = typed.replyBy
+        case .repeatRule: version.repeatRule = typed.repeatRule
         }
       }
-      if change.fields.contains(where: { [.title, .time, .assignee].contains($0) }) {
+      // A series starts again from a time or rule a person set.
+      if version.repeatRule == nil {
+        version.repeatStart = nil
+      } else if change.fields.contains(.time) || change.fields.contains(.repeatRule) {
+        version.repeatStart = version.time
+      }
+      if change.fields.contains(where: { [.title, .time, .assignee, .repeatRule].contains($0) }) {
         version.ackBy = nil
         version.ackRevision = nil
       }
@@ -117,8 +128,25 @@ struct ReferenceModel {
       version.ackBy = actor
       version.ackRevision = version.revision
     case .cardCompleted:
-      guard !version.deleted, version.kind == .task, version.done != typed.done else { return nil }
-      version.done = typed.done
+      guard !version.deleted, version.kind == .task else { return nil }
+      if version.repeatRule != nil, !version.done, !typed.done {
+        // NB: completing a repeating task moves it on; the acknowledgement stays.
+        guard let moved = movedOn(version, to: typed.time, at: change.at) else { return nil }
+        version.time = moved
+      } else {
+        guard version.done != typed.done else { return nil }
+        version.done = typed.done
+      }
+      version.revision += 1
+      version.lastEditedBy = actor
+    case .cardSkipped:
+      guard !version.deleted, version.repeatRule != nil, !version.done else { return nil }
+      if typed.done {
+        version.done = true
+      } else {
+        guard let moved = movedOn(version, to: typed.time, at: change.at) else { return nil }
+        version.time = moved
+      }
       version.revision += 1
       version.lastEditedBy = actor
     case .cardDeleted:
@@ -137,5 +165,12 @@ struct ReferenceModel {
       return nil
     }
     return version
+  }
+
+  /// The time a repeating card moved on to, when it is later than both its occurrence and
+  /// the moment it moved (missed occurrences do not pile up).
+  private func movedOn(_ version: Version, to time: Date?, at moment: Date) -> Date? {
+    guard let time, let old = version.time, time > old, time > moment else { return nil }
+    return time
   }
 }

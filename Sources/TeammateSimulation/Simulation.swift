@@ -223,6 +223,7 @@ final class Life {
       case .time: edit.time = .set(clock.now() + TimeInterval(value * 600))
       case .assignee: edit.assignee = .set([who.account, who.other.account, nil][value % 3])
       case .replyBy: edit.replyBy = .set(clock.now() + TimeInterval(value * 600))
+      case .repeatRule: edit.repeatRule = .set(SimRepeats.rule(value))
       }
       justActed = who
       let outcome = try await phone(who).device.editCard(card.id, edit)

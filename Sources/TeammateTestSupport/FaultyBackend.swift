@@ -164,6 +164,10 @@ public final class FaultyBackend: TeammateBackend, @unchecked Sendable {
     try await call { try await base.setCardDone(id, done: done, as: actor) }
   }
 
+  public func skipCard(_ id: CardID, as actor: AccountID) async throws -> Card {
+    try await call { try await base.skipCard(id, as: actor) }
+  }
+
   public func deleteCard(_ id: CardID, as actor: AccountID) async throws -> Card {
     try await call { try await base.deleteCard(id, as: actor) }
   }

@@ -67,13 +67,14 @@ import Testing
   @Test func test_AC_CARD_07_onlyTasksAreDoneAndDoneTwiceIsNoChange() throws {
     let later = now.addingTimeInterval(60)
     #expect(throws: TeammateError.notATask("c1")) {
-      try CardRules.setDone(Fixtures.card(kind: .note), done: true, by: Fixtures.bob, now: later)
+      try CardRules.setDone(
+        Fixtures.card(kind: .note), done: true, by: Fixtures.bob, now: later, in: .gmt)
     }
     let task = Fixtures.card(kind: .task)
-    let done = try CardRules.setDone(task, done: true, by: Fixtures.bob, now: later)
+    let done = try CardRules.setDone(task, done: true, by: Fixtures.bob, now: later, in: .gmt)
     #expect(done.isDone && done.revision == 2 && done.lastEditedBy == Fixtures.bob)
-    #expect(try CardRules.setDone(done, done: true, by: Fixtures.bob, now: later) == done)
-    let undone = try CardRules.setDone(done, done: false, by: Fixtures.alice, now: later)
+    #expect(try CardRules.setDone(done, done: true, by: Fixtures.bob, now: later, in: .gmt) == done)
+    let undone = try CardRules.setDone(done, done: false, by: Fixtures.alice, now: later, in: .gmt)
     #expect(!undone.isDone && undone.revision == 3)
   }
 
@@ -88,7 +89,7 @@ import Testing
         now: later)
     }
     #expect(throws: refusal) {
-      try CardRules.setDone(deleted, done: true, by: Fixtures.alice, now: later)
+      try CardRules.setDone(deleted, done: true, by: Fixtures.alice, now: later, in: .gmt)
     }
     #expect(throws: refusal) {
       try AcknowledgementRules.acknowledge(deleted, revision: 2, by: Fixtures.alice, now: later)

@@ -227,7 +227,7 @@ import Testing
         [.text("h1"), try storage.json(household)])
       try old.run(
         "INSERT INTO account_households (account, household_id) VALUES ('alice', 'h1')")
-      try old.run(CardRow.upsert, CardRow.values(card))
+      try old.run(Self.cardBeforeRepeats, Array(CardRow.values(card).prefix(18)))
       try old.run(
         """
         INSERT INTO changes (household_id, actor, at, kind, needs_knowing, card, household)
@@ -245,4 +245,12 @@ import Testing
     let connection = try SQLiteConnection(path: path)
     #expect(try connection.first("PRAGMA user_version") { $0.int(0) } == Schema.version)
   }
+
+  /// A card as stores before schema 5 wrote it: 18 columns, no repeat.
+  static let cardBeforeRepeats = """
+    INSERT INTO cards (id, household_id, kind, title, note, time, assignee, reply_by,
+      created_by, last_edited_by, created_at, last_edited_at, revision, ack_by, ack_at,
+      ack_revision, done, deleted)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    """
 }

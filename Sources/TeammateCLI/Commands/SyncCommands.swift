@@ -72,6 +72,8 @@ extension Commands {
         case .text(let text): text.map { "'\(TerminalText.visible($0))'" } ?? "empty value"
         case .time(let time): time.map { times.human($0) } ?? "no time"
         case .account(let uid): uid.map { names[$0] ?? $0.rawValue } ?? "both of you"
+        case .rule(let rule):
+          rule.map { "'\(RepeatText.words($0, at: nil, zone: times.zone))'" } ?? "no repeat"
         }
       }, changedBy: changedBy)
   }

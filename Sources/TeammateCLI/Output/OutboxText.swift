@@ -9,6 +9,7 @@ enum OutboxText {
     case .editCard: "edit"
     case .acknowledge, .acknowledgePending: "acknowledgement"
     case .setDone(_, let done): done ? "completion" : "reopening"
+    case .skipOccurrence: "skip"
     case .deleteCard: "deletion"
     case .restoreCard: "restoration"
     case .updateSettings: "settings change"
@@ -23,6 +24,7 @@ enum OutboxText {
     case .acknowledge: "acknowledge"
     case .acknowledgePending: "acknowledge-pending"
     case .setDone(_, let done): done ? "done" : "undone"
+    case .skipOccurrence: "skip"
     case .deleteCard: "delete"
     case .restoreCard: "restore"
     case .updateSettings: "settings"
@@ -40,6 +42,7 @@ enum OutboxText {
         edit.title != .keep ? "title" : nil, edit.note != .keep ? "note" : nil,
         edit.time != .keep ? "time" : nil, edit.assignee != .keep ? "assignee" : nil,
         edit.replyBy != .keep ? "reply-by time" : nil,
+        edit.repeatRule != .keep ? "repeat" : nil,
       ].compactMap { $0 }
       return "change the \(fields.joined(separator: ", ")) of \(named(id))"
     case .acknowledge(let seen):
@@ -47,6 +50,7 @@ enum OutboxText {
         + seen.map { "\(named($0.id)) (revision \($0.revision))" }.joined(separator: ", ")
     case .acknowledgePending: return "acknowledge everything pending"
     case .setDone(let id, let done): return (done ? "complete " : "reopen ") + named(id)
+    case .skipOccurrence(let id): return "skip the occurrence of \(named(id))"
     case .deleteCard(let id): return "delete \(named(id))"
     case .restoreCard(let id): return "restore \(named(id))"
     case .updateSettings: return "change your notification settings"

@@ -40,6 +40,7 @@ enum SyncText {
     case .acknowledged: return "\(name) knows \(title)"
     case .completed: return "\(name) completed \(title)"
     case .reopened: return "\(name) reopened \(title)"
+    case .skipped: return "\(name) skipped an occurrence of \(title)"
     case .deleted: return "\(name) deleted \(title)"
     case .restored: return "\(name) restored \(title)"
     case .joined: return "\(name) joined the household"
@@ -56,6 +57,7 @@ enum SyncText {
     case .time: "time"
     case .assignee: "assignee"
     case .replyBy: "reply-by time"
+    case .repeatRule: "repeat"
     }
   }
 

@@ -54,7 +54,8 @@ extension TeammateError: ReportedError {
       .malformedCredential, .invalidRepeatRule:
       .usage
     case .emptyTitle, .tooManyBytes, .titleTooLong, .noteTooLong, .emptyName, .nameTooLong,
-      .unknownTimeZone, .replyByRequiresTopic, .assigneeNotMember, .malformedInviteCode,
+      .unknownTimeZone, .replyByRequiresTopic, .repeatRequiresTaskOrEvent, .repeatRequiresTime,
+      .notRepeating, .repeatEnded, .assigneeNotMember, .malformedInviteCode,
       .inviteNotFound, .inviteExpired, .inviteAlreadyUsed, .householdFull, .alreadyInHousehold,
       .tooManyJoinAttempts, .joiningPaused, .householdNotFound, .notInHousehold, .cardNotFound,
       .cardDeleted, .cardNotDeleted, .lastMemberMustDeleteHousehold, .notATask,

@@ -96,6 +96,9 @@ struct Unreachable: TeammateBackend {
   func setCardDone(_ id: CardID, done: Bool, as actor: AccountID) throws -> Card {
     throw TeammateError.unavailable
   }
+  func skipCard(_ id: CardID, as actor: AccountID) throws -> Card {
+    throw TeammateError.unavailable
+  }
   func deleteCard(_ id: CardID, as actor: AccountID) throws -> Card {
     throw TeammateError.unavailable
   }

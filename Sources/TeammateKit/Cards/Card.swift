@@ -13,6 +13,11 @@ public struct Card: Sendable, Codable, Equatable, Identifiable {
   public var assignee: AccountID?
   /// When a topic needs its reply.
   public var replyBy: Date?
+  /// How a task or event repeats; its `time` is then the occurrence it is at.
+  public var repeatRule: RepeatRule?
+  /// The first occurrence of the series, which the rule counts from (`COUNT`, `INTERVAL`):
+  /// the card's time when the rule was set or the time last edited by a person.
+  public var repeatStart: Date?
   public var createdBy: AccountID
   public var lastEditedBy: AccountID
   public var createdAt: Date
@@ -27,7 +32,8 @@ public struct Card: Sendable, Codable, Equatable, Identifiable {
 
   public init(
     id: CardID, householdID: HouseholdID, kind: CardKind, title: String, note: String? = nil,
-    time: Date? = nil, assignee: AccountID? = nil, replyBy: Date? = nil, createdBy: AccountID,
+    time: Date? = nil, assignee: AccountID? = nil, replyBy: Date? = nil,
+    repeatRule: RepeatRule? = nil, repeatStart: Date? = nil, createdBy: AccountID,
     lastEditedBy: AccountID? = nil, createdAt: Date, lastEditedAt: Date? = nil,
     revision: Int = 1, ackBy: AccountID? = nil, ackAt: Date? = nil, ackRevision: Int? = nil,
     isDone: Bool = false, isDeleted: Bool = false
@@ -40,6 +46,8 @@ public struct Card: Sendable, Codable, Equatable, Identifiable {
     self.time = time
     self.assignee = assignee
     self.replyBy = replyBy
+    self.repeatRule = repeatRule
+    self.repeatStart = repeatRule == nil ? nil : repeatStart ?? time
     self.createdBy = createdBy
     self.lastEditedBy = lastEditedBy ?? createdBy
     self.createdAt = createdAt

@@ -23,12 +23,15 @@ public struct CardEdit: Sendable, Equatable, Codable {
   public var time: FieldEdit<Date?>
   public var assignee: FieldEdit<AccountID?>
   public var replyBy: FieldEdit<Date?>
+  /// A new rule, or nil to stop repeating.
+  public var repeatRule: FieldEdit<RepeatRule?>
 
   public init(
     title: FieldEdit<String> = .keep, note: FieldEdit<String?> = .keep,
     time: FieldEdit<Date?> = .keep, assignee: FieldEdit<AccountID?> = .keep,
-    replyBy: FieldEdit<Date?> = .keep
+    replyBy: FieldEdit<Date?> = .keep, repeatRule: FieldEdit<RepeatRule?> = .keep
   ) {
+    self.repeatRule = repeatRule
     self.title = title
     self.note = note
     self.time = time

@@ -8,11 +8,12 @@ public enum CardRules {
   ) throws(TeammateError) -> Card {
     let fields = try validated(
       kind: draft.kind, title: draft.title, note: draft.note, assignee: draft.assignee,
-      replyBy: draft.replyBy, household: household)
+      replyBy: draft.replyBy, repeatRule: draft.repeatRule, time: draft.time,
+      household: household)
     return Card(
       id: id, householdID: household.id, kind: draft.kind, title: fields.title,
       note: fields.note, time: draft.time, assignee: draft.assignee, replyBy: draft.replyBy,
-      createdBy: author, createdAt: now)
+      repeatRule: draft.repeatRule, createdBy: author, createdAt: now)
   }
 
   /// What an edit did to a card.
@@ -20,17 +21,18 @@ public enum CardRules {
     public var card: Card
     /// False when the edit changed nothing: no new revision was made.
     public var changed: Bool
-    /// True when the title, time or assignee changed: the partner must know the card again,
-    /// so any acknowledgement was cleared.
+    /// True when the title, time, assignee or repeat rule changed: the partner must know the
+    /// card again, so any acknowledgement was cleared.
     public var needsKnowingAgain: Bool
     /// The fields the edit changed, in a fixed order: `title`, `note`, `time`, `assignee`,
-    /// `replyBy`.
+    /// `replyBy`, `repeat`.
     public var fields: [CardField] = []
   }
 
   /// A field of a card that a person edits.
   public enum CardField: String, Sendable, Codable, CaseIterable {
     case title, note, time, assignee, replyBy
+    case repeatRule = "repeat"
 
     /// The fields in which two versions of a card differ.
     public static func differences(from old: Card, to new: Card) -> [CardField] {
@@ -40,11 +42,13 @@ public enum CardRules {
       if old.time != new.time { fields.append(.time) }
       if old.assignee != new.assignee { fields.append(.assignee) }
       if old.replyBy != new.replyBy { fields.append(.replyBy) }
+      if old.repeatRule != new.repeatRule { fields.append(.repeatRule) }
       return fields
     }
   }
 
-  /// Applies `edit`; a change of title, time or assignee clears the acknowledgement.
+  /// Applies `edit`; a change of title, time, assignee or repeat rule clears the
+  /// acknowledgement. A new time or rule starts the series again from the card's time.
   ///
   /// An edit that changes nothing returns the card untouched: no new revision, no new editor.
   public static func edit(
@@ -53,21 +57,30 @@ public enum CardRules {
     guard !card.isDeleted else { throw .cardDeleted(card.id) }
     let assignee = edit.assignee.applied(to: card.assignee)
     let replyBy = edit.replyBy.applied(to: card.replyBy)
+    let time = edit.time.applied(to: card.time)
+    let rule = edit.repeatRule.applied(to: card.repeatRule)
     let fields = try validated(
       kind: card.kind, title: edit.title.applied(to: card.title),
       note: edit.note.applied(to: card.note), assignee: assignee, replyBy: replyBy,
-      household: household, unchangedAssignee: card.assignee)
+      repeatRule: rule, time: time, household: household, unchangedAssignee: card.assignee)
     var updated = card
     updated.title = fields.title
     updated.note = fields.note
-    updated.time = edit.time.applied(to: card.time)
+    updated.time = time
     updated.assignee = assignee
     updated.replyBy = replyBy
+    updated.repeatRule = rule
+    if rule == nil {
+      updated.repeatStart = nil
+    } else if rule != card.repeatRule || time != card.time {
+      updated.repeatStart = time
+    }
     guard updated != card else {
       return EditOutcome(card: card, changed: false, needsKnowingAgain: false)
     }
     let needsKnowingAgain =
       updated.title != card.title || updated.time != card.time || updated.assignee != card.assignee
+      || updated.repeatRule != card.repeatRule
     if needsKnowingAgain {
       updated.ackBy = nil
       updated.ackAt = nil
@@ -79,15 +92,33 @@ public enum CardRules {
       card: updated, changed: true, needsKnowingAgain: needsKnowingAgain, fields: changed)
   }
 
-  /// Marks a task done or not done; the same state again changes nothing.
+  /// Marks a task done or not done; the same state again changes nothing. A repeating task
+  /// marked done moves on to its next occurrence instead, and is done once its rule ends.
   public static func setDone(
-    _ card: Card, done: Bool, by editor: AccountID, now: Date
+    _ card: Card, done: Bool, by editor: AccountID, now: Date, in zone: TimeZone
   ) throws(TeammateError) -> Card {
     guard !card.isDeleted else { throw .cardDeleted(card.id) }
     guard card.kind == .task else { throw .notATask(card.id) }
     guard card.isDone != done else { return card }
     var updated = card
-    updated.isDone = done
+    if done, card.repeatRule != nil {
+      updated = RepeatRules.movedOn(card, now: now, in: zone)
+    } else {
+      updated.isDone = done
+    }
+    stamp(&updated, by: editor, now: now)
+    return updated
+  }
+
+  /// Moves a repeating task or event on to its next occurrence without completing it; done
+  /// once its rule ends.
+  public static func skip(
+    _ card: Card, by editor: AccountID, now: Date, in zone: TimeZone
+  ) throws(TeammateError) -> Card {
+    guard !card.isDeleted else { throw .cardDeleted(card.id) }
+    guard card.repeatRule != nil else { throw .notRepeating(card.id) }
+    guard !card.isDone else { throw .repeatEnded(card.id) }
+    var updated = RepeatRules.movedOn(card, now: now, in: zone)
     stamp(&updated, by: editor, now: now)
     return updated
   }
@@ -133,11 +164,16 @@ public enum CardRules {
 
   private static func validated(
     kind: CardKind, title: String, note: String?, assignee: AccountID?, replyBy: Date?,
-    household: Household, unchangedAssignee: AccountID? = nil
+    repeatRule: RepeatRule?, time: Date?, household: Household,
+    unchangedAssignee: AccountID? = nil
   ) throws(TeammateError) -> (title: String, note: String?) {
     let title = try Validation.title(title)
     let note = try Validation.note(note)
     if replyBy != nil && kind != .topic { throw .replyByRequiresTopic(kind) }
+    if repeatRule != nil {
+      guard kind == .task || kind == .event else { throw .repeatRequiresTaskOrEvent(kind) }
+      guard time != nil else { throw .repeatRequiresTime }
+    }
     // NB: an assignee who has since left may stay on old cards, but is never newly set.
     if let assignee, assignee != unchangedAssignee, !household.hasMember(assignee) {
       throw .assigneeNotMember(assignee)

@@ -24,6 +24,8 @@ public enum TeammateError: Error, Equatable, Sendable, Codable {
   case invalidTime(String, offset: String)
   /// A repeat rule outside the subset the product speaks, with the reason.
   case invalidRepeatRule(String, reason: String)
+  case repeatRequiresTaskOrEvent(CardKind)
+  case repeatRequiresTime
 
   // Invites and joining
   case inviteNotFound(InviteCode)
@@ -42,6 +44,8 @@ public enum TeammateError: Error, Equatable, Sendable, Codable {
   case cardNotDeleted(CardID)
   case lastMemberMustDeleteHousehold(HouseholdID)
   case notATask(CardID)
+  case notRepeating(CardID)
+  case repeatEnded(CardID)
   case lastEditorCannotAcknowledge(CardID)
   case staleAcknowledgement(CardID, seen: Int, current: Int)
 
@@ -95,6 +99,10 @@ extension TeammateError: CustomStringConvertible, LocalizedError {
       return "'\(text)' is not a time of day: write it as HH:MM, from 00:00 to 23:59"
     case .invalidRepeatRule(let text, let reason):
       return "'\(text)' is not a repeat rule a card may have: \(reason)"
+    case .repeatRequiresTaskOrEvent(let kind):
+      return "only a task or an event can repeat, and this card is a \(kind.rawValue)"
+    case .repeatRequiresTime:
+      return "a card that repeats needs a time for its first occurrence: give one with --at"
     case .invalidQuietHours(let text):
       return
         "quiet hours '\(text)' start and end at the same time: give a range such as "
@@ -143,6 +151,10 @@ extension TeammateError: CustomStringConvertible, LocalizedError {
       return "the card '\(id)' has been deleted"
     case .notATask(let id):
       return "the card '\(id)' is not a task, so it cannot be marked done"
+    case .notRepeating(let id):
+      return "the card '\(id)' does not repeat, so it has no occurrence to skip"
+    case .repeatEnded(let id):
+      return "the card '\(id)' has had its last occurrence; it is done"
     case .lastEditorCannotAcknowledge(let id):
       return "you made the last change to '\(id)'; your partner is the one who acknowledges it"
     case .staleAcknowledgement(let id, let seen, let current):

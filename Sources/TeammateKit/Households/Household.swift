@@ -25,6 +25,12 @@ public struct Household: Sendable, Codable, Equatable, Identifiable {
     self.members = members
   }
 
+  /// The zone of `timeZone`; UTC for a name this system does not know (creating refuses
+  /// those, so only a store written elsewhere can hold one).
+  public var zone: TimeZone {
+    TimeZone(identifier: timeZone) ?? TimeZone(secondsFromGMT: 0) ?? TimeZone.gmt
+  }
+
   public var isFull: Bool { members.count >= Self.capacity }
 
   public func member(_ uid: AccountID) -> Member? { members.first { $0.uid == uid } }

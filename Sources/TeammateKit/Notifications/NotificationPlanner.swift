@@ -54,7 +54,12 @@ public enum NotificationPlanner {
       }
       switch card.kind {
       case .event:
-        if remindEvents, let time = card.time, time > now, card.concerns(viewer) {
+        // NB: a repeating event reminds of its coming occurrence only.
+        if remindEvents, card.concerns(viewer),
+          let time = card.repeatRule == nil
+            ? card.time : RepeatRules.shownTime(of: card, now: now, in: input.timeZone),
+          time > now
+        {
           let fireAt = max(time.addingTimeInterval(-lead), now)
           offer(
             Candidate(fireAt: fireAt, kind: .eventReminder, card: index, occurrenceAt: time),
@@ -102,7 +107,7 @@ public enum NotificationPlanner {
         card, by: name, action: candidate.event?.action ?? .changed, fireAt: candidate.fireAt)
     case (.eventReminder, let card?):
       return NotificationText.eventReminder(
-        card, at: card.time ?? candidate.fireAt, calendar: calendar, fireAt: candidate.fireAt)
+        card, at: candidate.occurrenceAt, calendar: calendar, fireAt: candidate.fireAt)
     case (.taskDue, let card?):
       return NotificationText.taskDue(card, at: candidate.fireAt)
     case (.replyByOverdue, let card?):

@@ -8,7 +8,7 @@ import Foundation
 /// let trash = try RepeatRule(parsing: "FREQ=WEEKLY;BYDAY=TU")
 /// trash.next(after: now, from: firstTuesday, in: zone)
 /// ```
-public struct RepeatRule: Sendable, Codable, Hashable {
+public struct RepeatRule: Sendable, Hashable {
   public enum Frequency: String, Sendable, Codable, CaseIterable {
     case daily = "DAILY"
     case weekly = "WEEKLY"
@@ -26,7 +26,7 @@ public struct RepeatRule: Sendable, Codable, Hashable {
     case sunday = "SU"
 
     /// Days after Monday.
-    var offset: Int { Self.allCases.firstIndex(of: self) ?? 0 }
+    public var offset: Int { Self.allCases.firstIndex(of: self) ?? 0 }
 
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.offset < rhs.offset }
   }

@@ -115,13 +115,37 @@ extension BackendOperations {
     _ id: CardID, done: Bool, actor: AccountID, storage: inout some BackendStorage, now: Date
   ) throws -> Card {
     let card = try writableCard(id, actor: actor, storage: storage)
-    let updated = try CardRules.setDone(card, done: done, by: actor, now: now)
+    let updated = try CardRules.setDone(
+      card, done: done, by: actor, now: now, in: try zone(of: card.householdID, in: storage))
     if updated != card {
       try storage.putCard(updated)
       try record(
-        .cardCompleted, in: card.householdID, by: actor, now: now, card: updated, storage: &storage)
+        .cardCompleted, in: card.householdID, by: actor, now: now, card: updated,
+        fields: CardRules.CardField.differences(from: card, to: updated), storage: &storage)
     }
     return updated
+  }
+
+  /// Moves a repeating card on to its next occurrence, in the household's zone.
+  public static func skipCard(
+    _ id: CardID, actor: AccountID, storage: inout some BackendStorage, now: Date
+  ) throws -> Card {
+    let card = try writableCard(id, actor: actor, storage: storage)
+    let updated = try CardRules.skip(
+      card, by: actor, now: now, in: try zone(of: card.householdID, in: storage))
+    try storage.putCard(updated)
+    try record(
+      .cardSkipped, in: card.householdID, by: actor, now: now, card: updated,
+      fields: CardRules.CardField.differences(from: card, to: updated), storage: &storage)
+    return updated
+  }
+
+  /// The zone a household's occurrences are reckoned in.
+  static func zone(of id: HouseholdID, in storage: some BackendStorage) throws -> TimeZone {
+    guard let household = try storage.household(id) else {
+      throw TeammateError.householdNotFound(id)
+    }
+    return household.zone
   }
 
   public static func deleteCard(

@@ -61,6 +61,8 @@ extension BackendOperations {
       return landed([
         try setCardDone(id, done: done, actor: actor, storage: &storage, now: now)
       ])
+    case .skipOccurrence(let id):
+      return landed([try skipCard(id, actor: actor, storage: &storage, now: now)])
     case .deleteCard(let id):
       return landed([try deleteCard(id, actor: actor, storage: &storage, now: now)])
     case .restoreCard(let id):

@@ -59,4 +59,6 @@ public struct Change: Sendable, Codable, Equatable, Identifiable {
 public enum ChangeKind: String, Sendable, Codable, CaseIterable {
   case householdCreated, householdUpdated, memberJoined, memberLeft, memberUpdated
   case cardAdded, cardEdited, cardAcknowledged, cardCompleted, cardDeleted, cardRestored
+  /// A repeating card moved on to its next occurrence without being completed.
+  case cardSkipped
 }

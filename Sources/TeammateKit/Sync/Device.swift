@@ -286,6 +286,9 @@ public actor Device {
     try await one(.setDone(id, done: done), id)
   }
 
+  /// Moves a repeating card on to its next occurrence without completing it.
+  public func skip(_ id: CardID) async throws -> Card { try await one(.skipOccurrence(id), id) }
+
   public func deleteCard(_ id: CardID) async throws -> Card { try await one(.deleteCard(id), id) }
 
   public func restoreCard(_ id: CardID) async throws -> Card {

@@ -13,6 +13,8 @@ public enum DeviceWrite: Sendable, Codable, Equatable {
   /// device acknowledges what it saw, by revision).
   case acknowledgePending
   case setDone(CardID, done: Bool)
+  /// A repeating card moves on to its next occurrence without being completed.
+  case skipOccurrence(CardID)
   case deleteCard(CardID)
   case restoreCard(CardID)
   case updateSettings(NotificationSettings)
@@ -21,7 +23,8 @@ public enum DeviceWrite: Sendable, Codable, Equatable {
   public var cardID: CardID? {
     switch self {
     case .addCard(let draft): draft.id
-    case .editCard(let id, _, _), .setDone(let id, _), .deleteCard(let id), .restoreCard(let id):
+    case .editCard(let id, _, _), .setDone(let id, _), .skipOccurrence(let id),
+      .deleteCard(let id), .restoreCard(let id):
       id
     case .acknowledge(let seen): seen.count == 1 ? seen[0].id : nil
     case .acknowledgePending, .updateSettings: nil
@@ -131,7 +134,14 @@ public enum Outbox {
         .acknowledge(pending.map { CardRevision($0.id, revision: $0.revision) }), cards: cards,
         household: household, viewer: viewer, now: now)
     case .setDone(let id, let done):
-      return ([try CardRules.setDone(try existing(id), done: done, by: viewer, now: now)], nil)
+      return (
+        [
+          try CardRules.setDone(
+            try existing(id), done: done, by: viewer, now: now, in: household.zone)
+        ], nil
+      )
+    case .skipOccurrence(let id):
+      return ([try CardRules.skip(try existing(id), by: viewer, now: now, in: household.zone)], nil)
     case .deleteCard(let id):
       return ([try CardRules.delete(try existing(id), by: viewer, now: now)], nil)
     case .restoreCard(let id):

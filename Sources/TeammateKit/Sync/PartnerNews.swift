@@ -4,7 +4,7 @@ import Foundation
 /// one per thing done to the household: the answer to "what did my partner do?".
 public struct PartnerNews: Sendable, Equatable {
   public enum Kind: String, Sendable, Codable, CaseIterable {
-    case logged, changed, acknowledged, completed, reopened, deleted, restored
+    case logged, changed, acknowledged, completed, reopened, deleted, restored, skipped
     case joined, left, renamed
     case movedTimeZone = "moved-time-zone"
   }
@@ -104,7 +104,9 @@ public struct PartnerNews: Sendable, Equatable {
     case .cardAdded: .logged
     case .cardEdited: .changed
     case .cardAcknowledged: .acknowledged
-    case .cardCompleted: card.isDone ? .completed : .reopened
+    // NB: completing a repeating task moves its time on instead of making it done.
+    case .cardCompleted: card.isDone || change.fields.contains(.time) ? .completed : .reopened
+    case .cardSkipped: .skipped
     case .cardDeleted: .deleted
     case .cardRestored: .restored
     default: nil

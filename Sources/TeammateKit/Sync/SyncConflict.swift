@@ -5,6 +5,7 @@ public enum FieldValue: Sendable, Codable, Equatable {
   case text(String?)
   case time(Date?)
   case account(AccountID?)
+  case rule(RepeatRule?)
 
   /// The value `field` has on `card`.
   public static func of(_ field: CardRules.CardField, on card: Card) -> FieldValue {
@@ -14,6 +15,7 @@ public enum FieldValue: Sendable, Codable, Equatable {
     case .time: .time(card.time)
     case .assignee: .account(card.assignee)
     case .replyBy: .time(card.replyBy)
+    case .repeatRule: .rule(card.repeatRule)
     }
   }
 }

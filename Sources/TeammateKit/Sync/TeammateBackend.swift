@@ -51,6 +51,8 @@ public protocol TeammateBackend: Sendable {
   /// Acknowledges each card at the revision seen: all of them, or none when any is refused.
   func acknowledgeCards(_ seen: [CardRevision], as actor: AccountID) async throws -> [Card]
   func setCardDone(_ id: CardID, done: Bool, as actor: AccountID) async throws -> Card
+  /// Moves a repeating card on to its next occurrence without completing it.
+  func skipCard(_ id: CardID, as actor: AccountID) async throws -> Card
   func deleteCard(_ id: CardID, as actor: AccountID) async throws -> Card
   /// Brings a deleted card back at a new revision; the partner must know it again.
   func restoreCard(_ id: CardID, as actor: AccountID) async throws -> Card

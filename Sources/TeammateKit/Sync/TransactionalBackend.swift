@@ -161,6 +161,12 @@ extension TransactionalBackend {
     }
   }
 
+  public func skipCard(_ id: CardID, as actor: AccountID) throws -> Card {
+    try write(as: actor) { storage, now, _ in
+      try BackendOperations.skipCard(id, actor: actor, storage: &storage, now: now)
+    }
+  }
+
   public func restoreCard(_ id: CardID, as actor: AccountID) throws -> Card {
     try write(as: actor) { storage, now, _ in
       try BackendOperations.restoreCard(id, actor: actor, storage: &storage, now: now)

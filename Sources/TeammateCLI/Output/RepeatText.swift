@@ -1,0 +1,65 @@
+import Foundation
+import TeammateKit
+
+/// A rule in words, as `card list` and `card show` say it: "every Tue and Fri at 19:00",
+/// "every 2 weeks on Sat", "every month on the last day, 10 times".
+enum RepeatText {
+  static let weekdayNames = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+
+  /// The rule's words; `start` (the first occurrence) gives the day a rule without days
+  /// falls on and the time of day.
+  static func words(_ rule: RepeatRule, at start: Date?, zone: TimeZone) -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = zone
+    let parts = start.map { calendar.dateComponents([.weekday, .day, .hour, .minute], from: $0) }
+    var text: String
+    switch rule.frequency {
+    case .daily:
+      text = rule.interval == 1 ? "every day" : "every \(rule.interval) days"
+    case .weekly:
+      var days = rule.weekdays.map { weekdayNames[$0.offset] }
+      if days.isEmpty, let weekday = parts?.weekday { days = [weekdayNames[(weekday + 5) % 7]] }
+      let list = listed(days)
+      text =
+        rule.interval == 1
+        ? (list.isEmpty ? "every week" : "every \(list)")
+        : "every \(rule.interval) weeks" + (list.isEmpty ? "" : " on \(list)")
+    case .monthly:
+      var days = rule.monthDays.map { $0 == -1 ? "the last day" : "the \(ordinal($0))" }
+      if days.isEmpty, let day = parts?.day { days = ["the \(ordinal(day))"] }
+      text =
+        (rule.interval == 1 ? "every month" : "every \(rule.interval) months")
+        + (days.isEmpty ? "" : " on \(listed(days))")
+    }
+    if let parts, let hour = parts.hour, let minute = parts.minute {
+      text += String(format: " at %02d:%02d", hour, minute)
+    }
+    switch rule.end {
+    case .never: break
+    case .count(let count): text += count == 1 ? ", once" : ", \(count) times"
+    case .until(let until):
+      let day = calendar.dateComponents([.year, .month, .day], from: until)
+      text += String(format: ", until %04d-%02d-%02d", day.year ?? 0, day.month ?? 0, day.day ?? 0)
+    }
+    return text
+  }
+
+  /// "1st", "2nd", "3rd", "11th", "21st", "31st".
+  static func ordinal(_ day: Int) -> String {
+    let suffix: String
+    switch (day % 10, day % 100) {
+    case (_, 11...13): suffix = "th"
+    case (1, _): suffix = "st"
+    case (2, _): suffix = "nd"
+    case (3, _): suffix = "rd"
+    default: suffix = "th"
+    }
+    return "\(day)\(suffix)"
+  }
+
+  /// "Tue", "Tue and Fri", "Mon, Wed and Fri".
+  private static func listed(_ words: [String]) -> String {
+    guard words.count > 1, let last = words.last else { return words.first ?? "" }
+    return words.dropLast().joined(separator: ", ") + " and " + last
+  }
+}

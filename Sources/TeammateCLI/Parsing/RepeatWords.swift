@@ -1,0 +1,66 @@
+import TeammateKit
+
+/// `--every` as people write it: "day", "2 days", "week on tue,fri", "2 weeks on sat",
+/// "month on 1", "month on last", or "none".
+enum RepeatChoice: Sendable, Equatable {
+  case none
+  case rule(RepeatRule)
+}
+
+enum RepeatWords {
+  static let expected =
+    "'day', '2 days', 'week on tue,fri', '2 weeks on sat', 'month on 1', 'month on last' "
+    + "or 'none'"
+
+  static func parse(_ text: String) throws(UsageError) -> RepeatChoice {
+    func refuse() -> UsageError {
+      .invalidValue(option: "--every", value: text, expected: expected)
+    }
+    var words = text.lowercased().split(whereSeparator: { $0 == " " }).map(String.init)
+    if words == ["none"] { return .none }
+    var interval = 1
+    if let first = words.first, let number = Int(first) {
+      guard number >= 1, number <= 999 else { throw refuse() }
+      interval = number
+      words.removeFirst()
+    }
+    guard let unit = words.first else { throw refuse() }
+    let days = words.count > 2 && words[1] == "on" ? words[2...].joined().split(separator: ",") : []
+    guard words.count == 1 || (words.count > 2 && words[1] == "on") else { throw refuse() }
+    switch unit {
+    case "day", "days":
+      guard words.count == 1 else { throw refuse() }
+      return .rule(RepeatRule(frequency: .daily, interval: interval))
+    case "week", "weeks":
+      var weekdays: [RepeatRule.Weekday] = []
+      for day in days {
+        guard let weekday = weekday(String(day)) else { throw refuse() }
+        weekdays.append(weekday)
+      }
+      return .rule(RepeatRule(frequency: .weekly, interval: interval, weekdays: weekdays))
+    case "month", "months":
+      var monthDays: [Int] = []
+      for day in days {
+        if day == "last" {
+          monthDays.append(-1)
+        } else if let number = Int(day), (1...31).contains(number) {
+          monthDays.append(number)
+        } else {
+          throw refuse()
+        }
+      }
+      return .rule(RepeatRule(frequency: .monthly, interval: interval, monthDays: monthDays))
+    default:
+      throw refuse()
+    }
+  }
+
+  /// "tu", "tue", "tues", "tuesday" (any case): the start of one day's name, two letters
+  /// or more.
+  static func weekday(_ text: String) -> RepeatRule.Weekday? {
+    let names = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+    let matches = names.indices.filter { names[$0].hasPrefix(text) }
+    guard text.count >= 2, matches.count == 1, let index = matches.first else { return nil }
+    return RepeatRule.Weekday.allCases[index]
+  }
+}
