@@ -246,6 +246,58 @@ import Testing
     #expect(try connection.first("PRAGMA user_version") { $0.int(0) } == Schema.version)
   }
 
+  @Test func test_AC_REP_14_aStoreMadeBeforeRepeatsMigratesAndKeepsEveryCard() async throws {
+    let path = try TemporaryFolder.make().appending("schema4.sqlite")
+    let household = Household(
+      id: "h1", name: "Home", timeZone: "America/New_York", createdBy: "alice",
+      createdAt: Fixtures.start,
+      members: [Member(uid: "alice", displayName: "Alice", joinedAt: Fixtures.start)])
+    let cards = (1...3).map { index in
+      Card(
+        id: CardID("c\(index)"), householdID: "h1", kind: index == 1 ? .note : .task,
+        title: "Card \(index)", time: index == 1 ? nil : Fixtures.start + Double(index) * 3_600,
+        createdBy: "alice", createdAt: Fixtures.start)
+    }
+    do {
+      let old = try SQLiteConnection(path: path)
+      for migration in Schema.migrations.prefix(4) { try old.execute(migration) }
+      try old.execute("PRAGMA user_version = 4; PRAGMA application_id = \(SQLiteHeader.teammateID)")
+      let storage = SQLiteStorage(connection: old)
+      try old.run(
+        "INSERT INTO households (id, body) VALUES (?, ?)",
+        [.text("h1"), try storage.json(household)])
+      try old.run(
+        "INSERT INTO account_households (account, household_id) VALUES ('alice', 'h1')")
+      for card in cards {
+        let values = Array(CardRow.values(card).prefix(18))
+        try old.run(Self.cardBeforeRepeats, values)
+        try old.run(
+          """
+          INSERT INTO changes (household_id, actor, at, kind, needs_knowing, fields,
+            card_id, card_kind, card_title, card_note, card_time, card_assignee, card_reply_by,
+            card_created_by, card_last_edited_by, card_created_at, card_last_edited_at,
+            card_revision, card_ack_by, card_ack_at, card_ack_revision, card_done, card_deleted)
+          VALUES ('h1', 'alice', ?, 'cardAdded', 1, '', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
+            ?, ?, ?)
+          """, [.date(Fixtures.start)] + [values[0]] + values[2...])
+      }
+    }
+    let store = try SQLiteBackend(path: path, clock: clock)
+    let kept = try await store.cards(in: "h1", as: "alice")
+    #expect(kept == cards)
+    #expect(kept.allSatisfy { $0.repeatRule == nil && $0.repeatStart == nil })
+    let feed = try await store.changes(in: "h1", after: 0, limit: 10, as: "alice")
+    #expect(feed.compactMap(\.card) == cards)
+    let rule = RepeatRule(frequency: .weekly, weekdays: [.tuesday])
+    let edited = try await store.editCard(
+      "c2", CardEdit(repeatRule: .set(rule)), as: "alice")
+    #expect(edited.card.repeatRule == rule && edited.card.repeatStart == cards[1].time)
+    let connection = try SQLiteConnection(path: path)
+    #expect(try connection.first("PRAGMA user_version") { $0.int(0) } == 5)
+    #expect(
+      try await SQLiteBackend(path: path, clock: clock).card("c2", as: "alice") == edited.card)
+  }
+
   /// A card as stores before schema 5 wrote it: 18 columns, no repeat.
   static let cardBeforeRepeats = """
     INSERT INTO cards (id, household_id, kind, title, note, time, assignee, reply_by,
