@@ -28,6 +28,8 @@ public enum Sabotage: String, CaseIterable, Sendable {
   case openDoor
   /// An edit's change carries a revision the rules would not give.
   case ruleBreaker
+  /// A repeating card said to move on stays where it was.
+  case stuckRepeat
   /// The network swallows every write from an outbox, so nothing ever drains.
   case blackHole
   /// The feed fails with an error no backend gives.
@@ -46,6 +48,7 @@ public enum Sabotage: String, CaseIterable, Sendable {
     case .repeatedReminder: .shownOnce
     case .intruder, .openDoor: .membersOnly
     case .ruleBreaker: .model
+    case .stuckRepeat: .model
     case .blackHole: .converges
     case .garbledFeed: .noSurprise
     }
@@ -86,7 +89,15 @@ public enum Sabotage: String, CaseIterable, Sendable {
     case (.lostReceipts, true):
       distortion.receipt = { _ in nil }
     case (.blindDevices, false):
-      distortion.changes = { changes in changes.filter { $0.kind != .cardAcknowledged } }
+      distortion.changes = { changes in
+        changes.filter { $0.kind != .cardAcknowledged }.map { change in
+          var blind = change
+          blind.card?.ackBy = nil
+          blind.card?.ackAt = nil
+          blind.card?.ackRevision = nil
+          return blind
+        }
+      }
     case (.intruder, true):
       distortion.changes = { changes in
         guard var last = changes.last else { return changes }
@@ -99,6 +110,18 @@ public enum Sabotage: String, CaseIterable, Sendable {
           guard change.kind == .cardEdited, var card = change.card else { return change }
           var broken = change
           card.revision += 1
+          broken.card = card
+          return broken
+        }
+      }
+    case (.stuckRepeat, true):
+      distortion.changes = { changes in
+        changes.map { change in
+          guard [.cardCompleted, .cardSkipped].contains(change.kind), var card = change.card,
+            card.repeatRule != nil, !card.isDone
+          else { return change }
+          var broken = change
+          card.time = card.repeatStart
           broken.card = card
           return broken
         }

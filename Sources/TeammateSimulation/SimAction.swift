@@ -17,11 +17,13 @@ public enum PushFault: String, Sendable, Codable {
 /// One step of a run. Choices that depend on the state (which card) are numbers reduced to
 /// what there is when the step runs, so that a shortened run still means something.
 public enum SimAction: Sendable, Equatable, Codable, CustomStringConvertible {
-  case add(Partner, kind: CardKind, hours: Int, assign: Int)
+  /// `repeats` picks one of `SimRepeats.rules` (0: none) for a task or event.
+  case add(Partner, kind: CardKind, hours: Int, assign: Int, repeats: Int = 0)
   case edit(Partner, field: CardRules.CardField, pick: Int, value: Int)
   case acknowledge(Partner, pick: Int, stale: Bool)
   case acknowledgeAll(Partner)
   case done(Partner, pick: Int)
+  case skip(Partner, pick: Int)
   case delete(Partner, pick: Int)
   case restore(Partner, pick: Int)
   case settings(Partner, lead: Int, quiet: Bool)
@@ -39,13 +41,15 @@ public enum SimAction: Sendable, Equatable, Codable, CustomStringConvertible {
 
   public var description: String {
     switch self {
-    case .add(let who, let kind, let hours, let assign):
+    case .add(let who, let kind, let hours, let assign, let repeats):
       "\(who) add \(kind.rawValue) in \(hours)h for \(["me", "partner", "both"][assign % 3])"
+        + (SimRepeats.rule(repeats).map { " repeating \($0.text)" } ?? "")
     case .edit(let who, let field, let pick, let value):
       "\(who) edit \(field.rawValue) #\(pick) =\(value)"
     case .acknowledge(let who, let pick, let stale): "\(who) ack #\(pick)\(stale ? " stale" : "")"
     case .acknowledgeAll(let who): "\(who) ack all"
     case .done(let who, let pick): "\(who) done/undone #\(pick)"
+    case .skip(let who, let pick): "\(who) skip #\(pick)"
     case .delete(let who, let pick): "\(who) delete #\(pick)"
     case .restore(let who, let pick): "\(who) restore #\(pick)"
     case .settings(let who, let lead, let quiet): "\(who) settings lead \(lead) quiet \(quiet)"
@@ -104,18 +108,23 @@ public enum SimAction: Sendable, Equatable, Codable, CustomStringConvertible {
     let pick = random.below(1_000)
     switch random.below(16) {
     case 0, 1:
+      let kind = CardKind.allCases[random.below(4)]
+      let hours = random.below(96) - 12
+      let assign = random.below(3)
+      // NB: a third of the tasks and events repeat.
+      let repeats = random.below(3) == 0 ? 1 + random.below(SimRepeats.rules.count - 1) : 0
       return .add(
-        who, kind: CardKind.allCases[random.below(4)], hours: random.below(96) - 12,
-        assign: random.below(3))
+        who, kind: kind, hours: hours, assign: assign,
+        repeats: kind == .task || kind == .event ? repeats : 0)
     case 2, 3:
       return .edit(
-        who, field: CardRules.CardField.allCases[random.below(5)], pick: pick,
+        who, field: CardRules.CardField.allCases[random.below(6)], pick: pick,
         value: random.below(1_000))
     case 4, 5:
       return .acknowledge(
         who, pick: pick, stale: Double(random.below(100)) < rates.staleAck * 100)
     case 6: return .acknowledgeAll(who)
-    case 7: return .done(who, pick: pick)
+    case 7: return random.below(2) == 0 ? .done(who, pick: pick) : .skip(who, pick: pick)
     case 8: return .delete(who, pick: pick)
     case 9: return .restore(who, pick: pick)
     case 10: return .settings(who, lead: random.below(120), quiet: random.below(2) == 0)

@@ -204,13 +204,14 @@ final class Life {
 
   private func act(_ action: SimAction, step: Int) async throws -> String {
     switch action {
-    case .add(let who, let kind, let hours, let assign):
+    case .add(let who, let kind, let hours, let assign, let repeats):
       let phone = phone(who)
       let at = clock.now() + TimeInterval(hours * 3_600)
       let assignee = [who.account, who.other.account, nil][assign % 3]
       let draft = CardDraft(
         kind: kind, title: "t\(step)", time: kind == .event || kind == .task ? at : nil,
-        assignee: assignee, replyBy: kind == .topic ? at : nil)
+        assignee: assignee, replyBy: kind == .topic ? at : nil,
+        repeatRule: SimRepeats.rule(repeats))
       justActed = who
       let card = try await phone.device.addCard(draft)
       return "ok \(card.id)"
@@ -241,6 +242,11 @@ final class Life {
       guard let card = await pickCard(who, pick, deleted: false) else { return "nothing to do" }
       justActed = who
       _ = try await phone(who).device.setDone(card.id, done: !card.isDone)
+      return "ok \(card.id)"
+    case .skip(let who, let pick):
+      guard let card = await pickCard(who, pick, deleted: false) else { return "nothing to skip" }
+      justActed = who
+      _ = try await phone(who).device.skip(card.id)
       return "ok \(card.id)"
     case .delete(let who, let pick):
       guard let card = await pickCard(who, pick, deleted: false) else { return "nothing to delete" }

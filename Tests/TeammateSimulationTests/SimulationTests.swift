@@ -112,3 +112,26 @@ import Testing
     #expect(message.contains("--seeds takes a range such as 1...1000"))
   }
 }
+
+@Suite struct RepeatSimulationTests {
+  @Test func test_AC_REP_15_theSimulatorMovesRepeatingCardsAcrossDaylightSaving() async {
+    var moves = 0
+    for seed in UInt64(1)...12 {
+      let result = await Simulation.run(SimulationConfig(seed: seed, steps: 200))
+      #expect(result.violation == nil, "seed \(seed): \(String(describing: result.violation))")
+      // NB: every move of a repeating card in the feed went later, and kept who knew it.
+      var last: [CardID: Card] = [:]
+      for change in result.feed {
+        guard let card = change.card else { continue }
+        defer { last[card.id] = card }
+        guard [.cardCompleted, .cardSkipped].contains(change.kind), card.repeatRule != nil,
+          !card.isDone, let before = last[card.id]
+        else { continue }
+        moves += 1
+        #expect((card.time ?? .distantPast) > (before.time ?? .distantFuture))
+        #expect(card.ackBy == before.ackBy)
+      }
+    }
+    #expect(moves > 0, "no repeating card moved on in twelve seeds")
+  }
+}
