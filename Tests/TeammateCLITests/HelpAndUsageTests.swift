@@ -61,7 +61,7 @@ import Testing
       usage: "Usage: teammate household create --name <name>"),
     UsageCase(
       arguments: ["--as", "a", "card"],
-      message: "'card' needs a subcommand: add, edit, show, list, done, delete, restore.",
+      message: "'card' needs a subcommand: add, edit, show, list, done, skip, delete, restore.",
       usage: "Usage: teammate card <subcommand>"),
     UsageCase(
       arguments: ["--as", "a", "sync", "--json=yes"], message: "'--json' takes no value.",

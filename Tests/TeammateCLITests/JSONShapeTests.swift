@@ -7,6 +7,7 @@ import Testing
   static let card = [
     "id", "kind", "title", "note", "time", "assignee", "replyBy", "createdBy", "lastEditedBy",
     "createdAt", "lastEditedAt", "revision", "ackBy", "ackAt", "ackRevision", "done", "deleted",
+    "repeat", "next",
     "pending",
   ].sorted()
   static let household = ["id", "name", "timeZone", "createdBy", "createdAt", "members"].sorted()

@@ -15,15 +15,25 @@ extension Commands {
     let replyBy = Option(
       "reply-by", value: "time", help: "When a topic needs its reply.", parse: Values.time)
     let note = Option<String>("note", value: "text", help: "More detail.")
+    let repeats = RepeatOptions()
+    @Sendable func validate(_ arguments: ParsedArguments) throws(UsageError) {
+      try repeats.validate(arguments)
+      if case .none? = arguments[repeats.every] {
+        throw UsageError(
+          message: "--every none is for 'card edit': a new card simply omits --every")
+      }
+    }
     return CommandSpec(
       path: ["card", "add"],
       abstract: "Log a card: something you did, a task, an event or a topic to talk about.",
-      arguments: [title], options: [kind, at, assignee, replyBy, note],
+      arguments: [title], options: [kind, at, assignee, replyBy, note] + repeats.keys,
       examples: [
         "teammate card add \"Bought diapers\" --note \"the big pack\"",
         "teammate card add Checkup --kind event --at \"tomorrow 9:30\"",
-        "teammate card add Trash --kind task --at 19:00 --assignee partner",
-      ]
+        "teammate card add Trash --kind task --at \"tue 19:00\" --every \"week on tue,fri\"",
+        "teammate card add Rent --kind task --at \"2026-12-01 09:00\" --every \"month on 1\" --times 12",
+      ],
+      validate: validate
     ) { session, arguments in
       // NB: an account and a household first, so that their absence is what the user hears.
       _ = try session.account()
@@ -40,6 +50,9 @@ extension Commands {
         }
       }
       if let input = arguments[replyBy] { draft.replyBy = try await session.time(input) }
+      if case .rule(let rule)? = try await repeats.choice(arguments, session: &session) {
+        draft.repeatRule = rule
+      }
       draft.assignee = try await session.assignee(arguments.value(assignee))
       let card = try await session.deviceWrite { try await $0.addCard(draft) }
       try await show(card, verb: "Logged", session: &session)
@@ -60,25 +73,29 @@ extension Commands {
     let replyBy = Option(
       "reply-by", value: "time", help: "A new reply-by time (topics).", conflicts: [clearReplyBy],
       parse: Values.time)
-    let changes: [any OptionKey] = [
-      title, at, clearTime, assignee, note, clearNote, replyBy, clearReplyBy,
-    ]
+    let repeats = RepeatOptions()
+    let changes: [any OptionKey] =
+      [title, at, clearTime, assignee, note, clearNote, replyBy, clearReplyBy] + repeats.keys
     @Sendable func validate(_ arguments: ParsedArguments) throws(UsageError) {
       guard changes.contains(where: { arguments.given($0.spec.name) }) else {
         throw UsageError(
           message:
-            "nothing to change: give --title, --at, --assignee, --note or --reply-by "
+            "nothing to change: give --title, --at, --assignee, --note, --reply-by or --every "
             + "(or a --clear- option)")
       }
+      try repeats.validate(arguments)
     }
     return CommandSpec(
       path: ["card", "edit"],
       abstract:
-        "Change a card. A new title, time or assignee means your partner must know it again.",
+        "Change a card. A new title, time, assignee or repeat means your partner must know it "
+        + "again.",
       arguments: [id], options: changes,
       examples: [
         "teammate card edit k3f9 --at \"tomorrow 10:00\"",
         "teammate card edit k3f9 --note \"bring the booklet\"",
+        "teammate card edit k3f9 --every \"2 weeks on sat\"",
+        "teammate card edit k3f9 --every none",
       ],
       validate: validate
     ) { session, arguments in
@@ -93,6 +110,11 @@ extension Commands {
       if arguments[clearNote] { edit.note = .set(nil) }
       if let input = arguments[replyBy] { edit.replyBy = .set(try await session.time(input)) }
       if arguments[clearReplyBy] { edit.replyBy = .set(nil) }
+      switch try await repeats.choice(arguments, session: &session) {
+      case .rule(let rule)?: edit.repeatRule = .set(rule)
+      case .none?: edit.repeatRule = .set(nil)
+      case nil: break
+      }
       let wanted = edit
       let outcome = try await session.deviceWrite { try await $0.editCard(cardID, wanted) }
       let verb =
@@ -194,7 +216,27 @@ extension Commands {
       let cardID = try await session.card(named: arguments[id] ?? "").id
       let done = !arguments[undo]
       let card = try await session.deviceWrite { try await $0.setDone(cardID, done: done) }
-      try await show(card, verb: done ? "Done" : "Not done", session: &session)
+      let verb =
+        !done ? "Not done" : card.repeatRule != nil && !card.isDone ? "Done, next one" : "Done"
+      try await show(card, verb: verb, session: &session)
+    }
+  }()
+
+  static let cardSkip: CommandSpec = {
+    let id = Argument<String>("id", help: "The repeating card's id, or a unique start of it.")
+    return CommandSpec(
+      path: ["card", "skip"],
+      abstract: "Move a repeating task or event on to its next occurrence without doing it.",
+      discussion:
+        "The next occurrence is the first after both the current one and now. Your partner "
+        + "need not know it again: the rule moved it, not you.",
+      arguments: [id], examples: ["teammate card skip k3f9"]
+    ) { session, arguments in
+      _ = try session.account()
+      let cardID = try await session.card(named: arguments[id] ?? "").id
+      let card = try await session.deviceWrite { try await $0.skip(cardID) }
+      try await show(
+        card, verb: card.isDone ? "Skipped (that was the last one)" : "Skipped", session: &session)
     }
   }()
 
@@ -238,6 +280,11 @@ extension Commands {
     text += "\(card.id)  \(card.kind.rawValue)  \(TerminalText.visible(card.title))\n"
     if let note = card.note { text += "  note:      \(TerminalText.visible(note))\n" }
     if let time = card.time { text += "  time:      \(times.human(time))\n" }
+    if let rule = card.repeatRule {
+      text += "  repeats:   \(RepeatText.words(rule, at: card.repeatStart, zone: times.zone))\n"
+      let next = RepeatText.next(of: card, times: times).map { times.human($0) }
+      text += "  next:      \(next ?? "none: the last one is behind it")\n"
+    }
     if let replyBy = card.replyBy { text += "  reply by:  \(times.human(replyBy))\n" }
     text += "  for:       \(await card.assignee.asyncMap { await session.name($0) } ?? "both")\n"
     text +=
@@ -258,7 +305,12 @@ extension Commands {
     guard !cards.isEmpty else { return session.write(empty + "\n") }
     var table = Table(headers: ["ID", "KIND", "TITLE", "WHEN", "STATUS"], flexible: 2)
     for card in cards {
-      let when = (card.time ?? card.replyBy).map { times.human($0) } ?? "-"
+      var when = (card.time ?? card.replyBy).map { times.human($0) } ?? "-"
+      if let rule = card.repeatRule {
+        when =
+          (RepeatText.next(of: card, times: times).map { times.human($0) } ?? "ended") + ", "
+          + RepeatText.words(rule, at: card.repeatStart, zone: times.zone)
+      }
       table.rows.append([
         card.id.rawValue, card.kind.rawValue, card.title, when,
         await status(card, session: &session),

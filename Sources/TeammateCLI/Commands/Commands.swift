@@ -4,14 +4,14 @@ enum Commands {
     commands: [
       householdCreate, householdJoin, householdShow, householdLeave,
       inviteCreate, inviteShow,
-      cardAdd, cardEdit, cardShow, cardList, cardDone, cardDelete, cardRestore,
+      cardAdd, cardEdit, cardShow, cardList, cardDone, cardSkip, cardDelete, cardRestore,
       pending, ack, sync, outbox, notifications, settings, status, whoami, accountLink, completions,
       demo,
     ],
     groupAbstracts: [
       "household": "Create, join, show or leave a household.",
       "invite": "Invite your partner with a six-digit code.",
-      "card": "Log, change, complete, delete and restore cards.",
+      "card": "Log, change, complete, skip, delete and restore cards.",
       "account": "Link this anonymous account to a named sign-in.",
     ])
 }

@@ -22,6 +22,8 @@ enum JSONDocuments {
       "ackRevision": .int(card.ackRevision),
       "done": .bool(card.isDone),
       "deleted": .bool(card.isDeleted),
+      "repeat": RepeatText.json(card, times: times),
+      "next": .string(times.iso(RepeatText.next(of: card, times: times))),
       // Whether the card waits for the acting account to know it.
       "pending": .bool(AcknowledgementRules.isPending(card, for: viewer)),
     ])
@@ -83,10 +85,18 @@ enum JSONDocuments {
     time(card.lastEditedAt)
     key("lastEditedBy")
     string(card.lastEditedBy.rawValue)
+    key("next")
+    time(RepeatText.next(of: card, times: times))
     key("note")
     string(card.note)
     key("pending")
     bool(AcknowledgementRules.isPending(card, for: viewer))
+    key("repeat")
+    if card.repeatRule == nil {
+      bytes.append(contentsOf: [110, 117, 108, 108])
+    } else {
+      bytes.append(contentsOf: RepeatText.json(card, times: times).text(indent: indent + 1).utf8)
+    }
     key("replyBy")
     time(card.replyBy)
     key("revision")

@@ -44,6 +44,22 @@ enum RepeatText {
     return text
   }
 
+  /// The occurrence a repeating card is at, as `next` says it: nil once its rule has ended,
+  /// or for a card that does not repeat.
+  static func next(of card: Card, times: TimeText) -> Date? {
+    guard card.repeatRule != nil, !card.isDone else { return nil }
+    return RepeatRules.shownTime(of: card, now: times.now, in: times.zone)
+  }
+
+  /// `repeat` in `--json`: the RRULE text and the words; null for a card that does not repeat.
+  static func json(_ card: Card, times: TimeText) -> JSONValue {
+    guard let rule = card.repeatRule else { return .null }
+    return .object([
+      "rule": .string(rule.text),
+      "words": .string(words(rule, at: card.repeatStart, zone: times.zone)),
+    ])
+  }
+
   /// "1st", "2nd", "3rd", "11th", "21st", "31st".
   static func ordinal(_ day: Int) -> String {
     let suffix: String

@@ -14,7 +14,7 @@ enum RepeatWords {
 
   static func parse(_ text: String) throws(UsageError) -> RepeatChoice {
     func refuse() -> UsageError {
-      .invalidValue(option: "--every", value: text, expected: expected)
+      .invalidValue(option: "every", value: text, expected: expected)
     }
     var words = text.lowercased().split(whereSeparator: { $0 == " " }).map(String.init)
     if words == ["none"] { return .none }

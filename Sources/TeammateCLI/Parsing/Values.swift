@@ -7,6 +7,13 @@ struct TimeInput: Sendable, Equatable, CustomStringConvertible {
   var description: String { text }
 }
 
+/// `--until`: a time, or a whole day (which ends at its last second).
+struct UntilInput: Sendable, Equatable, CustomStringConvertible {
+  let time: TimeInput
+  let wholeDay: Bool
+  var description: String { time.text }
+}
+
 /// Who a card is for, as typed: resolved against the household when the command runs.
 enum AssigneeChoice: Sendable, Equatable, CustomStringConvertible {
   case me, partner, both
@@ -85,6 +92,26 @@ enum Values {
     do {
       return try NotificationSettings(eventLeadMinutes: minutes).validated().eventLeadMinutes
     } catch { throw UsageError(error) }
+  }
+
+  /// A day (`2027-03-01`, to its last second) or any time a person may type.
+  static func until(_ text: String) throws(UsageError) -> UntilInput {
+    let parts = text.split(separator: "-")
+    if parts.count == 3, parts.allSatisfy({ $0.allSatisfy(\.isNumber) }), text.count == 10 {
+      guard TimeExpression.isWellFormed(text + "T23:59") else { throw .invalidTime(text) }
+      return UntilInput(time: TimeInput(text: text + "T23:59"), wholeDay: true)
+    }
+    return UntilInput(time: try time(text), wholeDay: false)
+  }
+
+  /// A whole number from 1 up.
+  static func count(_ option: String) -> @Sendable (String) throws(UsageError) -> Int {
+    { text throws(UsageError) in
+      guard let number = Int(text), number >= 1, number <= 10_000 else {
+        throw .invalidValue(option: option, value: text, expected: "a number from 1 to 10000")
+      }
+      return number
+    }
   }
 
   static func revision(_ text: String) throws(UsageError) -> Int {
