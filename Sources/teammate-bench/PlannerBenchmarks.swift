@@ -42,6 +42,26 @@ func plannerBenchmarks() -> [Measurement] {
       })
     rows.append(measure("plan", count: count) { keep(NotificationPlanner.plan(input)) })
   }
+  // NB: every task and event repeats (half the cards), each series begun a month ago, so
+  // that an event walks its missed occurrences to find the coming one.
+  let rules = [
+    RepeatRule(frequency: .daily), RepeatRule(frequency: .weekly, weekdays: [.tuesday, .friday]),
+    RepeatRule(frequency: .monthly, monthDays: [-1]),
+  ]
+  let repeating = benchmarkCards(10_000, now: now).enumerated().map { index, card in
+    guard let time = card.time else { return card }
+    var series = card
+    series.repeatRule = rules[index % rules.count]
+    series.repeatStart = time - 30 * 86_400
+    series.time = time - 30 * 86_400
+    return series
+  }
+  let repeatingInput = PlanInput(
+    cards: repeating, viewer: "bob", members: members, timeZone: zone, now: now)
+  rows.append(
+    measure("plan, half of them repeating", count: 10_000) {
+      keep(NotificationPlanner.plan(repeatingInput))
+    })
   let scheduled = NotificationPlanner.plan(
     PlanInput(
       cards: benchmarkCards(1_000, now: now), viewer: "bob", members: members, timeZone: zone,

@@ -145,4 +145,26 @@ import Testing
       weekly.next(after: Fixtures.date("2026-12-29T19:00:00-05:00"), from: first, in: newYork)
         == nil)
   }
+
+  @Test func test_AC_REP_06_theNextOccurrenceOfALongSeriesIsTheWalksOwn() {
+    // NB: `next` starts a long series near the instant; the full walk must agree with it.
+    let rules = [
+      RepeatRule(frequency: .daily), RepeatRule(frequency: .daily, interval: 3),
+      RepeatRule(frequency: .weekly, weekdays: [.tuesday, .friday]),
+      RepeatRule(frequency: .weekly, interval: 2), RepeatRule(frequency: .monthly, monthDays: [31]),
+      RepeatRule(frequency: .monthly, interval: 2, monthDays: [-1, 15]),
+      RepeatRule(frequency: .weekly, end: .until(Fixtures.date("2028-03-01T00:00:00Z"))),
+    ]
+    var random = SeededRandomNumberGenerator(seed: 16)
+    let first = Fixtures.date("2026-01-30T23:30:00Z")
+    for rule in rules {
+      let all = rule.occurrences(from: first, in: newYork, limit: 2_000)
+      for _ in 0..<40 {
+        let instant = first + TimeInterval(random.next() % (3 * 365 * 86_400))
+        #expect(
+          rule.next(after: instant, from: first, in: newYork) == all.first { $0 > instant },
+          "\(rule.text) after \(instant)")
+      }
+    }
+  }
 }

@@ -217,7 +217,7 @@ extension Commands {
       let done = !arguments[undo]
       let card = try await session.deviceWrite { try await $0.setDone(cardID, done: done) }
       let verb =
-        !done ? "Not done" : card.repeatRule != nil && !card.isDone ? "Done, next one" : "Done"
+        !done ? "Not done" : RepeatRules.isRunning(card) ? "Done, next one" : "Done"
       try await show(card, verb: verb, session: &session)
     }
   }()
@@ -236,7 +236,8 @@ extension Commands {
       let cardID = try await session.card(named: arguments[id] ?? "").id
       let card = try await session.deviceWrite { try await $0.skip(cardID) }
       try await show(
-        card, verb: card.isDone ? "Skipped (that was the last one)" : "Skipped", session: &session)
+        card, verb: RepeatRules.isRunning(card) ? "Skipped" : "Skipped (that was the last one)",
+        session: &session)
     }
   }()
 

@@ -4,7 +4,7 @@ enum Commands {
     commands: [
       householdCreate, householdJoin, householdShow, householdLeave,
       inviteCreate, inviteShow,
-      cardAdd, cardEdit, cardShow, cardList, cardDone, cardSkip, cardDelete, cardRestore,
+      cardAdd, cardEdit, cardShow, cardList, cardDone, cardSkip, cardDelete, cardRestore, export,
       pending, ack, sync, outbox, notifications, settings, status, whoami, accountLink, completions,
       demo,
     ],

@@ -47,8 +47,7 @@ enum RepeatText {
   /// The occurrence a repeating card is at, as `next` says it: nil once its rule has ended,
   /// or for a card that does not repeat.
   static func next(of card: Card, times: TimeText) -> Date? {
-    guard card.repeatRule != nil, !card.isDone else { return nil }
-    return RepeatRules.shownTime(of: card, now: times.now, in: times.zone)
+    RepeatRules.nextOccurrence(of: card, now: times.now, in: times.zone)
   }
 
   /// `repeat` in `--json`: the RRULE text and the words; null for a card that does not repeat.

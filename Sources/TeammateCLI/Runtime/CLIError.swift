@@ -10,6 +10,8 @@ enum CLIError: Error, Equatable {
   case notFound(String)
   /// A command that cannot wait in the outbox, run with `--offline`.
   case needsNetwork(String)
+  /// A file the command writes (an export) could not be written; nothing was left half-made.
+  case cannotWrite(String, reason: String)
 }
 
 extension CLIError: CustomStringConvertible {
@@ -23,6 +25,8 @@ extension CLIError: CustomStringConvertible {
       return what
     case .needsNetwork(let command):
       return "'\(command)' needs the network and cannot wait in the outbox"
+    case .cannotWrite(let path, let reason):
+      return "cannot write \(path): \(reason)"
     }
   }
 
@@ -36,6 +40,8 @@ extension CLIError: CustomStringConvertible {
         + "or join one with 'teammate household join CODE'"
     case .needsNetwork:
       return "run it without --offline (and with TEAMMATE_OFFLINE unset)"
+    case .cannotWrite:
+      return "check that the folder exists and may be written"
     case .notFound:
       return nil
     }

@@ -43,6 +43,7 @@ extension CLIError: ReportedError {
     switch self {
     case .missingAccount: .usage
     case .noHousehold, .notFound, .needsNetwork: .refused
+    case .cannotWrite: .store
     }
   }
 }

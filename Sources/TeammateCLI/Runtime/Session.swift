@@ -236,6 +236,13 @@ struct Session {
     stdout += "  ]\n}\n"
   }
 
+  /// A document for programs (an iCalendar file) as it is: its writer already made every
+  /// character in it safe, and its CRLF endings are part of its format.
+  mutating func writeDocument(_ text: String) {
+    stdout += text
+    drain()
+  }
+
   mutating func writeJSON(_ value: JSONValue) {
     stdout += value.text
     drain()

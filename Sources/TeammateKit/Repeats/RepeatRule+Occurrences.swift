@@ -15,7 +15,7 @@ extension RepeatRule {
   /// The first occurrence strictly after `instant`, or nil when the rule ended before it.
   public func next(after instant: Date, from first: Date, in zone: TimeZone) -> Date? {
     var next: Date?
-    walk(from: first, in: zone) { date in
+    walk(from: first, in: zone, near: instant) { date in
       guard date > instant else { return true }
       next = date
       return false
@@ -27,7 +27,12 @@ extension RepeatRule {
   ///
   /// NB: every occurrence is the first one's wall-clock time on its day, in `zone`: a time
   /// the day skips moves forward by the gap, a time it has twice is the first of the two.
-  private func walk(from first: Date, in zone: TimeZone, _ visit: (Date) -> Bool) {
+  ///
+  /// A rule that does not count its occurrences starts the walk a period before `near`, so
+  /// that finding the next occurrence of a long series costs what a short one does.
+  private func walk(
+    from first: Date, in zone: TimeZone, near: Date? = nil, _ visit: (Date) -> Bool
+  ) {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = zone
     let start = calendar.dateComponents(
@@ -44,8 +49,12 @@ extension RepeatRule {
       return visit(date)
     }
     guard offer(first) else { return }
+    var skipped = 0
+    if let near, near > first {
+      if case .count = end {} else { skipped = periods(from: firstDay, to: near, calendar) }
+    }
     // NB: a rule that can never fall again (the 31st every twelve months from April) stops.
-    for period in 0..<10_000 {
+    for period in skipped..<(skipped + 10_000) {
       for day in days(of: period, from: firstDay, start, calendar) where day > firstDay {
         var moment = calendar.dateComponents([.year, .month, .day], from: day)
         moment.hour = start.hour
@@ -54,6 +63,15 @@ extension RepeatRule {
         guard let date = calendar.date(from: moment), offer(date) else { return }
       }
     }
+  }
+
+  /// Whole periods of the rule from the first occurrence's day to `date`, less one, so that
+  /// the period holding `date` and the one before it are still walked.
+  private func periods(from firstDay: Date, to date: Date, _ calendar: Calendar) -> Int {
+    let unit: Calendar.Component = frequency == .monthly ? .month : .day
+    let elapsed = calendar.dateComponents([unit], from: firstDay, to: date).value(for: unit) ?? 0
+    let length = frequency == .weekly ? 7 * interval : interval
+    return max(0, elapsed / length - 1)
   }
 
   /// The days, at midnight, that period `period` of the rule falls on, in order.

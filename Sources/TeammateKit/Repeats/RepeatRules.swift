@@ -12,6 +12,14 @@ public enum RepeatRules {
       ?? time
   }
 
+  /// Whether the card's series still runs: it has a rule, and the rule has not ended.
+  public static func isRunning(_ card: Card) -> Bool { card.repeatRule != nil && !card.isDone }
+
+  /// The occurrence a running series shows as its next; nil without a rule or once it ended.
+  public static func nextOccurrence(of card: Card, now: Date, in zone: TimeZone) -> Date? {
+    isRunning(card) ? shownTime(of: card, now: now, in: zone) : nil
+  }
+
   /// The occurrence after both the card's current one and `now` (missed ones do not pile
   /// up), or nil when the rule has ended.
   public static func nextTime(of card: Card, now: Date, in zone: TimeZone) -> Date? {

@@ -1,0 +1,109 @@
+import Foundation
+
+/// The household's events and tasks as an RFC 5545 iCalendar document, repeats included, for
+/// calendar programs: `VEVENT` and `VTODO` with `DTSTART` in the household's zone, a
+/// `VTIMEZONE` describing it, folded lines and CRLF endings.
+///
+/// The same cards give the same bytes: `UID` is the card's id and `DTSTAMP` its last change,
+/// so that a calendar that imports a second export updates what it has instead of doubling it.
+public enum ICalendar {
+  public static let productID = "-//Teammate//Household calendar//EN"
+
+  /// The document for `household`: every event and task with a time that is not deleted.
+  public static func document(household: Household, cards: [Card]) -> String {
+    let zone = household.zone
+    // NB: in order of first occurrence, then title, so that the file reads as a calendar
+    // and does not depend on the cards' random ids.
+    let exported = CardRules.listed(cards).filter {
+      ($0.kind == .event || $0.kind == .task) && $0.time != nil
+    }.sorted {
+      ($0.repeatStart ?? $0.time ?? $0.createdAt, $0.title, $0.id)
+        < ($1.repeatStart ?? $1.time ?? $1.createdAt, $1.title, $1.id)
+    }
+    var lines = [
+      "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:\(productID)", "CALSCALE:GREGORIAN",
+      "X-WR-CALNAME:\(text(household.name))", "X-WR-TIMEZONE:\(zone.identifier)",
+    ]
+    let starts = exported.compactMap { $0.repeatStart ?? $0.time }
+    lines += ICalendarTimeZone.lines(
+      for: zone, from: starts.min() ?? household.createdAt, to: starts.max() ?? household.createdAt)
+    for card in exported { lines += component(card, zone: zone) }
+    lines.append("END:VCALENDAR")
+    return lines.map(fold).joined()
+  }
+
+  private static func component(_ card: Card, zone: TimeZone) -> [String] {
+    let name = card.kind == .event ? "VEVENT" : "VTODO"
+    let start = local(card.repeatStart ?? card.time ?? card.createdAt, in: zone)
+    var lines = [
+      "BEGIN:\(name)", "UID:\(card.id.rawValue)@teammate",
+      "DTSTAMP:\(utc(card.lastEditedAt))", "CREATED:\(utc(card.createdAt))",
+      "LAST-MODIFIED:\(utc(card.lastEditedAt))",
+    ]
+    // NB: a task that does not repeat is due at its time; a repeating one needs DTSTART,
+    // which its RRULE counts from.
+    let timing = card.kind == .task && card.repeatRule == nil ? "DUE" : "DTSTART"
+    lines.append("\(timing);TZID=\(zone.identifier):\(start)")
+    lines.append("SUMMARY:\(text(card.title))")
+    if let note = card.note { lines.append("DESCRIPTION:\(text(note))") }
+    if let rule = card.repeatRule { lines.append("RRULE:\(rule.text)") }
+    if card.kind == .task { lines.append(card.isDone ? "STATUS:COMPLETED" : "STATUS:NEEDS-ACTION") }
+    lines += ["SEQUENCE:\(card.revision - 1)", "END:\(name)"]
+    return lines
+  }
+
+  /// `20261201T100000Z`.
+  static func utc(_ date: Date) -> String {
+    local(date, in: TimeZone(secondsFromGMT: 0) ?? .gmt) + "Z"
+  }
+
+  /// `20261201T190000`, the wall-clock time in `zone`.
+  static func local(_ date: Date, in zone: TimeZone) -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = zone
+    let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+    return String(
+      format: "%04d%02d%02dT%02d%02d%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0,
+      parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
+  }
+
+  /// A TEXT value: backslash, semicolon, comma and newline escaped; other control characters,
+  /// which TEXT may not hold, shown as U+FFFD.
+  static func text(_ value: String) -> String {
+    var escaped = ""
+    for scalar in value.unicodeScalars {
+      switch scalar {
+      case "\\": escaped += "\\\\"
+      case ";": escaped += "\\;"
+      case ",": escaped += "\\,"
+      case "\n": escaped += "\\n"
+      case "\r": continue
+      case "\t": escaped.unicodeScalars.append(scalar)
+      default:
+        if scalar.value < 0x20 || scalar.value == 0x7F {
+          escaped += "\u{FFFD}"
+        } else {
+          escaped.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return escaped
+  }
+
+  /// One content line with its CRLF, folded so that no line is longer than 75 octets; a fold
+  /// never splits a character.
+  static func fold(_ line: String) -> String {
+    var folded = ""
+    var width = 0
+    for character in line {
+      let octets = String(character).utf8.count
+      if width + octets > 75 {
+        folded += "\r\n "
+        width = 1
+      }
+      folded.append(character)
+      width += octets
+    }
+    return folded + "\r\n"
+  }
+}
