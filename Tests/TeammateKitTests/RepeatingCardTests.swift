@@ -114,6 +114,20 @@ import Testing
     #expect(RepeatRules.shownTime(of: once, now: later, in: zone) == once.time)
     let plain = Fixtures.card(kind: .event, time: Fixtures.start)
     #expect(RepeatRules.shownTime(of: plain, now: later, in: zone) == Fixtures.start)
+    // NB: a list looked at `later` filters and orders the event by its coming occurrence.
+    var filter = CardFilter(dueBefore: Fixtures.date("2026-12-11T00:00:00Z"))
+    filter.now = (later, zone)
+    #expect(filter.apply(to: [event]).isEmpty)
+    filter.dueBefore = Fixtures.date("2026-12-12T01:00:00Z")
+    #expect(filter.apply(to: [event]).map(\.id) == [event.id])
+    var soon = plain
+    soon.id = "c9"
+    soon.time = Fixtures.date("2026-12-10T00:00:00Z")
+    let due = CardFilter(order: .due)
+    var dueLater = due
+    dueLater.now = (later, zone)
+    #expect(dueLater.apply(to: [event, soon]).map(\.id) == ["c9", event.id])
+    #expect(due.apply(to: [event, soon]).map(\.id) == [event.id, "c9"])
   }
 
   @Test func test_AC_REP_11_changingTheRuleNeedsKnowingAgainCompletingDoesNot() throws {

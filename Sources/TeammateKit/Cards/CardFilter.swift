@@ -22,6 +22,9 @@ public struct CardFilter: Sendable, Equatable {
   /// Text the title or note contains, ignoring case and accents.
   public var search: String?
   public var order: Order = .created
+  /// When and where the list is looked at: a repeating event's time is then its coming
+  /// occurrence (`RepeatRules.shownTime`) for `dueBefore` and the `due` order.
+  public var now: (date: Date, zone: TimeZone)?
 
   public init(
     kind: CardKind? = nil, pendingFor: AccountID? = nil, completion: Completion? = nil,
@@ -35,6 +38,20 @@ public struct CardFilter: Sendable, Equatable {
     self.dueBefore = dueBefore
     self.search = search
     self.order = order
+  }
+
+  public static func == (lhs: CardFilter, rhs: CardFilter) -> Bool {
+    lhs.kind == rhs.kind && lhs.pendingFor == rhs.pendingFor && lhs.completion == rhs.completion
+      && lhs.assignee == rhs.assignee && lhs.dueBefore == rhs.dueBefore
+      && lhs.search == rhs.search && lhs.order == rhs.order && lhs.now?.date == rhs.now?.date
+      && lhs.now?.zone == rhs.now?.zone
+  }
+
+  /// The time a card is listed by: its time (a repeating event's coming occurrence), or its
+  /// reply-by time.
+  func when(_ card: Card) -> Date? {
+    guard let now, card.repeatRule != nil else { return card.time ?? card.replyBy }
+    return RepeatRules.shownTime(of: card, now: now.date, in: now.zone)
   }
 
   /// Whether anything narrows the list (the order does not).
@@ -62,7 +79,7 @@ public struct CardFilter: Sendable, Equatable {
       case nil: break
       }
       if let dueBefore {
-        guard let when = card.time ?? card.replyBy, when < dueBefore else { return false }
+        guard let when = when(card), when < dueBefore else { return false }
       }
       if let needle, !needle.isEmpty {
         let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
@@ -74,10 +91,9 @@ public struct CardFilter: Sendable, Equatable {
       return true
     }
     guard order == .due else { return kept }
+    let times = kept.map(when)
     return kept.enumerated().sorted { left, right in
-      switch (
-        left.element.time ?? left.element.replyBy, right.element.time ?? right.element.replyBy
-      ) {
+      switch (times[left.offset], times[right.offset]) {
       case (let a?, let b?): return (a, left.offset) < (b, right.offset)
       case (.some, nil): return true
       case (nil, .some): return false
