@@ -59,7 +59,7 @@ import Testing
       page.components(separatedBy: "<!-- sample cards -->\n").last?
         .components(separatedBy: "<!-- end -->").first)
     for line in steps.split(separator: "\n") {
-      let words = try #require(Self.words(String(line.dropFirst("teammate card add ".count))))
+      let words = ReadmeTourTests.words(String(line.dropFirst("teammate card add ".count)))
       _ = try await scratch.card("alice", words)
     }
     let exported = await scratch.run("alice", ["export", "--ics"])
@@ -68,28 +68,5 @@ import Testing
     #expect(Self.withoutIDs(sample) == Self.withoutIDs(exported.stdout))
     #expect(sample.components(separatedBy: "\r\n").dropLast().allSatisfy { $0.utf8.count <= 75 })
     #expect(sample.hasSuffix("END:VCALENDAR\r\n"))
-  }
-
-  /// Shell words: spaces split, double quotes group.
-  static func words(_ line: String) -> [String]? {
-    var words: [String] = []
-    var current = ""
-    var quoted = false
-    var started = false
-    for character in line {
-      if character == "\"" {
-        quoted.toggle()
-        started = true
-      } else if character == " " && !quoted {
-        if started { words.append(current) }
-        current = ""
-        started = false
-      } else {
-        current.append(character)
-        started = true
-      }
-    }
-    if started { words.append(current) }
-    return quoted ? nil : words
   }
 }

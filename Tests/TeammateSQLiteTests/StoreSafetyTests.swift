@@ -218,15 +218,7 @@ import Testing
       id: "c1", householdID: "h1", kind: .note, title: "From before", createdBy: "alice",
       createdAt: Fixtures.start)
     do {
-      let old = try SQLiteConnection(path: path)
-      try old.execute(Schema.migrations[0])
-      try old.execute("PRAGMA user_version = 1")
-      let storage = SQLiteStorage(connection: old)
-      try old.run(
-        "INSERT INTO households (id, body) VALUES (?, ?)",
-        [.text("h1"), try storage.json(household)])
-      try old.run(
-        "INSERT INTO account_households (account, household_id) VALUES ('alice', 'h1')")
+      let (old, storage) = try Self.oldStore(path, version: 1, household: household)
       try old.run(Self.cardBeforeRepeats, Array(CardRow.values(card).prefix(18)))
       try old.run(
         """
@@ -259,15 +251,7 @@ import Testing
         createdBy: "alice", createdAt: Fixtures.start)
     }
     do {
-      let old = try SQLiteConnection(path: path)
-      for migration in Schema.migrations.prefix(4) { try old.execute(migration) }
-      try old.execute("PRAGMA user_version = 4; PRAGMA application_id = \(SQLiteHeader.teammateID)")
-      let storage = SQLiteStorage(connection: old)
-      try old.run(
-        "INSERT INTO households (id, body) VALUES (?, ?)",
-        [.text("h1"), try storage.json(household)])
-      try old.run(
-        "INSERT INTO account_households (account, household_id) VALUES ('alice', 'h1')")
+      let (old, _) = try Self.oldStore(path, version: 4, household: household)
       for card in cards {
         let values = Array(CardRow.values(card).prefix(18))
         try old.run(Self.cardBeforeRepeats, values)
@@ -296,6 +280,26 @@ import Testing
     #expect(try connection.first("PRAGMA user_version") { $0.int(0) } == 5)
     #expect(
       try await SQLiteBackend(path: path, clock: clock).card("c2", as: "alice") == edited.card)
+  }
+
+  /// A store at `version`, made by that version's migrations, holding `household` with alice
+  /// in it: its connection, and storage to write JSON as that version did.
+  static func oldStore(_ path: String, version: Int, household: Household) throws -> (
+    SQLiteConnection, SQLiteStorage
+  ) {
+    let old = try SQLiteConnection(path: path)
+    for migration in Schema.migrations.prefix(version) { try old.execute(migration) }
+    // NB: a store past schema 1 carries the application id that marks it as ours.
+    let mark = version > 1 ? "; PRAGMA application_id = \(SQLiteHeader.teammateID)" : ""
+    try old.execute("PRAGMA user_version = \(version)\(mark)")
+    let storage = SQLiteStorage(connection: old)
+    try old.run(
+      "INSERT INTO households (id, body) VALUES (?, ?)",
+      [.id(household.id), try storage.json(household)])
+    try old.run(
+      "INSERT INTO account_households (account, household_id) VALUES ('alice', ?)",
+      [.id(household.id)])
+    return (old, storage)
   }
 
   /// A card as stores before schema 5 wrote it: 18 columns, no repeat.
