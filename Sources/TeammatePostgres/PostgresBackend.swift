@@ -54,7 +54,8 @@ public actor PostgresBackend: TransactionalBackend {
     try connection.query("SELECT pg_backend_pid()").text(0, 0)
   }
 
-  /// Makes an empty database ours, or checks that it is ours and not newer.
+  /// Makes an empty database ours, or checks that it is ours and not newer and brings an
+  /// older one up to this build's schema.
   private static func prepare(_ connection: PostgresConnection) throws(PostgresError) {
     let marked =
       try connection.query(
@@ -71,6 +72,7 @@ public actor PostgresBackend: TransactionalBackend {
           message:
             "the database has schema \(version), newer than this build's \(PostgresSchema.version)")
       }
+      if version < PostgresSchema.version { try migrate(connection) }
       return
     }
     let tables = try connection.query(
@@ -84,6 +86,24 @@ public actor PostgresBackend: TransactionalBackend {
       "BEGIN; " + PostgresSchema.migrations.joined(separator: "\n")
         + " INSERT INTO teammate_schema VALUES ('\(PostgresSchema.application)', "
         + "\(PostgresSchema.version)); COMMIT;")
+  }
+
+  /// Applies the migrations a store lacks, all in one transaction; the version is read again
+  /// under a lock, so that two processes opening an old store migrate it once.
+  private static func migrate(_ connection: PostgresConnection) throws(PostgresError) {
+    try connection.execute("BEGIN; LOCK TABLE teammate_schema IN EXCLUSIVE MODE")
+    do {
+      let current = Int(try connection.query("SELECT version FROM teammate_schema").text(0, 0)) ?? 0
+      if current < PostgresSchema.version {
+        try connection.execute(
+          PostgresSchema.migrations[current...].joined(separator: "\n")
+            + " UPDATE teammate_schema SET version = \(PostgresSchema.version)")
+      }
+      try connection.execute("COMMIT")
+    } catch {
+      try? connection.execute("ROLLBACK")
+      throw error
+    }
   }
 
   public func write<T>(

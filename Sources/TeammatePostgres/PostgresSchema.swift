@@ -118,5 +118,11 @@ enum PostgresSchema {
     CREATE POLICY looked_up_by_all ON credentials FOR SELECT USING (true);
     CREATE POLICY own_credentials ON credentials FOR INSERT WITH CHECK (account = (SELECT teammate_actor()));
     """,
+    // 3: repeating tasks and events. A card's body may carry `repeatRule` (its RRULE text) and
+    // `repeatStart`; a build that does not know them would drop them on its next write, so the
+    // version moves and such a build refuses the store.
+    """
+    COMMENT ON TABLE cards IS 'Teammate cards; since schema 3 a body may carry repeatRule and repeatStart';
+    """,
   ]
 }

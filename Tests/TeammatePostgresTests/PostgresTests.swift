@@ -140,6 +140,32 @@ import Testing
   }
 }
 
+@Suite struct PostgresMigrationTests {
+  @Test func test_AC_PG_08_anOlderStoreIsMigratedWhenOpenedAndKeepsItsCards() async throws {
+    let (url, clock, backend, creation) = try await PostgresTests.aliceAtHome()
+    let home = creation.household.id
+    let card = try await backend.addCard(
+      CardDraft(title: "From before"), to: home, as: Fixtures.alice)
+    // NB: what a store made by the build before repeats looks like.
+    let raw = try PostgresConnection(url: url)
+    try raw.execute("UPDATE teammate_schema SET version = 2; COMMENT ON TABLE cards IS NULL")
+    let opened = try PostgresBackend(url: url, clock: clock)
+    #expect(try raw.query("SELECT version FROM teammate_schema").text(0, 0) == "3")
+    #expect(
+      try raw.query("SELECT obj_description('cards'::regclass)").text(0, 0).contains("repeatRule"))
+    #expect(try await opened.cards(in: home, as: Fixtures.alice) == [card])
+    let weekly = RepeatRule(frequency: .weekly)
+    let repeating = try await opened.addCard(
+      CardDraft(kind: .task, title: "Trash", time: Fixtures.start, repeatRule: weekly), to: home,
+      as: Fixtures.alice)
+    #expect(try await opened.card(repeating.id, as: Fixtures.alice).repeatRule == weekly)
+    try raw.execute("UPDATE teammate_schema SET version = 2")
+    _ = try PostgresBackend(url: url, clock: clock)
+    _ = try PostgresBackend(url: url, clock: clock)
+    #expect(try raw.query("SELECT count(*), max(version) FROM teammate_schema").text(0, 1) == "3")
+  }
+}
+
 @Suite struct PostgresFaultTests {
   @Test func test_AC_PG_05_aDroppedConnectionIsOpenedAgainAndARoleWithoutRightsIsRefused()
     async throws
