@@ -49,6 +49,14 @@ import Testing
     let untimed = await scratch.run(
       "alice", ["card", "add", "Milk", "--kind", "task", "--every", "day"])
     #expect(untimed.exitCode == 1 && untimed.stderr.contains("needs a time"))
+    let backwards = await scratch.run(
+      "alice",
+      [
+        "card", "add", "Milk", "--kind", "task", "--at", "19:00", "--every", "day", "--until",
+        "2026-11-30",
+      ])
+    #expect(backwards.exitCode == 1, "\(backwards.stderr)")
+    #expect(backwards.stderr.contains("the repeat would end (2026-11-30T23:59:59+08:00) before"))
     #expect(
       NSDictionary(dictionary: try await scratch.fingerprint()) == NSDictionary(dictionary: before))
   }

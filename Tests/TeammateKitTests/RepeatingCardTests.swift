@@ -54,6 +54,21 @@ import Testing
     #expect(throws: TeammateError.self) {
       _ = try RepeatRule(parsing: "FREQ=DAILY;COUNT=2;UNTIL=20270101T000000Z")
     }
+    let early = Fixtures.date("2026-12-01T00:00:00Z")
+    #expect(
+      throws: TeammateError.repeatEndsBeforeStart(
+        until: early, start: Fixtures.date("2026-12-02T00:00:00Z"), timeZone: home.timeZone)
+    ) {
+      _ = try CardRules.edit(
+        card, with: CardEdit(repeatRule: .set(RepeatRule(frequency: .daily, end: .until(early)))),
+        household: home, by: Fixtures.alice, now: Fixtures.start)
+    }
+    #expect(
+      TeammateError.repeatEndsBeforeStart(
+        until: early, start: Fixtures.date("2026-12-02T00:00:00Z"), timeZone: home.timeZone
+      ).description
+        == "the repeat would end (2026-11-30T19:00:00-05:00) before its first occurrence "
+        + "(2026-12-01T19:00:00-05:00)")
   }
 
   @Test func test_AC_REP_08_completingMovesPastMissedOccurrencesAndKeepsTheAcknowledgement()

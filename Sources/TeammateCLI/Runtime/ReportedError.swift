@@ -56,6 +56,7 @@ extension TeammateError: ReportedError {
       .usage
     case .emptyTitle, .tooManyBytes, .titleTooLong, .noteTooLong, .emptyName, .nameTooLong,
       .unknownTimeZone, .replyByRequiresTopic, .repeatRequiresTaskOrEvent, .repeatRequiresTime,
+      .repeatEndsBeforeStart,
       .notRepeating, .repeatEnded, .assigneeNotMember, .malformedInviteCode,
       .inviteNotFound, .inviteExpired, .inviteAlreadyUsed, .householdFull, .alreadyInHousehold,
       .tooManyJoinAttempts, .joiningPaused, .householdNotFound, .notInHousehold, .cardNotFound,

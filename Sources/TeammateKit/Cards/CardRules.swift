@@ -172,7 +172,10 @@ public enum CardRules {
     if replyBy != nil && kind != .topic { throw .replyByRequiresTopic(kind) }
     if repeatRule != nil {
       guard kind == .task || kind == .event else { throw .repeatRequiresTaskOrEvent(kind) }
-      guard time != nil else { throw .repeatRequiresTime }
+      guard let time else { throw .repeatRequiresTime }
+      if case .until(let until)? = repeatRule?.end, until < time {
+        throw .repeatEndsBeforeStart(until: until, start: time, timeZone: household.timeZone)
+      }
     }
     // NB: an assignee who has since left may stay on old cards, but is never newly set.
     if let assignee, assignee != unchangedAssignee, !household.hasMember(assignee) {

@@ -26,6 +26,7 @@ public enum TeammateError: Error, Equatable, Sendable, Codable {
   case invalidRepeatRule(String, reason: String)
   case repeatRequiresTaskOrEvent(CardKind)
   case repeatRequiresTime
+  case repeatEndsBeforeStart(until: Date, start: Date, timeZone: String)
 
   // Invites and joining
   case inviteNotFound(InviteCode)
@@ -103,6 +104,11 @@ extension TeammateError: CustomStringConvertible, LocalizedError {
       return "only a task or an event can repeat, and this card is a \(kind.rawValue)"
     case .repeatRequiresTime:
       return "a card that repeats needs a time for its first occurrence: give one with --at"
+    case .repeatEndsBeforeStart(let until, let start, let zone):
+      let zone = TimeZone(identifier: zone) ?? TimeZone(secondsFromGMT: 0) ?? .gmt
+      return
+        "the repeat would end (\(ISOTimestamp.text(until, in: zone))) before its first "
+        + "occurrence (\(ISOTimestamp.text(start, in: zone)))"
     case .invalidQuietHours(let text):
       return
         "quiet hours '\(text)' start and end at the same time: give a range such as "
