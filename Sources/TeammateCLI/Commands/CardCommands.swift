@@ -281,7 +281,10 @@ extension Commands {
     var text = verb.map { "\($0)\(waiting): " } ?? ""
     text += "\(card.id)  \(card.kind.rawValue)  \(TerminalText.visible(card.title))\n"
     if let note = card.note { text += "  note:      \(TerminalText.visible(note))\n" }
-    if let time = card.time { text += "  time:      \(times.human(time))\n" }
+    // NB: a repeating card's time is where its series stands; its next occurrence says more.
+    if let time = card.time, card.repeatRule == nil {
+      text += "  time:      \(times.human(time))\n"
+    }
     if let rule = card.repeatRule {
       text += "  repeats:   \(RepeatText.words(rule, at: card.repeatStart, zone: times.zone))\n"
       let next = RepeatText.next(of: card, times: times).map { times.human($0) }
