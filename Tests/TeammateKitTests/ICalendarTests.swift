@@ -84,6 +84,8 @@ import Testing
     let rent = try component(calendar, uid: "t2")
     #expect(rent.first("DUE") != nil && rent.first("DTSTART") == nil)
     #expect(rent.first("STATUS")?.value == "COMPLETED")
+    #expect(rent.first("COMPLETED")?.value == "20261201T100000Z")
+    #expect(trash.first("COMPLETED") == nil)
     for event in calendar.components("VEVENT") + calendar.components("VTODO") {
       for required in ["UID", "DTSTAMP", "SUMMARY"] {
         #expect(event.all(required).count == 1, "\(event.name) has \(required) once")

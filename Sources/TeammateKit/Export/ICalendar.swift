@@ -47,7 +47,12 @@ public enum ICalendar {
     lines.append("SUMMARY:\(text(card.title))")
     if let note = card.note { lines.append("DESCRIPTION:\(text(note))") }
     if let rule = card.repeatRule { lines.append("RRULE:\(rule.text)") }
-    if card.kind == .task { lines.append(card.isDone ? "STATUS:COMPLETED" : "STATUS:NEEDS-ACTION") }
+    if card.kind == .task {
+      // NB: a done task was done by its last change.
+      lines +=
+        card.isDone
+        ? ["STATUS:COMPLETED", "COMPLETED:\(utc(card.lastEditedAt))"] : ["STATUS:NEEDS-ACTION"]
+    }
     lines += ["SEQUENCE:\(card.revision - 1)", "END:\(name)"]
     return lines
   }
