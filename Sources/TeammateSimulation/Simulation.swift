@@ -502,7 +502,7 @@ final class Life {
     return NotificationPlanner.plan(
       PlanInput(
         cards: cards, activity: state.waitingActivity, viewer: device.account,
-        members: household.members, timeZone: TimeZone(identifier: household.timeZone) ?? .gmt,
+        members: household.members, timeZone: household.zone,
         now: now, shown: state.shown)
     ).filter { $0.fireAt > now }
   }

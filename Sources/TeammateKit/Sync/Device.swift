@@ -128,7 +128,7 @@ public actor Device {
         PlanInput(
           cards: cards, activity: state.waitingActivity + activity, viewer: account,
           members: household.members,
-          timeZone: TimeZone(identifier: household.timeZone) ?? .gmt, now: now,
+          timeZone: household.zone, now: now,
           shown: state.shown))
     } else {
       plan = []
