@@ -5,7 +5,8 @@ failed), survived (every test passed) or stillborn (it did not compile, so it pr
 
 The sample is fixed: every candidate site is listed in a stable order and a seeded generator
 picks SAMPLE of them, so two runs judge the same mutants.
-Usage: scripts/mutate.sh [--sample N] [--seed S] [--list]
+Usage: scripts/mutate.sh [--sample N] [--seed S] [--only PATH-PART] [--list]
+(--only keeps the sites in files whose path holds PATH-PART; it may be given more than once.)
 """
 import argparse
 import os
@@ -119,8 +120,9 @@ def main():
     parser.add_argument("--sample", type=int, default=48)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--list", action="store_true")
+    parser.add_argument("--only", action="append", default=[])
     args = parser.parse_args()
-    candidates = sites()
+    candidates = [site for site in sites() if not args.only or any(part in site[0] for part in args.only)]
     chosen = sorted(random.Random(args.seed).sample(candidates, min(args.sample, len(candidates))))
     describe = lambda m: f"{m[0]}:{open(os.path.join(ROOT, m[0])).read().count(chr(10), 0, m[1]) + 1}: {m[4]}"
     if args.list:

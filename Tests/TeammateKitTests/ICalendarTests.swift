@@ -130,6 +130,14 @@ import Testing
       by: Fixtures.alice, now: Fixtures.start)
     let plain = try ICalendarReader.read(ICalendar.document(household: taipei, cards: [card]))
     #expect(plain.components("VTIMEZONE").first?.children.map(\.name) == ["STANDARD"])
+    // NB: RFC 5545 forbids -0000: an offset of none is +0000.
+    let utc = Fixtures.household(timeZone: "UTC")
+    let onset = try #require(
+      try ICalendarReader.read(ICalendar.document(household: utc, cards: [])).components(
+        "VTIMEZONE"
+      ).first?.children.first)
+    #expect(onset.first("TZOFFSETFROM")?.value == "+0000")
+    #expect(onset.first("TZOFFSETTO")?.value == "+0000")
     let start = try #require(plain.components("VEVENT").first?.first("DTSTART"))
     #expect(start.value == "20261201T180000")
     #expect(try ICalendarReader.instant(start, in: plain) == Fixtures.start)

@@ -18,6 +18,7 @@ import Testing
     "FREQ=DAILY", "FREQ=DAILY;INTERVAL=2", "FREQ=WEEKLY;BYDAY=TU,FR",
     "FREQ=WEEKLY;INTERVAL=2;BYDAY=SA", "FREQ=MONTHLY;BYMONTHDAY=1",
     "FREQ=MONTHLY;BYMONTHDAY=-1;COUNT=12", "FREQ=WEEKLY;UNTIL=20270101T000000Z",
+    "FREQ=DAILY;COUNT=1",
   ])
   func test_AC_REP_01_rulesRoundTripInOneCanonicalForm(text: String) throws {
     let rule = try RepeatRule(parsing: text)
