@@ -239,25 +239,21 @@ final class Life {
       justActed = who
       return "ok \(try await phone(who).device.acknowledgeAllPending().count) card(s)"
     case .done(let who, let pick):
-      guard let card = await pickCard(who, pick, deleted: false) else { return "nothing to do" }
-      justActed = who
-      _ = try await phone(who).device.setDone(card.id, done: !card.isDone)
-      return "ok \(card.id)"
+      return try await write(who, pick, deleted: false, else: "nothing to do") {
+        _ = try await $0.setDone($1.id, done: !$1.isDone)
+      }
     case .skip(let who, let pick):
-      guard let card = await pickCard(who, pick, deleted: false) else { return "nothing to skip" }
-      justActed = who
-      _ = try await phone(who).device.skip(card.id)
-      return "ok \(card.id)"
+      return try await write(who, pick, deleted: false, else: "nothing to skip") {
+        _ = try await $0.skip($1.id)
+      }
     case .delete(let who, let pick):
-      guard let card = await pickCard(who, pick, deleted: false) else { return "nothing to delete" }
-      justActed = who
-      _ = try await phone(who).device.deleteCard(card.id)
-      return "ok \(card.id)"
+      return try await write(who, pick, deleted: false, else: "nothing to delete") {
+        _ = try await $0.deleteCard($1.id)
+      }
     case .restore(let who, let pick):
-      guard let card = await pickCard(who, pick, deleted: true) else { return "nothing to restore" }
-      justActed = who
-      _ = try await phone(who).device.restoreCard(card.id)
-      return "ok \(card.id)"
+      return try await write(who, pick, deleted: true, else: "nothing to restore") {
+        _ = try await $0.restoreCard($1.id)
+      }
     case .settings(let who, let lead, let quiet):
       var settings = NotificationSettings(eventLeadMinutes: lead)
       if !quiet { settings.quietHours = nil }
@@ -348,6 +344,18 @@ final class Life {
   private func phone(_ partner: Partner) -> Phone { phones[partner == .alice ? 0 : 1] }
 
   /// A card the phone shows, chosen by `pick` among the live (or the deleted) ones.
+  /// One write of `who` to the card `pick` chooses among their deleted or live ones, through
+  /// their phone; the step's words (`nothing` when there is no such card).
+  private func write(
+    _ who: Partner, _ pick: Int, deleted: Bool, else nothing: String,
+    _ body: (Device, Card) async throws -> Void
+  ) async throws -> String {
+    guard let card = await pickCard(who, pick, deleted: deleted) else { return nothing }
+    justActed = who
+    try await body(phone(who).device, card)
+    return "ok \(card.id)"
+  }
+
   private func pickCard(_ who: Partner, _ pick: Int, deleted: Bool) async -> Card? {
     let cards = await phone(who).device.cards.values.filter { $0.isDeleted == deleted }
       .sorted { $0.id < $1.id }
