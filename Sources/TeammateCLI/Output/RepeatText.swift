@@ -19,7 +19,7 @@ enum RepeatText {
     case .weekly:
       var days = rule.weekdays.map { weekdayNames[$0.offset] }
       if days.isEmpty, let weekday = parts?.weekday { days = [weekdayNames[(weekday + 5) % 7]] }
-      let list = listed(days)
+      let list = WordList.joined(days)
       text =
         rule.interval == 1
         ? (list.isEmpty ? "every week" : "every \(list)")
@@ -29,7 +29,7 @@ enum RepeatText {
       if days.isEmpty, let day = parts?.day { days = ["the \(ordinal(day))"] }
       text =
         (rule.interval == 1 ? "every month" : "every \(rule.interval) months")
-        + (days.isEmpty ? "" : " on \(listed(days))")
+        + (days.isEmpty ? "" : " on \(WordList.joined(days))")
     }
     if let parts, let hour = parts.hour, let minute = parts.minute {
       text += String(format: " at %02d:%02d", hour, minute)
@@ -70,11 +70,5 @@ enum RepeatText {
     default: suffix = "th"
     }
     return "\(day)\(suffix)"
-  }
-
-  /// "Tue", "Tue and Fri", "Mon, Wed and Fri".
-  private static func listed(_ words: [String]) -> String {
-    guard words.count > 1, let last = words.last else { return words.first ?? "" }
-    return words.dropLast().joined(separator: ", ") + " and " + last
   }
 }

@@ -34,7 +34,7 @@ enum SyncText {
       return "\(name) logged \(title)" + (entry.needsKnowing ? "" : " (you know it)")
     case .changed:
       let fields = entry.changed.map(fieldName)
-      let what = fields.isEmpty ? "" : " the " + list(fields) + " of"
+      let what = fields.isEmpty ? "" : " the " + WordList.joined(fields) + " of"
       return "\(name) changed\(what) \(title)"
         + (entry.needsKnowing ? ": you need to know it again" : "")
     case .acknowledged: return "\(name) knows \(title)"
@@ -59,11 +59,5 @@ enum SyncText {
     case .replyBy: "reply-by time"
     case .repeatRule: "repeat"
     }
-  }
-
-  /// "title", "title and time", "title, note and time".
-  private static func list(_ words: [String]) -> String {
-    guard words.count > 1, let last = words.last else { return words.first ?? "" }
-    return words.dropLast().joined(separator: ", ") + " and " + last
   }
 }

@@ -34,8 +34,6 @@ enum Suggestion {
 
   /// "'card add'", "'card show', 'household show' or 'invite show'".
   static func list(_ words: [String]) -> String {
-    let quoted = words.map { "'\($0)'" }
-    guard quoted.count > 1, let last = quoted.last else { return quoted.first ?? "" }
-    return quoted.dropLast().joined(separator: ", ") + " or " + last
+    WordList.joined(words.map { "'\($0)'" }, "or")
   }
 }
