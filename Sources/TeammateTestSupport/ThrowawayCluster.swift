@@ -38,23 +38,10 @@ public struct ThrowawayCluster: Sendable {
 
   /// What a program printed; its error output in the error when it fails.
   public static func output(of program: String, _ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: program)
-    process.arguments = arguments
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let printed = out.fileHandleForReading.readDataToEndOfFile()
-    let complaint = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw Failed(
-        description: "\(program) \(arguments.joined(separator: " ")): "
-          + String(decoding: complaint, as: UTF8.self))
+    let run = try ProgramRun(URL(fileURLWithPath: program), arguments)
+    guard run.status == 0 else {
+      throw Failed(description: "\(program) \(arguments.joined(separator: " ")): \(run.complaint)")
     }
-    return String(decoding: printed, as: UTF8.self)
+    return run.printed
   }
 }

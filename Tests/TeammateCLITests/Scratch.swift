@@ -77,21 +77,7 @@ enum Binary {
   static func run(
     _ executable: URL, _ arguments: [String], environment: [String: String]
   ) throws -> CommandOutcome {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.environment = environment
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let stdout = out.fileHandleForReading.readDataToEndOfFile()
-    let stderr = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return CommandOutcome(
-      stdout: String(decoding: stdout, as: UTF8.self),
-      stderr: String(decoding: stderr, as: UTF8.self),
-      exitCode: process.terminationStatus)
+    let run = try ProgramRun(executable, arguments, environment: environment)
+    return CommandOutcome(stdout: run.printed, stderr: run.complaint, exitCode: run.status)
   }
 }
