@@ -34,9 +34,9 @@ extension Commands {
       } catch {
         throw CLIError.cannotWrite(path, reason: error.localizedDescription)
       }
-      let listed = CardRules.listed(cards).filter { $0.time != nil }
-      let events = listed.filter { $0.kind == .event }.count
-      let tasks = listed.filter { $0.kind == .task }.count
+      let exported = ICalendar.exported(cards)
+      let events = exported.filter { $0.kind == .event }.count
+      let tasks = exported.count - events
       if session.json {
         return session.writeJSON(
           .object(["output": .string(path), "events": .int(events), "tasks": .int(tasks)]))

@@ -9,24 +9,26 @@ import Foundation
 public enum ICalendar {
   public static let productID = "-//Teammate//Household calendar//EN"
 
-  /// The document for `household`: every event and task with a time that is not deleted.
+  /// The cards a document holds: every event and task with a time that is not deleted, in
+  /// order of first occurrence, then title, so that the file reads as a calendar and does not
+  /// depend on the cards' random ids.
+  public static func exported(_ cards: [Card]) -> [Card] {
+    CardRules.listed(cards).filter { ($0.kind == .event || $0.kind == .task) && $0.time != nil }
+      .sorted { (start(of: $0), $0.title, $0.id) < (start(of: $1), $1.title, $1.id) }
+  }
+
+  /// The document for `household`, of the cards `exported` keeps.
   public static func document(household: Household, cards: [Card]) -> String {
     let zone = household.zone
-    // NB: in order of first occurrence, then title, so that the file reads as a calendar
-    // and does not depend on the cards' random ids.
-    let exported = CardRules.listed(cards).filter {
-      ($0.kind == .event || $0.kind == .task) && $0.time != nil
-    }.sorted {
-      ($0.repeatStart ?? $0.time ?? $0.createdAt, $0.title, $0.id)
-        < ($1.repeatStart ?? $1.time ?? $1.createdAt, $1.title, $1.id)
-    }
+    let exported = exported(cards)
     var lines = [
       "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:\(productID)", "CALSCALE:GREGORIAN",
       "X-WR-CALNAME:\(text(household.name))", "X-WR-TIMEZONE:\(zone.identifier)",
     ]
-    let starts = exported.compactMap { $0.repeatStart ?? $0.time }
+    // NB: sorted by start, so the first and last cards bound the zone's onsets.
     lines += ICalendarTimeZone.lines(
-      for: zone, from: starts.min() ?? household.createdAt, to: starts.max() ?? household.createdAt)
+      for: zone, from: exported.first.map(start) ?? household.createdAt,
+      to: exported.last.map(start) ?? household.createdAt)
     for card in exported { lines += component(card, zone: zone) }
     lines.append("END:VCALENDAR")
     return lines.map(fold).joined()
@@ -34,7 +36,7 @@ public enum ICalendar {
 
   private static func component(_ card: Card, zone: TimeZone) -> [String] {
     let name = card.kind == .event ? "VEVENT" : "VTODO"
-    let start = local(card.repeatStart ?? card.time ?? card.createdAt, in: zone)
+    let start = local(start(of: card), in: zone)
     var lines = [
       "BEGIN:\(name)", "UID:\(card.id.rawValue)@teammate",
       "DTSTAMP:\(utc(card.lastEditedAt))", "CREATED:\(utc(card.createdAt))",
@@ -55,6 +57,11 @@ public enum ICalendar {
     }
     lines += ["SEQUENCE:\(card.revision - 1)", "END:\(name)"]
     return lines
+  }
+
+  /// Where a card's calendar entry starts: its series' first occurrence, or its time.
+  private static func start(of card: Card) -> Date {
+    card.repeatStart ?? card.time ?? card.createdAt
   }
 
   /// `20261201T100000Z`.

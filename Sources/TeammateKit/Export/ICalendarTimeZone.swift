@@ -31,9 +31,9 @@ enum ICalendarTimeZone {
       let after = zone.secondsFromGMT(for: onset)
       let kind = zone.isDaylightSavingTime(for: onset) ? "DAYLIGHT" : "STANDARD"
       // NB: an onset is written in the local time it had before the change (RFC 5545 3.6.5).
-      let before0 = TimeZone(secondsFromGMT: before) ?? zone
+      let prior = TimeZone(secondsFromGMT: before) ?? zone
       lines += [
-        "BEGIN:\(kind)", "DTSTART:\(ICalendar.local(onset, in: before0))",
+        "BEGIN:\(kind)", "DTSTART:\(ICalendar.local(onset, in: prior))",
         "TZOFFSETFROM:\(offset(before))", "TZOFFSETTO:\(offset(after))",
         "TZNAME:\(name(zone, at: onset))", "END:\(kind)",
       ]
