@@ -131,7 +131,7 @@ import Testing
     #expect(RepeatRules.shownTime(of: plain, now: later, in: zone) == Fixtures.start)
     // NB: a list looked at `later` filters and orders the event by its coming occurrence.
     var filter = CardFilter(dueBefore: Fixtures.date("2026-12-11T00:00:00Z"))
-    filter.now = (later, zone)
+    filter.now = CardFilter.Moment(later, in: zone)
     #expect(filter.apply(to: [event]).isEmpty)
     filter.dueBefore = Fixtures.date("2026-12-12T01:00:00Z")
     #expect(filter.apply(to: [event]).map(\.id) == [event.id])
@@ -140,7 +140,7 @@ import Testing
     soon.time = Fixtures.date("2026-12-10T00:00:00Z")
     let due = CardFilter(order: .due)
     var dueLater = due
-    dueLater.now = (later, zone)
+    dueLater.now = CardFilter.Moment(later, in: zone)
     #expect(dueLater.apply(to: [event, soon]).map(\.id) == ["c9", event.id])
     #expect(due.apply(to: [event, soon]).map(\.id) == [event.id, "c9"])
   }

@@ -194,7 +194,7 @@ extension Commands {
         said.append("containing '\(text)'")
       }
       filter.order = arguments.value(sort)
-      filter.now = (session.now, await session.timeZone())
+      filter.now = CardFilter.Moment(session.now, in: await session.timeZone())
       let all = try await session.visibleCards()
       let cards = filter.apply(to: all)
       let listed = CardRules.listed(all).count

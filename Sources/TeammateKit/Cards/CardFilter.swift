@@ -5,6 +5,17 @@ import Foundation
 public struct CardFilter: Sendable, Equatable {
   public enum Completion: Sendable, Equatable { case open, done }
   public enum Order: String, Sendable, Equatable, CaseIterable { case created, due }
+  /// An instant and the zone a list is looked at in.
+  public struct Moment: Sendable, Equatable {
+    public var date: Date
+    public var zone: TimeZone
+
+    public init(_ date: Date, in zone: TimeZone) {
+      self.date = date
+      self.zone = zone
+    }
+  }
+
   public enum Assignee: Sendable, Equatable {
     case account(AccountID)
     /// Nobody in particular: both partners.
@@ -24,7 +35,7 @@ public struct CardFilter: Sendable, Equatable {
   public var order: Order = .created
   /// When and where the list is looked at: a repeating event's time is then its coming
   /// occurrence (`RepeatRules.shownTime`) for `dueBefore` and the `due` order.
-  public var now: (date: Date, zone: TimeZone)?
+  public var now: Moment?
 
   public init(
     kind: CardKind? = nil, pendingFor: AccountID? = nil, completion: Completion? = nil,
@@ -38,13 +49,6 @@ public struct CardFilter: Sendable, Equatable {
     self.dueBefore = dueBefore
     self.search = search
     self.order = order
-  }
-
-  public static func == (lhs: CardFilter, rhs: CardFilter) -> Bool {
-    lhs.kind == rhs.kind && lhs.pendingFor == rhs.pendingFor && lhs.completion == rhs.completion
-      && lhs.assignee == rhs.assignee && lhs.dueBefore == rhs.dueBefore
-      && lhs.search == rhs.search && lhs.order == rhs.order && lhs.now?.date == rhs.now?.date
-      && lhs.now?.zone == rhs.now?.zone
   }
 
   /// The time a card is listed by: its time (a repeating event's coming occurrence), or its
