@@ -8,7 +8,7 @@ import TeammateKit
 /// let network = FaultyBackend(cloud)
 /// network.loseReplies(1)          // the next write lands, but its answer never comes back
 /// ```
-public final class FaultyBackend: TeammateBackend, @unchecked Sendable {
+public final class FaultyBackend: PushingBackend, @unchecked Sendable {
   /// What a broken backend would answer instead of the truth, for proving that a check
   /// catches it: each closure rewrites one kind of answer.
   public struct Distortion: Sendable {
@@ -134,60 +134,6 @@ public final class FaultyBackend: TeammateBackend, @unchecked Sendable {
     -> Household
   { try await call { try await base.join(code: code, displayName: displayName, as: actor) } }
 
-  public func addCard(
-    _ draft: CardDraft, to household: HouseholdID, as actor: AccountID
-  ) async throws -> Card {
-    try await call { try await base.addCard(draft, to: household, as: actor) }
-  }
-
-  public func addCards(
-    _ drafts: [CardDraft], to household: HouseholdID, as actor: AccountID
-  ) async throws -> [Card] {
-    try await call { try await base.addCards(drafts, to: household, as: actor) }
-  }
-
-  public func editCard(
-    _ id: CardID, _ edit: CardEdit, as actor: AccountID
-  ) async throws -> CardRules.EditOutcome {
-    try await call { try await base.editCard(id, edit, as: actor) }
-  }
-
-  public func acknowledgeCard(_ id: CardID, revision: Int, as actor: AccountID) async throws
-    -> Card
-  { try await call { try await base.acknowledgeCard(id, revision: revision, as: actor) } }
-
-  public func acknowledgeCards(_ seen: [CardRevision], as actor: AccountID) async throws
-    -> [Card]
-  { try await call { try await base.acknowledgeCards(seen, as: actor) } }
-
-  public func setCardDone(_ id: CardID, done: Bool, as actor: AccountID) async throws -> Card {
-    try await call { try await base.setCardDone(id, done: done, as: actor) }
-  }
-
-  public func skipCard(_ id: CardID, as actor: AccountID) async throws -> Card {
-    try await call { try await base.skipCard(id, as: actor) }
-  }
-
-  public func deleteCard(_ id: CardID, as actor: AccountID) async throws -> Card {
-    try await call { try await base.deleteCard(id, as: actor) }
-  }
-
-  public func restoreCard(_ id: CardID, as actor: AccountID) async throws -> Card {
-    try await call { try await base.restoreCard(id, as: actor) }
-  }
-
-  public func acknowledgePending(in household: HouseholdID, as actor: AccountID) async throws
-    -> [Card]
-  { try await call { try await base.acknowledgePending(in: household, as: actor) } }
-
-  public func card(_ id: CardID, as actor: AccountID) async throws -> Card {
-    try await call { try await base.card(id, as: actor) }
-  }
-
-  public func pendingCards(in household: HouseholdID, as actor: AccountID) async throws -> [Card] {
-    try await call { try await base.pendingCards(in: household, as: actor) }
-  }
-
   public func cards(in household: HouseholdID, as actor: AccountID) async throws -> [Card] {
     do {
       return try await call { try await base.cards(in: household, as: actor) }
@@ -205,5 +151,15 @@ public final class FaultyBackend: TeammateBackend, @unchecked Sendable {
       try await base.changes(in: household, after: cursor, limit: limit, as: actor)
     }
     return distortion.changes.map { $0(changes) } ?? changes
+  }
+
+  /// The base's pushes, while the network is there; a base that cannot push gives a stream
+  /// that ends at once, and the device pulls.
+  public func pushes(for household: HouseholdID, as actor: AccountID) async throws
+    -> AsyncStream<Int64>
+  {
+    try reach()
+    guard let pushing = base as? any PushingBackend else { return AsyncStream { $0.finish() } }
+    return try await pushing.pushes(for: household, as: actor)
   }
 }

@@ -99,7 +99,12 @@ extension Session {
       return AcknowledgementRules.pending(
         cards: try await visibleCards(saved: saved), viewer: uid)
     }
-    return try await store().pendingCards(in: try await household().id, as: uid)
+    let home = try await household().id
+    // NB: a store of our own narrows the pending cards before decoding them.
+    if let narrowing = try store() as? any TransactionalBackend {
+      return try await narrowing.narrowedPendingCards(in: home, as: uid)
+    }
+    return AcknowledgementRules.pending(cards: try await store().cards(in: home, as: uid), viewer: uid)
   }
 
   /// The writes this machine's device of the acting account has not sent yet.

@@ -78,40 +78,6 @@ struct Unreachable: TeammateBackend {
   func join(code: String, displayName: String, as actor: AccountID) throws -> Household {
     throw TeammateError.unavailable
   }
-  func addCard(_ draft: CardDraft, to household: HouseholdID, as actor: AccountID) throws -> Card {
-    throw TeammateError.unavailable
-  }
-  func addCards(_ drafts: [CardDraft], to household: HouseholdID, as actor: AccountID) throws
-    -> [Card]
-  { throw TeammateError.unavailable }
-  func editCard(_ id: CardID, _ edit: CardEdit, as actor: AccountID) throws
-    -> CardRules.EditOutcome
-  { throw TeammateError.unavailable }
-  func acknowledgeCard(_ id: CardID, revision: Int, as actor: AccountID) throws -> Card {
-    throw TeammateError.unavailable
-  }
-  func acknowledgeCards(_ seen: [CardRevision], as actor: AccountID) throws -> [Card] {
-    throw TeammateError.unavailable
-  }
-  func setCardDone(_ id: CardID, done: Bool, as actor: AccountID) throws -> Card {
-    throw TeammateError.unavailable
-  }
-  func skipCard(_ id: CardID, as actor: AccountID) throws -> Card {
-    throw TeammateError.unavailable
-  }
-  func deleteCard(_ id: CardID, as actor: AccountID) throws -> Card {
-    throw TeammateError.unavailable
-  }
-  func restoreCard(_ id: CardID, as actor: AccountID) throws -> Card {
-    throw TeammateError.unavailable
-  }
-  func acknowledgePending(in household: HouseholdID, as actor: AccountID) throws -> [Card] {
-    throw TeammateError.unavailable
-  }
-  func card(_ id: CardID, as actor: AccountID) throws -> Card { throw TeammateError.unavailable }
-  func pendingCards(in household: HouseholdID, as actor: AccountID) throws -> [Card] {
-    throw TeammateError.unavailable
-  }
   func cards(in household: HouseholdID, as actor: AccountID) throws -> [Card] {
     throw TeammateError.unavailable
   }

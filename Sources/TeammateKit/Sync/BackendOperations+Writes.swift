@@ -13,8 +13,12 @@ extension BackendOperations {
     // the actor left.
     if let answered = try storage.receipt(for: entry.id, of: actor) { return answered }
     do {
-      try check(
-        .writeCard(entry.householdID, editor: actor), actor, try state(of: actor, in: storage))
+      let access = try state(of: actor, in: storage)
+      // NB: a write about a card is held to the card's household first, as any call about it.
+      if let id = entry.write.existingCardID, let card = try storage.card(id) {
+        try check(.writeCard(card.householdID, editor: actor), actor, access)
+      }
+      try check(.writeCard(entry.householdID, editor: actor), actor, access)
     } catch let error as TeammateError {
       // NB: not a member: nothing of the household is written, not even a receipt.
       return .refused(error)

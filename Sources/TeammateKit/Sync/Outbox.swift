@@ -30,6 +30,12 @@ public enum DeviceWrite: Sendable, Codable, Equatable {
     case .acknowledgePending, .updateSettings: nil
     }
   }
+
+  /// The card the write changes, when it is about one that exists already.
+  var existingCardID: CardID? {
+    if case .addCard = self { return nil }
+    return cardID
+  }
 }
 
 /// A write waiting for the backend: in order, with the id that makes a resend harmless.

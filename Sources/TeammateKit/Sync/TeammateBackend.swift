@@ -1,84 +1,89 @@
 import Foundation
 
-/// What every store offers the devices: the in-memory simulation and the SQLite file alike.
+/// What a device needs of a store, and nothing else: fifteen calls an app team can implement
+/// over its own persistence (`TransactionalBackend` gives all of them over a `BackendStorage`).
 ///
 /// Every call names the acting account and is checked with `AccessPolicy` against the state
 /// before the write. Every timestamp comes from the backend's own clock, never the device's.
-/// A refused call changes nothing.
+/// A refused call throws a `TeammateError` and changes nothing; any other error means the
+/// call may not have arrived.
 public protocol TeammateBackend: Sendable {
-  // Accounts
+  // MARK: Accounts
+
+  /// The household `account` is a member of, if any; an actor may ask only of itself.
   func householdID(of account: AccountID, as actor: AccountID) async throws -> HouseholdID?
+
+  /// Links a sign-in credential to the actor's account; a credential belongs to one account,
+  /// and linking it to another is refused.
   func linkCredential(_ credential: Credential, as actor: AccountID) async throws
 
-  // Households
+  // MARK: Households
+
+  /// Makes a household with the actor as its first member and issues its first invite,
+  /// stamped at server time. Refused when the actor is in a household already.
   func createHousehold(
     name: String, timeZone: String, displayName: String, as actor: AccountID
   ) async throws -> HouseholdCreation
+
+  /// The household, for its members only.
   func household(_ id: HouseholdID, as actor: AccountID) async throws -> Household
+
+  /// Renames the household or moves its zone (nil keeps a value); a member only. Appends a
+  /// change to the feed when anything changed.
   func updateHousehold(
     _ id: HouseholdID, name: String?, timeZone: String?, as actor: AccountID
   ) async throws -> Household
+
+  /// Changes the actor's own display name or notification settings (nil keeps a value),
+  /// never another member's. Appends a change to the feed when anything changed.
   func updateMember(
     in id: HouseholdID, displayName: String?, settings: NotificationSettings?,
     as actor: AccountID
   ) async throws -> Household
-  /// Leaves the household; the last member must say they mean to delete it.
+
+  /// Leaves the household; the last member must say they mean to delete it, which removes
+  /// its cards, its invite and its feed.
   func leaveHousehold(
     _ id: HouseholdID, deletingHousehold: Bool, as actor: AccountID
   ) async throws
 
-  // Invites
+  // MARK: Invites
+
+  /// Issues a fresh one-time invite (the old one stops working), for a household with room.
   func issueInvite(for household: HouseholdID, as actor: AccountID) async throws -> Invite
+
   /// The household's live invite, if any: part of what its members may read.
   func liveInvite(for household: HouseholdID, as actor: AccountID) async throws -> Invite?
-  /// One invite by its exact code; invites are never listed.
+
+  /// One invite by its exact code; invites are never listed. A wrong code counts against the
+  /// actor's join attempts, as in `join`.
   func invite(code: String, as actor: AccountID) async throws -> Invite
-  /// Consumes the invite and makes the actor a member, all or nothing.
+
+  /// Consumes the invite and makes the actor a member, all or nothing; a wrong code counts
+  /// against the actor's attempts (`JoinAttemptLimit`).
   func join(code: String, displayName: String, as actor: AccountID) async throws -> Household
 
-  // Cards
-  func addCard(
-    _ draft: CardDraft, to household: HouseholdID, as actor: AccountID
-  ) async throws -> Card
-  /// Adds several cards in one step: all of them, or none when any is refused.
-  func addCards(
-    _ drafts: [CardDraft], to household: HouseholdID, as actor: AccountID
-  ) async throws -> [Card]
-  func editCard(
-    _ id: CardID, _ edit: CardEdit, as actor: AccountID
-  ) async throws -> CardRules.EditOutcome
-  func acknowledgeCard(_ id: CardID, revision: Int, as actor: AccountID) async throws -> Card
-  /// Acknowledges each card at the revision seen: all of them, or none when any is refused.
-  func acknowledgeCards(_ seen: [CardRevision], as actor: AccountID) async throws -> [Card]
-  func setCardDone(_ id: CardID, done: Bool, as actor: AccountID) async throws -> Card
-  /// Moves a repeating card on to its next occurrence without completing it.
-  func skipCard(_ id: CardID, as actor: AccountID) async throws -> Card
-  func deleteCard(_ id: CardID, as actor: AccountID) async throws -> Card
-  /// Brings a deleted card back at a new revision; the partner must know it again.
-  func restoreCard(_ id: CardID, as actor: AccountID) async throws -> Card
-  /// Acknowledges, in one write, exactly what is pending for the actor at that moment.
-  func acknowledgePending(in household: HouseholdID, as actor: AccountID) async throws -> [Card]
-  func card(_ id: CardID, as actor: AccountID) async throws -> Card
-  /// The cards pending for the actor (`AcknowledgementRules.pending`), oldest change first.
-  func pendingCards(in household: HouseholdID, as actor: AccountID) async throws -> [Card]
-  /// Every card of the household, deleted ones included, oldest first.
+  // MARK: Reads
+
+  /// Every card of the household, deleted ones included, oldest first; members only.
   func cards(in household: HouseholdID, as actor: AccountID) async throws -> [Card]
 
-  // Offline writes
-  /// Applies one write from a device's outbox at most once: a write whose id the backend has
-  /// answered before is answered the same way again. A rule's refusal is an answer, not an
-  /// error; a thrown error means the write may not have arrived, and the device sends it
-  /// again.
-  func submit(_ entry: OutboxEntry, as actor: AccountID) async throws -> WriteOutcome
-  /// The answer the actor's write got, if it arrived: a device may ask instead of sending
-  /// again, and a simulation checks with it that nothing was lost.
-  func receipt(for write: WriteID, as actor: AccountID) async throws -> WriteOutcome?
-
-  // Change feed
-  /// The household's changes after `cursor`, oldest first, at most `limit`.
+  /// The household's changes after `cursor`, oldest first, at most `limit`; members only.
   func changes(
     in household: HouseholdID, after cursor: Int64, limit: Int, as actor: AccountID
   ) async throws -> [Change]
+
+  // MARK: Writes
+
+  /// Applies one write from a device's outbox at most once, at server time: a write whose id
+  /// the backend has answered before is answered the same way again. A rule's refusal is an
+  /// answer (`WriteOutcome.refused`), kept like a success and leaving nothing else written;
+  /// a thrown error means the write may not have arrived, and the device sends it again.
+  func submit(_ entry: OutboxEntry, as actor: AccountID) async throws -> WriteOutcome
+
+  /// The answer the actor's write got, if it arrived: a device may ask instead of sending
+  /// again, and a simulation checks with it that nothing was lost. Only the actor's own.
+  func receipt(for write: WriteID, as actor: AccountID) async throws -> WriteOutcome?
 }
 
 extension TeammateBackend {
@@ -86,4 +91,14 @@ extension TeammateBackend {
   public func leaveHousehold(_ id: HouseholdID, as actor: AccountID) async throws {
     try await leaveHousehold(id, deletingHousehold: false, as: actor)
   }
+}
+
+/// A backend that can tell a device at once that its household changed (the optional part of
+/// the seam: a device of a backend without it pulls when it syncs).
+public protocol PushingBackend: TeammateBackend {
+  /// The feed sequences of the household's changes as they are appended, for as long as the
+  /// stream is held; members only. A signal names a sequence, never a card's content: the
+  /// device pulls what it has not seen. Signals may come late, twice or out of order, and a
+  /// stream that finishes means pushes stopped (the device pulls again when it syncs).
+  func pushes(for household: HouseholdID, as actor: AccountID) async throws -> AsyncStream<Int64>
 }

@@ -116,16 +116,11 @@ extension TransactionalBackend {
     }.get()
   }
 
-  public func addCard(
-    _ draft: CardDraft, to household: HouseholdID, as actor: AccountID
-  ) throws -> Card {
-    try write(as: actor) { storage, now, random in
-      try BackendOperations.addCard(
-        draft, to: household, actor: actor, storage: &storage, now: now, random: &random)
-    }
-  }
+  // MARK: Beyond the seam
 
-  public func addCards(
+  /// Adds several cards in one step: all of them, or none when any is refused. For filling a
+  /// store at once (benchmarks, imports); a device adds cards one write at a time.
+  public func addCardsAtOnce(
     _ drafts: [CardDraft], to household: HouseholdID, as actor: AccountID
   ) throws -> [Card] {
     try write(as: actor) { storage, now, random in
@@ -134,69 +129,24 @@ extension TransactionalBackend {
     }
   }
 
-  public func editCard(
-    _ id: CardID, _ edit: CardEdit, as actor: AccountID
-  ) throws -> CardRules.EditOutcome {
-    try write(as: actor) { storage, now, _ in
-      try BackendOperations.editCard(id, edit, actor: actor, storage: &storage, now: now)
-    }
-  }
-
-  public func acknowledgeCard(_ id: CardID, revision: Int, as actor: AccountID) throws -> Card {
-    try write(as: actor) { storage, now, _ in
-      try BackendOperations.acknowledgeCard(
-        id, revision: revision, actor: actor, storage: &storage, now: now)
-    }
-  }
-
-  public func acknowledgeCards(_ seen: [CardRevision], as actor: AccountID) throws -> [Card] {
-    try write(as: actor) { storage, now, _ in
-      try BackendOperations.acknowledgeCards(seen, actor: actor, storage: &storage, now: now)
-    }
-  }
-
-  public func setCardDone(_ id: CardID, done: Bool, as actor: AccountID) throws -> Card {
-    try write(as: actor) { storage, now, _ in
-      try BackendOperations.setCardDone(id, done: done, actor: actor, storage: &storage, now: now)
-    }
-  }
-
-  public func skipCard(_ id: CardID, as actor: AccountID) throws -> Card {
-    try write(as: actor) { storage, now, _ in
-      try BackendOperations.skipCard(id, actor: actor, storage: &storage, now: now)
-    }
-  }
-
-  public func restoreCard(_ id: CardID, as actor: AccountID) throws -> Card {
-    try write(as: actor) { storage, now, _ in
-      try BackendOperations.restoreCard(id, actor: actor, storage: &storage, now: now)
-    }
-  }
-
-  public func acknowledgePending(in household: HouseholdID, as actor: AccountID) throws -> [Card] {
-    try write(as: actor) { storage, now, _ in
-      try BackendOperations.acknowledgePending(
-        in: household, actor: actor, storage: &storage, now: now)
-    }
-  }
-
-  public func deleteCard(_ id: CardID, as actor: AccountID) throws -> Card {
-    try write(as: actor) { storage, now, _ in
-      try BackendOperations.deleteCard(id, actor: actor, storage: &storage, now: now)
-    }
-  }
-
-  public func card(_ id: CardID, as actor: AccountID) throws -> Card {
+  /// One card of the actor's household.
+  public func oneCard(_ id: CardID, as actor: AccountID) throws -> Card {
     try read(as: actor) { storage, _ in
       try BackendOperations.card(id, actor: actor, storage: storage)
     }
   }
 
-  public func pendingCards(in household: HouseholdID, as actor: AccountID) throws -> [Card] {
+  /// The cards pending for the actor (`AcknowledgementRules.pending`), which a store may
+  /// narrow before decoding them all.
+  public func narrowedPendingCards(in household: HouseholdID, as actor: AccountID) throws
+    -> [Card]
+  {
     try read(as: actor) { storage, _ in
       try BackendOperations.pendingCards(in: household, actor: actor, storage: storage)
     }
   }
+
+  // MARK: Reads and writes
 
   public func cards(in household: HouseholdID, as actor: AccountID) throws -> [Card] {
     try read(as: actor) { storage, _ in
