@@ -68,7 +68,9 @@ extension TeammateBackend {
 
   /// One card, as a member of its household reads it.
   public func card(_ id: CardID, as actor: AccountID) async throws -> Card {
-    if let store = self as? any TransactionalBackend { return try await store.oneCard(id, as: actor) }
+    if let store = self as? any TransactionalBackend {
+      return try await store.oneCard(id, as: actor)
+    }
     let home = try await householdID(of: actor, as: actor) ?? HouseholdID("none")
     guard let card = try await cards(in: home, as: actor).first(where: { $0.id == id }) else {
       throw TeammateError.cardNotFound(id)

@@ -104,7 +104,8 @@ extension Session {
     if let narrowing = try store() as? any TransactionalBackend {
       return try await narrowing.narrowedPendingCards(in: home, as: uid)
     }
-    return AcknowledgementRules.pending(cards: try await store().cards(in: home, as: uid), viewer: uid)
+    return AcknowledgementRules.pending(
+      cards: try await store().cards(in: home, as: uid), viewer: uid)
   }
 
   /// The writes this machine's device of the acting account has not sent yet.
