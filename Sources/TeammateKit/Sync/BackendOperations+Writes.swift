@@ -13,31 +13,61 @@ extension BackendOperations {
     // the actor left.
     if let answered = try storage.receipt(for: entry.id, of: actor) { return answered }
     do {
-      let access = try state(of: actor, in: storage)
-      // NB: a write about a card is held to the card's household first, as any call about it.
-      if let id = entry.write.existingCardID, let card = try storage.card(id) {
-        try check(.writeCard(card.householdID, editor: actor), actor, access)
-      }
-      try check(.writeCard(entry.householdID, editor: actor), actor, access)
+      try checkAccess(entry, actor: actor, storage: storage)
     } catch let error as TeammateError {
       // NB: not a member: nothing of the household is written, not even a receipt.
       return .refused(error)
     }
-    storage.currentWrite = WriteContext(id: entry.id)
-    defer { storage.currentWrite = nil }
-    var outcome: WriteOutcome
-    do {
-      outcome = try perform(entry, actor: actor, storage: &storage, now: now, random: &random)
-    } catch let error as TeammateError {
-      outcome = .refused(error)
-    }
-    if case .applied(let cards, let household, let edit, _) = outcome {
-      outcome = .applied(
-        cards: cards, household: household, edit: edit,
-        changes: storage.currentWrite?.appended ?? [])
-    }
+    let outcome = try applyChecked(entry, actor: actor, storage: &storage, now: now, random: &random)
     try storage.putReceipt(outcome, for: entry.id, of: actor, in: entry.householdID)
     return outcome
+  }
+
+  /// One write checked and applied, a refusal as the answer and no receipt kept: the one
+  /// interpreter of `DeviceWrite`, which the backend runs on its state and the device on
+  /// its view, so that the two cannot drift.
+  static func apply(
+    _ entry: OutboxEntry, actor: AccountID, storage: inout some BackendStorage, now: Date,
+    random: inout some RandomNumberGenerator
+  ) throws -> WriteOutcome {
+    do {
+      try checkAccess(entry, actor: actor, storage: storage)
+    } catch let error as TeammateError {
+      return .refused(error)
+    }
+    return try applyChecked(entry, actor: actor, storage: &storage, now: now, random: &random)
+  }
+
+  /// Whether the actor may write to the card the write is about and to the household the
+  /// write names.
+  private static func checkAccess(
+    _ entry: OutboxEntry, actor: AccountID, storage: some BackendStorage
+  ) throws {
+    let access = try state(of: actor, in: storage)
+    // NB: a write about a card is held to the card's household first, as any call about it.
+    if let id = entry.write.existingCardID, let card = try storage.card(id) {
+      try check(.writeCard(card.householdID, editor: actor), actor, access)
+    }
+    try check(.writeCard(entry.householdID, editor: actor), actor, access)
+  }
+
+  /// The write applied once access is granted, with the changes it appended.
+  private static func applyChecked(
+    _ entry: OutboxEntry, actor: AccountID, storage: inout some BackendStorage, now: Date,
+    random: inout some RandomNumberGenerator
+  ) throws -> WriteOutcome {
+    storage.currentWrite = WriteContext(id: entry.id)
+    defer { storage.currentWrite = nil }
+    do {
+      let outcome = try perform(
+        entry, actor: actor, storage: &storage, now: now, random: &random)
+      guard case .applied(let cards, let household, let edit, _) = outcome else { return outcome }
+      return .applied(
+        cards: cards, household: household, edit: edit,
+        changes: storage.currentWrite?.appended ?? [])
+    } catch let error as TeammateError {
+      return .refused(error)
+    }
   }
 
   private static func perform(

@@ -97,65 +97,29 @@ public enum Outbox {
     return (cards, household)
   }
 
-  /// One write over the device's view, refused as the backend would refuse it.
+  /// One write over the device's view, refused as the backend would refuse it: by the same
+  /// code (`BackendOperations`), over the view as storage.
   public static func apply(
     _ write: DeviceWrite, cards: [CardID: Card], household: Household, viewer: AccountID,
     now: Date
   ) throws(TeammateError) -> (cards: [Card], household: Household?) {
-    func existing(_ id: CardID) throws(TeammateError) -> Card {
-      guard let card = cards[id], card.householdID == household.id else {
-        throw .cardNotFound(id)
+    var storage = DeviceViewStorage(cards: cards, household: household, viewer: viewer)
+    // NB: the view never draws a card id: a device names every card it makes.
+    var noRandom = SeededRandomNumberGenerator(seed: 0)
+    let entry = OutboxEntry(
+      id: WriteID("view"), householdID: household.id, write: write, madeAt: now)
+    do {
+      let outcome = try BackendOperations.apply(
+        entry, actor: viewer, storage: &storage, now: now, random: &noRandom)
+      switch outcome {
+      case .applied(let cards, let household, _, _): return (cards, household)
+      case .refused(let error): throw error
       }
-      return card
-    }
-    switch write {
-    case .addCard(let draft):
-      guard let id = draft.id, cards[id] == nil else {
-        throw .cardIDTaken(draft.id ?? CardID(""))
-      }
-      return ([try CardRules.add(draft, id: id, household: household, by: viewer, now: now)], nil)
-    case .editCard(let id, let edit, _):
-      let outcome = try CardRules.edit(
-        try existing(id), with: edit, household: household, by: viewer, now: now)
-      return ([outcome.card], nil)
-    case .acknowledge(let seen):
-      var acknowledged: [CardID: Card] = [:]
-      var order: [CardID] = []
-      for item in seen {
-        let card: Card
-        if let earlier = acknowledged[item.id] {
-          card = earlier
-        } else {
-          card = try existing(item.id)
-        }
-        let outcome = try AcknowledgementRules.acknowledge(
-          card, revision: item.revision, by: viewer, now: now)
-        if acknowledged[item.id] == nil { order.append(item.id) }
-        acknowledged[item.id] = outcome.card
-      }
-      return (order.compactMap { acknowledged[$0] }, nil)
-    case .acknowledgePending:
-      let pending = AcknowledgementRules.pending(cards: Array(cards.values), viewer: viewer)
-      return try apply(
-        .acknowledge(pending.map { CardRevision($0.id, revision: $0.revision) }), cards: cards,
-        household: household, viewer: viewer, now: now)
-    case .setDone(let id, let done):
-      return (
-        [
-          try CardRules.setDone(
-            try existing(id), done: done, by: viewer, now: now, in: household.zone)
-        ], nil
-      )
-    case .skipOccurrence(let id):
-      return ([try CardRules.skip(try existing(id), by: viewer, now: now, in: household.zone)], nil)
-    case .deleteCard(let id):
-      return ([try CardRules.delete(try existing(id), by: viewer, now: now)], nil)
-    case .restoreCard(let id):
-      return ([try CardRules.restore(try existing(id), by: viewer, now: now)], nil)
-    case .updateSettings(let settings):
-      let updated = try HouseholdRules.updateMember(
-        household, account: viewer, displayName: nil, settings: settings)
-      return ([], updated)
+    } catch let error as TeammateError {
+      throw error
+    } catch {
+      // NB: the view's storage never fails; a write it cannot apply is not for it.
+      throw .cardNotFound(write.cardID ?? CardID(""))
     }
   }
 }
