@@ -7,6 +7,14 @@ extension SQLiteBackend {
   /// The device's saved state, its cards read back from the household they belong to
   /// (unless `withCards` is false: the outbox, conflicts and cursor alone are cheap).
   public func deviceState(for account: AccountID, withCards: Bool = true) throws -> DeviceState? {
+    let state = try savedState(for: account, withCards: withCards)
+    guard withCards, var full = state else { return state }
+    let held = try notifications(of: account, delivered: false, now: .distantPast)
+    full.restore(notifications: held)
+    return full
+  }
+
+  private func savedState(for account: AccountID, withCards: Bool) throws -> DeviceState? {
     try read(as: account) { storage, _ in
       guard
         var state = try storage.connection.first(

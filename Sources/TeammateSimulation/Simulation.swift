@@ -325,10 +325,10 @@ final class Life {
       let pushes = phone.pushes
       phone.pushes = []
       switch fault {
-      case .inOrder: for change in pushes { await phone.device.receive(change) }
-      case .reversed: for change in pushes.reversed() { await phone.device.receive(change) }
+      case .inOrder: for change in pushes { try await phone.device.receive(change) }
+      case .reversed: for change in pushes.reversed() { try await phone.device.receive(change) }
       case .duplicated:
-        for change in pushes + pushes { await phone.device.receive(change) }
+        for change in pushes + pushes { try await phone.device.receive(change) }
       case .dropped: break
       }
       return "\(pushes.count) push(es)"

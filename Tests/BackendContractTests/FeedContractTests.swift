@@ -56,7 +56,7 @@ import Testing
     _ = try await chaotic.sync()
     var random = SeededRandomNumberGenerator(seed: 57)
     for change in feed.reversed() + feed + feed.shuffled(using: &random) {
-      await chaotic.receive(change)
+      try await chaotic.receive(change)
     }
     #expect(await chaotic.state == orderly.state)
     #expect(await chaotic.state.cards[card.id]?.title == "Nap at 3")

@@ -62,7 +62,7 @@ import Testing
     for _ in 0..<4 {
       guard let change = try await pushes.next() else { break }
       received.append(change.sequence)
-      await device.receive(change)
+      try await device.receive(change)
     }
     #expect(received == [4, 4, 3, 3])
     #expect(await device.state.cards[card.id]?.title == "Long nap")

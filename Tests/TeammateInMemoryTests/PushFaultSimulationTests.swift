@@ -41,7 +41,7 @@ import Testing
     }
     for _ in 0..<expectedPushes {
       guard let change = try await pushes.next() else { break }
-      await phone.receive(change)
+      try await phone.receive(change)
     }
     let cards = try await backend.cards(in: home, as: "bob").sorted {
       ($0.createdAt, $0.id) < ($1.createdAt, $1.id)

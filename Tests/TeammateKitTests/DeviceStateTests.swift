@@ -44,12 +44,12 @@ import Testing
       occurrenceAt: start + 1_800)
     let later = PlannedNotification(
       id: "task:t1", kind: .taskDue, fireAt: start + 60, title: "t", body: "b", cardID: "t1")
-    state.planned = [due, later].map(PlannedOccurrence.init)
+    state.planned = [due, later]
     state.noteShown(now: start)
     #expect(state.shown == [due.occurrence])
     state.noteShown(now: start + 60)
     #expect(state.shown == [due.occurrence, later.occurrence])
-    state.planned = [due].map(PlannedOccurrence.init)
+    state.planned = [due]
     let memory = NotificationOccurrence.memory
     #expect(memory == 2 * 24 * 3_600)
     state.noteShown(now: start + 1_800 + memory)

@@ -187,6 +187,9 @@ import Testing
       "SELECT state FROM devices WHERE account = ?", [.text("bob")]
     ) { $0.text(0) }
     #expect(row?.contains("Checkup") == false)
+    // NB: the plan's text comes back from the scheduler's table.
+    let reminder = try #require(state.planned.first { $0.kind == .eventReminder })
+    #expect(reminder.title.contains("Checkup"))
     let checkup = try #require(state.cards.values.first { $0.kind == .event })
     _ = try await store.editCard(checkup.id, CardEdit(title: .set("Checkup moved")), as: "alice")
     let reread = try #require(try await store.deviceState(for: "bob"))

@@ -22,8 +22,8 @@ public struct NotificationOccurrence: Sendable, Codable, Hashable {
   public func isForgettable(at now: Date) -> Bool { at < now - Self.memory }
 }
 
-/// A reminder handed to the scheduler and when it fires: what a device keeps of its plan to
-/// know, later, what it has shown.
+/// A reminder handed to the scheduler and when it fires: what a device kept of its plan
+/// before it kept the whole notification, still read from states saved then.
 public struct PlannedOccurrence: Sendable, Codable, Hashable {
   public var occurrence: NotificationOccurrence
   public var fireAt: Date

@@ -18,7 +18,8 @@ extension BackendOperations {
       // NB: not a member: nothing of the household is written, not even a receipt.
       return .refused(error)
     }
-    let outcome = try applyChecked(entry, actor: actor, storage: &storage, now: now, random: &random)
+    let outcome = try applyChecked(
+      entry, actor: actor, storage: &storage, now: now, random: &random)
     try storage.putReceipt(outcome, for: entry.id, of: actor, in: entry.householdID)
     return outcome
   }

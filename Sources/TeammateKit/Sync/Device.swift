@@ -8,10 +8,16 @@ import Foundation
 /// refusal is the caller's error; offline (or when a reply is lost), it waits, and the next
 /// `sync` sends it, where a refusal becomes a conflict the person reads.
 ///
-/// Storage-independent: the same device syncs against the in-memory and the SQLite backend.
+/// One caller at a time: every write, sync, push, replan and change of network runs in its
+/// turn, in the order called, so an app may call it from many tasks at once. A screen
+/// follows `snapshots()`, one consistent value after every change.
+///
+/// Storage-independent: the same device syncs against every backend.
 ///
 /// ```swift
 /// let bobsPhone = Device(account: "bob", backend: cloud, clock: phoneClock, scheduler: centre)
+/// for await snapshot in await bobsPhone.snapshots() { render(snapshot.badge, snapshot.cards) }
+/// Task { try await bobsPhone.follow() }   // the partner's changes as they happen
 /// let report = try await bobsPhone.sync()   // report.badge, report.scheduled…
 /// ```
 public actor Device {
@@ -24,6 +30,10 @@ public actor Device {
   public private(set) var state: DeviceState
   /// Whether writes go to the backend at once; offline they wait in the outbox.
   public private(set) var isOnline: Bool
+  private var turns = DeviceTurns()
+  /// What the partner did that the person has not marked seen.
+  private var unseenNews: [PartnerNews] = []
+  var observers = SnapshotObservers()
 
   public init(
     account: AccountID, backend: any TeammateBackend, clock: any WallClock,
@@ -41,11 +51,49 @@ public actor Device {
     self.random = AnyRandomNumberGenerator(random)
   }
 
-  /// Takes the device off the network, or back on it (the next `sync` sends the outbox).
-  public func setOnline(_ online: Bool) { isOnline = online }
+  /// Runs `body` in this caller's turn, after every call made before it, and tells the
+  /// observers what changed.
+  func inTurn<T, Failure: Error>(
+    _ body: () async throws(Failure) -> T
+  ) async throws(Failure) -> T {
+    if !turns.take() {
+      await withCheckedContinuation { turns.enqueue($0) }
+    }
+    defer {
+      publish()
+      turns.release()
+    }
+    return try await body()
+  }
 
-  /// Applies a pushed change at once; the next `sync` pulls it again, harmlessly.
-  public func receive(_ change: Change) { state.apply(change) }
+  /// Takes the device off the network, or back on it (the next `sync` sends the outbox).
+  public func setOnline(_ online: Bool) async { await inTurn { isOnline = online } }
+
+  /// Applies a pushed change at once, and plans again: the partner's news, the badge and
+  /// the notifications follow without a `sync`. The next pull brings it again, harmlessly.
+  public func receive(_ change: Change) async throws {
+    try await inTurn {
+      let before = state
+      guard state.apply(change) else { return }
+      learn([change], before: before)
+      try await replan(adding: [change].compactMap { $0.activity(for: account) })
+    }
+  }
+
+  /// Marks the partner's news as seen: it leaves the snapshots.
+  public func markNewsSeen() async { await inTurn { unseenNews = [] } }
+
+  /// The partner's news not yet marked seen.
+  public var news: [PartnerNews] { unseenNews }
+
+  /// Adds what the partner did in `changes` to the news not yet seen.
+  private func learn(_ changes: [Change], before: DeviceState) {
+    let fresh = PartnerNews.collect(
+      changes, viewer: account,
+      household: before.householdID == state.householdID ? before.household : nil,
+      after: state.cards)
+    unseenNews = PartnerNews.merging(fresh, into: unseenNews)
+  }
 
   /// The household's cards as this device shows them: the backend's last word, with the
   /// writes still in the outbox applied over it.
@@ -59,7 +107,9 @@ public actor Device {
     AcknowledgementRules.pending(cards: Array(view.cards.values), viewer: account)
   }
 
-  private var view: (cards: [CardID: Card], household: Household?) {
+  private var view: (cards: [CardID: Card], household: Household?) { viewNow() }
+
+  func viewNow() -> (cards: [CardID: Card], household: Household?) {
     guard !state.outbox.isEmpty else { return (state.cards, state.household) }
     return Outbox.view(
       cards: state.cards, household: state.household, entries: state.outbox, viewer: account,
@@ -67,14 +117,16 @@ public actor Device {
   }
 
   /// Forgets the conflicts the person has seen.
-  public func dismissConflicts(_ ids: [String]) {
-    state.conflicts.removeAll { ids.contains($0.id) }
+  public func dismissConflicts(_ ids: [String]) async {
+    await inTurn { state.conflicts.removeAll { ids.contains($0.id) } }
   }
 
   /// Sends the outbox, pulls the changes after the cursor, applies them, turns the partner's
   /// into activity and news, plans the notifications, reconciles them with the scheduler, and
   /// reports. Offline, it only plans again from what the device shows.
-  public func sync() async throws -> SyncReport {
+  public func sync() async throws -> SyncReport { try await inTurn { try await syncNow() } }
+
+  private func syncNow() async throws -> SyncReport {
     guard isOnline else {
       let diff = try await replan(adding: [])
       return report(news: [], activity: [], pulled: 0, diff: diff)
@@ -82,9 +134,14 @@ public actor Device {
     do {
       try await flush()
     } catch {
-      try await replan()
+      try await replan(adding: [])
       throw error
     }
+    return try await pullAndPlan()
+  }
+
+  /// Pulls what is new, learns the partner's news and plans again.
+  private func pullAndPlan() async throws -> SyncReport {
     let before = state
     var pulled: [Change] = []
     do {
@@ -99,8 +156,30 @@ public actor Device {
       pulled, viewer: account,
       household: before.householdID == state.householdID ? before.household : nil,
       after: state.cards)
+    unseenNews = PartnerNews.merging(news, into: unseenNews)
     let diff = try await replan(adding: activity)
     return report(news: news, activity: activity, pulled: pulled.count, diff: diff)
+  }
+
+  /// Follows the household's changes as the backend pushes them: each one the device has
+  /// not pulled is pulled in its turn, planned for and shown in the snapshots. Returns when
+  /// the pushes stop (at once for a backend that cannot push); throws what the backend
+  /// threw, for the app to try again later. Offline, pushes are left for the next sync.
+  public func follow() async throws {
+    guard let pushing = backend as? any PushingBackend else { return }
+    let household = try await inTurn { () async throws -> HouseholdID? in
+      if state.householdID == nil, isOnline {
+        state.householdID = try await backend.householdID(of: account, as: account)
+      }
+      return state.householdID
+    }
+    guard let household else { throw TeammateError.notInHousehold(account) }
+    for await sequence in try await pushing.pushes(for: household, as: account) {
+      try await inTurn {
+        guard isOnline, sequence > state.cursor, state.householdID == household else { return }
+        _ = try await pullAndPlan()
+      }
+    }
   }
 
   private func report(
@@ -115,7 +194,9 @@ public actor Device {
   /// Plans again from what this device shows now, without pulling: after its own writes, a
   /// settings change, or time passing.
   @discardableResult
-  public func replan() async throws -> NotificationDiff { try await replan(adding: []) }
+  public func replan() async throws -> NotificationDiff {
+    try await inTurn { try await replan(adding: []) }
+  }
 
   private func replan(adding activity: [ActivityEvent]) async throws -> NotificationDiff {
     let now = clock.now()
@@ -136,7 +217,7 @@ public actor Device {
     let diff = NotificationReconciler.reconcile(
       planned: plan, scheduled: try await scheduler.pending())
     try await NotificationReconciler.apply(diff, to: scheduler)
-    state.planned = plan.map(PlannedOccurrence.init)
+    state.planned = plan
     let waitingIDs = Set(
       plan.filter { $0.kind == .activity && $0.fireAt > now }.compactMap(\.cardID))
     state.waitingActivity = NotificationPlanner.latestActivityPerCard(
@@ -151,6 +232,7 @@ public actor Device {
     let conflicts = state.conflicts
     state = DeviceState()
     state.conflicts = conflicts
+    unseenNews = []
     try await scheduler.removeAll()
   }
 
@@ -184,7 +266,7 @@ public actor Device {
       id: .random(length: 16, using: &random), householdID: household, write: write, madeAt: now)
     state.outbox.append(entry)
     guard isOnline else {
-      try await replan()
+      try await replan(adding: [])
       return nil
     }
     let outcome: WriteOutcome?
@@ -192,10 +274,10 @@ public actor Device {
       outcome = try await flush(answering: entry.id)[entry.id]
     } catch {
       // NB: unanswered, the write waits; the plan follows the view all the same.
-      try await replan()
+      try await replan(adding: [])
       throw error
     }
-    try await replan()
+    try await replan(adding: [])
     if case .refused(let error) = outcome { throw error }
     return outcome
   }
@@ -209,7 +291,7 @@ public actor Device {
     var outcomes: [WriteID: WriteOutcome] = [:]
     while let entry = state.outbox.first {
       let outcome = try await backend.submit(entry, as: account)
-      state.outbox.removeFirst()
+      state.outbox.removeAll { $0.id == entry.id }
       outcomes[entry.id] = outcome
       switch outcome {
       case .applied(_, _, _, let changes):
@@ -236,37 +318,47 @@ public actor Device {
     return ids.compactMap { shown[$0] }
   }
 
+  /// Logs a new card; offline it is shown at once and waits.
   public func addCard(_ draft: CardDraft) async throws -> Card {
-    var named = draft
-    if named.id == nil {
-      let shown = view.cards
-      var id = CardID.random(using: &random)
-      while shown[id] != nil { id = .random(using: &random) }
-      named.id = id
+    try await inTurn {
+      var named = draft
+      if named.id == nil {
+        let shown = view.cards
+        var id = CardID.random(using: &random)
+        while shown[id] != nil { id = .random(using: &random) }
+        named.id = id
+      }
+      let outcome = try await make(.addCard(named))
+      guard let card = cards(outcome, else: [named.id].compactMap { $0 }).first else {
+        throw TeammateError.cardIDTaken(named.id ?? CardID(""))
+      }
+      return card
     }
-    let outcome = try await make(.addCard(named))
-    guard let card = cards(outcome, else: [named.id].compactMap { $0 }).first else {
-      throw TeammateError.cardIDTaken(named.id ?? CardID(""))
-    }
-    return card
   }
 
   public func editCard(_ id: CardID, _ edit: CardEdit) async throws -> CardRules.EditOutcome {
-    let before = view
-    // NB: the edit is made on the card as the backend last sent it; a card made here
-    // offline is at its first revision.
-    let base = state.cards[id]?.revision ?? (before.cards[id] == nil ? nil : 1)
-    let answer = try await make(.editCard(id, edit, baseRevision: base))
-    if case .applied(_, _, let outcome?, _) = answer { return outcome }
-    guard let card = before.cards[id], let household = before.household else {
-      throw TeammateError.cardNotFound(id)
+    try await inTurn {
+      let before = view
+      // NB: the edit is made on the card as the backend last sent it; a card made here
+      // offline is at its first revision.
+      let base = state.cards[id]?.revision ?? (before.cards[id] == nil ? nil : 1)
+      let answer = try await make(.editCard(id, edit, baseRevision: base))
+      if case .applied(_, _, let outcome?, _) = answer { return outcome }
+      guard let card = before.cards[id], let household = before.household else {
+        throw TeammateError.cardNotFound(id)
+      }
+      // NB: waiting in the outbox: what the edit did to the card this device shows.
+      return try CardRules.edit(
+        card, with: edit, household: household, by: account, now: clock.now())
     }
-    // NB: waiting in the outbox: what the edit did to the card this device shows.
-    return try CardRules.edit(card, with: edit, household: household, by: account, now: clock.now())
   }
 
   /// Acknowledges each card at the revision seen: all of them, or none.
   public func acknowledge(_ seen: [CardRevision]) async throws -> [Card] {
+    try await inTurn { try await acknowledgeNow(seen) }
+  }
+
+  private func acknowledgeNow(_ seen: [CardRevision]) async throws -> [Card] {
     let outcome = try await make(.acknowledge(seen))
     var ids: [CardID] = []
     for item in seen where !ids.contains(item.id) { ids.append(item.id) }
@@ -276,10 +368,12 @@ public actor Device {
   /// Acknowledges exactly what is pending, in one write: at the backend when online, and
   /// offline what this device shows pending, at the revisions it shows.
   public func acknowledgeAllPending() async throws -> [Card] {
-    guard isOnline else {
-      return try await acknowledge(pending.map { CardRevision($0.id, revision: $0.revision) })
+    try await inTurn {
+      guard isOnline else {
+        return try await acknowledgeNow(pending.map { CardRevision($0.id, revision: $0.revision) })
+      }
+      return cards(try await make(.acknowledgePending), else: [])
     }
-    return cards(try await make(.acknowledgePending), else: [])
   }
 
   public func setDone(_ id: CardID, done: Bool) async throws -> Card {
@@ -296,28 +390,34 @@ public actor Device {
   }
 
   private func one(_ write: DeviceWrite, _ id: CardID) async throws -> Card {
-    guard let card = cards(try await make(write), else: [id]).first else {
-      throw TeammateError.cardNotFound(id)
+    try await inTurn {
+      guard let card = cards(try await make(write), else: [id]).first else {
+        throw TeammateError.cardNotFound(id)
+      }
+      return card
     }
-    return card
   }
 
   /// Changes this member's own notification settings and plans with them at once.
   public func updateSettings(_ settings: NotificationSettings) async throws -> Household {
-    let outcome = try await make(.updateSettings(settings))
-    if case .applied(_, let household?, _, _) = outcome { return household }
-    guard let household = view.household else { throw TeammateError.notInHousehold(account) }
-    return household
+    try await inTurn {
+      let outcome = try await make(.updateSettings(settings))
+      if case .applied(_, let household?, _, _) = outcome { return household }
+      guard let household = view.household else { throw TeammateError.notInHousehold(account) }
+      return household
+    }
   }
 
   /// Leaves the household (deleting it when this is its last member) and forgets it. It
   /// needs the backend: leaving is not a write that can wait.
   public func leave(deletingHousehold: Bool = false) async throws {
-    guard isOnline else { throw TeammateError.unavailable }
-    try await flush()
-    try await backend.leaveHousehold(
-      try await householdID(), deletingHousehold: deletingHousehold, as: account)
-    try await forgetHousehold()
+    try await inTurn {
+      guard isOnline else { throw TeammateError.unavailable }
+      try await flush()
+      try await backend.leaveHousehold(
+        try await householdID(), deletingHousehold: deletingHousehold, as: account)
+      try await forgetHousehold()
+    }
   }
 
   /// Every change after the cursor, page by page, applied as it comes; a change that

@@ -12,8 +12,9 @@ public struct DeviceState: Sendable, Codable, Equatable {
   public var appliedSequence: [String: Int64] = [:]
   /// Partner activity whose notification has not fired yet (deferred by quiet hours).
   public var waitingActivity: [ActivityEvent] = []
-  /// Which reminders this device last handed to its scheduler, and when each fires.
-  public var planned: [PlannedOccurrence] = []
+  /// The notifications this device last handed to its scheduler, with their text: what an
+  /// app lists without running the planner itself.
+  public var planned: [PlannedNotification] = []
   /// The reminders this device has shown: each fires once, however often it syncs.
   public var shown: Set<NotificationOccurrence> = []
   /// The writes made here that the backend has not answered yet, in the order made.
@@ -39,10 +40,27 @@ public struct DeviceState: Sendable, Codable, Equatable {
       try container.decodeIfPresent([String: Int64].self, forKey: .appliedSequence) ?? [:]
     waitingActivity =
       try container.decodeIfPresent([ActivityEvent].self, forKey: .waitingActivity) ?? []
-    planned = try container.decodeIfPresent([PlannedOccurrence].self, forKey: .planned) ?? []
+    planned = try Self.decodePlanned(from: container)
     shown = try container.decodeIfPresent(Set<NotificationOccurrence>.self, forKey: .shown) ?? []
     outbox = try container.decodeIfPresent([OutboxEntry].self, forKey: .outbox) ?? []
     conflicts = try container.decodeIfPresent([SyncConflict].self, forKey: .conflicts) ?? []
+  }
+
+  /// NB: a state saved before the plan kept its text holds occurrences only: their text
+  /// comes back with the next replan, which overwrites each by id.
+  private static func decodePlanned(
+    from container: KeyedDecodingContainer<CodingKeys>
+  ) throws -> [PlannedNotification] {
+    if let full = try? container.decodeIfPresent([PlannedNotification].self, forKey: .planned) {
+      return full
+    }
+    let old = try container.decodeIfPresent([PlannedOccurrence].self, forKey: .planned) ?? []
+    return old.map { item in
+      PlannedNotification(
+        id: PlannedNotification.id(item.occurrence.kind, card: item.occurrence.cardID),
+        kind: item.occurrence.kind, fireAt: item.fireAt, title: "", body: "",
+        cardID: item.occurrence.cardID, occurrenceAt: item.occurrence.at)
+    }
   }
 
   /// Records as shown every planned notification whose time has come, and forgets shown
@@ -82,10 +100,17 @@ public struct DeviceState: Sendable, Codable, Equatable {
   }
 
   /// This state without its copies of the cards, for a device that keeps its cards next to
-  /// the store and reads them back from it (the command line): the rest is small.
+  /// the store and reads them back from it (the command line): the rest is small. The
+  /// notifications' text, taken from the cards, goes too; its scheduler holds it.
   public func withoutCards() -> DeviceState {
     var slim = self
     slim.cards = [:]
+    slim.planned = planned.map { notification in
+      var bare = notification
+      bare.title = ""
+      bare.body = ""
+      return bare
+    }
     slim.appliedSequence = appliedSequence.filter { !$0.key.hasPrefix(Self.cardKeyPrefix) }
     return slim
   }
@@ -94,6 +119,17 @@ public struct DeviceState: Sendable, Codable, Equatable {
   /// over them is harmless: the last change of each card carries its current version.
   public mutating func restore(cards current: [Card]) {
     for card in current where card.householdID == householdID { cards[card.id] = card }
+  }
+
+  /// Puts back the text of the planned notifications from those a scheduler holds, by id.
+  public mutating func restore(notifications held: [PlannedNotification]) {
+    var byID: [String: PlannedNotification] = [:]
+    for notification in held { byID[notification.id] = notification }
+    for index in planned.indices {
+      guard let text = byID[planned[index].id] else { continue }
+      planned[index].title = text.title
+      planned[index].body = text.body
+    }
   }
 
   private static let cardKeyPrefix = "card:"

@@ -112,4 +112,24 @@ public struct PartnerNews: Sendable, Equatable {
     default: nil
     }
   }
+
+  /// `later` news added to `earlier`, as if collected together: a card keeps one entry, the
+  /// latest, still "logged" when it was logged and only changed since.
+  public static func merging(_ later: [PartnerNews], into earlier: [PartnerNews]) -> [PartnerNews] {
+    guard !earlier.isEmpty else { return later }
+    var merged = earlier
+    for news in later {
+      guard let id = news.cardID, let index = merged.firstIndex(where: { $0.cardID == id }) else {
+        merged.append(news)
+        continue
+      }
+      var latest = news
+      let before = merged.remove(at: index)
+      if before.kind == .logged, news.kind == .changed { latest.kind = .logged }
+      let all = Set(before.changed + news.changed)
+      latest.changed = CardRules.CardField.allCases.filter(all.contains)
+      merged.append(latest)
+    }
+    return merged
+  }
 }
