@@ -93,3 +93,21 @@ extension InMemoryBackend {
     }
   }
 }
+
+extension InMemoryBackend: PushingBackend {
+  /// The household's feed sequences as they are appended, through the same delivery as
+  /// `subscribe` (so held, reordered and duplicated pushes reach a following device too).
+  public func pushes(for household: HouseholdID, as actor: AccountID) throws -> AsyncStream<Int64> {
+    _ = try self.household(household, as: actor)
+    let changes = subscribe(as: actor)
+    let (stream, continuation) = AsyncStream.makeStream(of: Int64.self)
+    let relay = Task {
+      for await change in changes where change.householdID == household {
+        continuation.yield(change.sequence)
+      }
+      continuation.finish()
+    }
+    continuation.onTermination = { _ in relay.cancel() }
+    return stream
+  }
+}

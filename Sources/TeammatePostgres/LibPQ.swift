@@ -33,6 +33,10 @@ struct LibPQ: @unchecked Sendable {
   typealias Count = @convention(c) (OpaquePointer?) -> Int32
   typealias Value = @convention(c) (OpaquePointer?, Int32, Int32) -> UnsafeMutablePointer<CChar>?
   typealias IsNull = @convention(c) (OpaquePointer?, Int32, Int32) -> Int32
+  typealias ConsumeInput = @convention(c) (OpaquePointer?) -> Int32
+  typealias Notifies = @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<PGnotify>?
+  typealias Socket = @convention(c) (OpaquePointer?) -> Int32
+  typealias FreeMemory = @convention(c) (UnsafeMutableRawPointer?) -> Void
 
   let connectdb: Connect
   let status: Status
@@ -50,6 +54,10 @@ struct LibPQ: @unchecked Sendable {
   let ntuples: Count
   let getvalue: Value
   let getisnull: IsNull
+  let consumeInput: ConsumeInput
+  let notifies: Notifies
+  let socket: Socket
+  let freemem: FreeMemory
 
   /// A C string libpq returned, as text ("" for none).
   static func text(_ pointer: UnsafeMutablePointer<CChar>?) -> String {
@@ -93,7 +101,11 @@ struct LibPQ: @unchecked Sendable {
           clear: try symbol("PQclear", Clear.self),
           ntuples: try symbol("PQntuples", Count.self),
           getvalue: try symbol("PQgetvalue", Value.self),
-          getisnull: try symbol("PQgetisnull", IsNull.self)))
+          getisnull: try symbol("PQgetisnull", IsNull.self),
+          consumeInput: try symbol("PQconsumeInput", ConsumeInput.self),
+          notifies: try symbol("PQnotifies", Notifies.self),
+          socket: try symbol("PQsocket", Socket.self),
+          freemem: try symbol("PQfreemem", FreeMemory.self)))
     } catch {
       return .failure(error)
     }

@@ -17,9 +17,14 @@ public actor PostgresBackend: TransactionalBackend {
     thread.asUnownedSerialExecutor()
   }
 
-  deinit { thread.stop() }
+  deinit {
+    thread.stop()
+    listener.stop()
+  }
 
   private let url: String
+  /// Listens for the households followed through this backend (`pushes`).
+  private let listener: PostgresListener
   private var connection: PostgresConnection
   private let clock: any WallClock
   private var random: AnyRandomNumberGenerator
@@ -39,6 +44,7 @@ public actor PostgresBackend: TransactionalBackend {
     joinLimit: JoinAttemptLimit = .standard
   ) throws(PostgresError) {
     self.url = url
+    listener = PostgresListener(url: url)
     connection = try PostgresConnection(url: url)
     self.clock = clock
     self.random = AnyRandomNumberGenerator(random)
@@ -183,5 +189,19 @@ extension PostgresBackend {
     // NB: URLComponents leaves `=` as it is in a value; libpq reads it as the key's end.
     return (components.string ?? url).replacingOccurrences(
       of: "search_path=\(name)", with: "search_path%3D\(name)")
+  }
+}
+
+extension PostgresBackend: PushingBackend {
+  /// The household's feed sequences as writers on any machine commit them, by `LISTEN` on
+  /// the household's channel; members only. The stream ends when the server goes away.
+  public func pushes(for household: HouseholdID, as actor: AccountID) throws -> AsyncStream<Int64> {
+    _ = try self.household(household, as: actor)
+    let channel = try read(as: actor) { storage, _ in
+      try storage.connection.query(
+        "SELECT \(PostgresListener.channelExpression)", [household.rawValue]
+      ).text(0, 0)
+    }
+    return try listener.stream(on: channel)
   }
 }

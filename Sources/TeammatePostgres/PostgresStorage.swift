@@ -211,6 +211,10 @@ public struct PostgresStorage: BackendStorage {
         change.householdID.rawValue, "\(stamped.sequence)", change.card?.id.rawValue,
         change.card.map { "\($0.revision)" }, try json(stamped),
       ])
+    // NB: sent when the transaction commits, and only then; it names the sequence alone.
+    try connection.query(
+      "SELECT pg_notify((\(PostgresListener.channelExpression)), $2)",
+      [change.householdID.rawValue, "\(stamped.sequence)"])
     return stamped
   }
 

@@ -27,6 +27,8 @@ public actor SQLiteBackend: TransactionalBackend {
   public nonisolated let access: StoreAccess
   /// The thread every call of this store runs on.
   nonisolated let thread = StoreThread(name: "teammate.sqlite")
+  /// Who follows which household's changes (`pushes`).
+  var watching = SQLiteWatchers()
 
   /// Whether this actor's code runs on the store's own thread (it always should).
   func runsOnItsOwnThread() -> Bool { thread.isCurrent }
@@ -69,12 +71,14 @@ public actor SQLiteBackend: TransactionalBackend {
   ) throws -> T {
     guard access != .readOnly else { throw StoreError.notWritable(path) }
     if !verified { try prepare() }
-    return try translated {
+    let result = try translated {
       try connection.writeTransaction {
         var storage = storage
         return try body(&storage, clock.now(), &random)
       }
     }
+    announce()
+    return result
   }
 
   /// One consistent read.

@@ -161,8 +161,9 @@ public actor Device {
     return report(news: news, activity: activity, pulled: pulled.count, diff: diff)
   }
 
-  /// Follows the household's changes as the backend pushes them: each one the device has
-  /// not pulled is pulled in its turn, planned for and shown in the snapshots. Returns when
+  /// Follows the household's changes as the backend pushes them: it pulls once when it
+  /// begins, then each change the device has not pulled is pulled in its turn, planned for
+  /// and shown in the snapshots. Returns when
   /// the pushes stop (at once for a backend that cannot push); throws what the backend
   /// threw, for the app to try again later. Offline, pushes are left for the next sync.
   public func follow() async throws {
@@ -174,7 +175,12 @@ public actor Device {
       return state.householdID
     }
     guard let household else { throw TeammateError.notInHousehold(account) }
-    for await sequence in try await pushing.pushes(for: household, as: account) {
+    let pushes = try await pushing.pushes(for: household, as: account)
+    // NB: what landed before the stream began is pulled at once, so nothing falls between.
+    try await inTurn {
+      if isOnline, state.householdID == household { _ = try await pullAndPlan() }
+    }
+    for await sequence in pushes {
       try await inTurn {
         guard isOnline, sequence > state.cursor, state.householdID == household else { return }
         _ = try await pullAndPlan()

@@ -1,0 +1,122 @@
+import Foundation
+import TeammateKit
+
+/// A connection of its own that `LISTEN`s for the households followed on this store, on a
+/// thread of its own, and hands each notification's sequence to the streams of its channel.
+///
+/// Writers `NOTIFY` the household's channel in the transaction that appends a change, so a
+/// notification is sent when, and only if, the change commits. Its payload is the sequence,
+/// never a card's content.
+final class PostgresListener: @unchecked Sendable {
+  private let url: String
+  private let lock = NSLock()
+  private var streams: [Int: (channel: String, continuation: AsyncStream<Int64>.Continuation)] =
+    [:]
+  private var nextID = 0
+  /// Channels to start or stop listening to, for the listening thread to do.
+  private var listening: Set<String> = []
+  private var wanted: Set<String> = []
+  private var stopped = false
+  private var thread: Thread?
+
+  init(url: String) { self.url = url }
+
+  /// The channel a household's changes are announced on: the same name for every writer
+  /// and listener of one store (its schema and the household), always a plain identifier.
+  static let channelExpression = "'teammate_' || md5(current_schema() || '/' || $1)"
+
+  /// A stream of `channel`'s sequences, until the stream is dropped or the listener stops.
+  func stream(on channel: String) throws(PostgresError) -> AsyncStream<Int64> {
+    let (stream, continuation) = AsyncStream.makeStream(of: Int64.self)
+    let id = lock.withLock {
+      defer { nextID += 1 }
+      streams[nextID] = (channel, continuation)
+      wanted.insert(channel)
+      return nextID
+    }
+    continuation.onTermination = { [weak self] _ in self?.drop(id) }
+    try startIfNeeded()
+    return stream
+  }
+
+  private func drop(_ id: Int) {
+    lock.withLock {
+      streams[id] = nil
+      wanted = Set(streams.values.map(\.channel))
+    }
+  }
+
+  /// Ends the thread and every stream.
+  func stop() {
+    let ending = lock.withLock {
+      stopped = true
+      defer { streams = [:] }
+      return streams.values.map(\.continuation)
+    }
+    for continuation in ending { continuation.finish() }
+  }
+
+  private func startIfNeeded() throws(PostgresError) {
+    let start = lock.withLock { () -> Bool in
+      guard thread == nil, !stopped else { return false }
+      return true
+    }
+    guard start else { return }
+    // NB: connecting here, not on the thread, so that a server that is not there is the
+    // caller's error.
+    let handoff = Handoff(connection: try PostgresConnection(url: url))
+    let runner = Thread { [weak self] in self?.run(handoff.connection) }
+    runner.name = "teammate.postgres.listen"
+    lock.withLock { thread = runner }
+    runner.start()
+  }
+
+  private func run(_ connection: PostgresConnection) {
+    // NB: a new connection listens to nothing yet.
+    listening = []
+    while true {
+      let (quit, wantedNow) = lock.withLock { (stopped, wanted) }
+      if quit { return }
+      do {
+        for channel in wantedNow.subtracting(listening) {
+          try connection.execute("LISTEN \(try Self.identifier(channel))")
+          listening.insert(channel)
+        }
+        for channel in listening.subtracting(wantedNow) {
+          try connection.execute("UNLISTEN \(try Self.identifier(channel))")
+          listening.remove(channel)
+        }
+        for (channel, payload) in try connection.notifications(waiting: .milliseconds(50)) {
+          guard let sequence = Int64(payload) else { continue }
+          let targets = lock.withLock { streams.values.filter { $0.channel == channel } }
+          for target in targets { target.continuation.yield(sequence) }
+        }
+      } catch {
+        // NB: the server went away: every stream ends, and its device pulls on its next sync.
+        let ending = lock.withLock {
+          thread = nil
+          defer {
+            streams = [:]
+            wanted = []
+          }
+          return streams.values.map(\.continuation)
+        }
+        for continuation in ending { continuation.finish() }
+        return
+      }
+    }
+  }
+
+  /// A channel name as SQL text, once it is checked to be letters, digits and `_`.
+  static func identifier(_ name: String) throws(PostgresError) -> String {
+    guard !name.isEmpty, name.utf8.count < 64,
+      name.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "_") })
+    else { throw PostgresError(state: "", message: "not a channel name: \(name)") }
+    return name
+  }
+}
+
+/// A connection handed to the listening thread, which alone uses it from then on.
+private struct Handoff: @unchecked Sendable {
+  let connection: PostgresConnection
+}
