@@ -32,7 +32,8 @@ final class PostgresConnection {
   /// that has come (`LISTEN`), as channel and payload. Throws when the connection is lost.
   func notifications(waiting timeout: Duration) throws(PostgresError) -> [(String, String)] {
     var descriptor = pollfd(fd: pq.socket(handle), events: Int16(POLLIN), revents: 0)
-    let milliseconds = Int32(timeout.components.seconds * 1_000)
+    let milliseconds =
+      Int32(timeout.components.seconds * 1_000)
       + Int32(timeout.components.attoseconds / 1_000_000_000_000_000)
     _ = poll(&descriptor, 1, milliseconds)
     guard pq.consumeInput(handle) == 1 else {
@@ -41,7 +42,8 @@ final class PostgresConnection {
     var arrived: [(String, String)] = []
     while let notification = pq.notifies(handle) {
       arrived.append(
-        (String(cString: notification.pointee.relname), String(cString: notification.pointee.extra)))
+        (String(cString: notification.pointee.relname), String(cString: notification.pointee.extra))
+      )
       pq.freemem(notification)
     }
     return arrived

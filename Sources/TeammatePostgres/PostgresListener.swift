@@ -110,7 +110,9 @@ final class PostgresListener: @unchecked Sendable {
   /// A channel name as SQL text, once it is checked to be letters, digits and `_`.
   static func identifier(_ name: String) throws(PostgresError) -> String {
     guard !name.isEmpty, name.utf8.count < 64,
-      name.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "_") })
+      name.unicodeScalars.allSatisfy({
+        $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "_")
+      })
     else { throw PostgresError(state: "", message: "not a channel name: \(name)") }
     return name
   }

@@ -15,7 +15,8 @@ public struct NotificationDiff: Sendable, Equatable {
 
 /// Diffs a plan against what is scheduled, and applies the diff.
 public enum NotificationReconciler {
-  /// Unchanged notifications appear in neither list.
+  /// Unchanged notifications (the same id, title, body and fire time to the second, as the
+  /// `NotificationScheduler` contract says) appear in neither list.
   ///
   /// NB: an id being overwritten is never cancelled too: on a phone, cancellation runs
   /// asynchronously and could delete the fresh request.
@@ -26,7 +27,9 @@ public enum NotificationReconciler {
     for notification in scheduled { current[notification.id] = notification }
     let plannedIDs = Set(planned.map(\.id))
     return NotificationDiff(
-      toSchedule: planned.filter { current[$0.id] != $0 },
+      toSchedule: planned.filter { planned in
+        current[planned.id].map { !$0.looksLike(planned) } ?? true
+      },
       toCancel: current.keys.filter { !plannedIDs.contains($0) }.sorted())
   }
 
@@ -36,5 +39,15 @@ public enum NotificationReconciler {
   ) async throws {
     if !diff.toCancel.isEmpty { try await scheduler.cancel(ids: diff.toCancel) }
     if !diff.toSchedule.isEmpty { try await scheduler.schedule(diff.toSchedule) }
+  }
+}
+
+extension PlannedNotification {
+  /// Whether a person would see the same notification: id, title, body, and the fire time
+  /// to the whole second (a phone's calendar trigger keeps no more).
+  public func looksLike(_ other: PlannedNotification) -> Bool {
+    id == other.id && title == other.title && body == other.body
+      && fireAt.timeIntervalSince1970.rounded(.down)
+        == other.fireAt.timeIntervalSince1970.rounded(.down)
   }
 }
