@@ -15,7 +15,7 @@ public enum Teammate {
   /// rest), so that a large listing is never held whole.
   public static func run(
     rawArguments: [[UInt8]], environment: [String: String] = [:],
-    flush: (@Sendable (String) -> Bool)? = nil
+    flush: (@Sendable (String) -> Bool)? = nil, flushError: (@Sendable (String) -> Void)? = nil
   ) async -> CommandOutcome {
     var arguments: [String] = []
     for (index, bytes) in rawArguments.enumerated() {
@@ -30,13 +30,13 @@ public enum Teammate {
       }
       arguments.append(text)
     }
-    return await run(arguments, environment: environment, flush: flush)
+    return await run(arguments, environment: environment, flush: flush, flushError: flushError)
   }
 
   /// Runs one invocation and returns what it printed instead of printing it.
   public static func run(
     _ arguments: [String], environment: [String: String] = [:],
-    flush: (@Sendable (String) -> Bool)? = nil
+    flush: (@Sendable (String) -> Bool)? = nil, flushError: (@Sendable (String) -> Void)? = nil
   ) async -> CommandOutcome {
     var topic: HelpTopic?
     var logs = ""
@@ -53,6 +53,7 @@ public enum Teammate {
         if command.needsNetwork, session.offline { throw CLIError.needsNetwork(command.name) }
         session.access = command.store.access(parsed)
         session.flush = flush
+        session.flushError = flushError
         session.log(
           "\(command.name) as \((try? session.account().rawValue) ?? "nobody")")
         do {

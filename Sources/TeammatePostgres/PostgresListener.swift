@@ -18,6 +18,9 @@ final class PostgresListener: @unchecked Sendable {
   private var wanted: Set<String> = []
   private var stopped = false
   private var thread: Thread?
+  /// Channels the server has confirmed listening to, for callers waiting on them.
+  private var confirmed: Set<String> = []
+  private let confirmation = NSCondition()
 
   init(url: String) { self.url = url }
 
@@ -36,7 +39,24 @@ final class PostgresListener: @unchecked Sendable {
     }
     continuation.onTermination = { [weak self] _ in self?.drop(id) }
     try startIfNeeded()
+    // NB: only once the server listens is a change certain to be announced: a device pulls
+    // right after, so nothing falls between its pull and the first notification.
+    confirmation.lock()
+    defer { confirmation.unlock() }
+    let deadline = Date(timeIntervalSinceNow: 10)
+    while !confirmed.contains(channel) {
+      guard lock.withLock({ thread != nil }),
+        confirmation.wait(until: deadline) || confirmed.contains(channel)
+      else { throw PostgresError(state: "", message: "the server did not start listening") }
+    }
     return stream
+  }
+
+  private func confirm(_ channels: Set<String>) {
+    confirmation.lock()
+    confirmed = channels
+    confirmation.broadcast()
+    confirmation.unlock()
   }
 
   private func drop(_ id: Int) {
@@ -86,6 +106,7 @@ final class PostgresListener: @unchecked Sendable {
           try connection.execute("UNLISTEN \(try Self.identifier(channel))")
           listening.remove(channel)
         }
+        confirm(listening)
         for (channel, payload) in try connection.notifications(waiting: .milliseconds(50)) {
           guard let sequence = Int64(payload) else { continue }
           let targets = lock.withLock { streams.values.filter { $0.channel == channel } }
@@ -101,6 +122,7 @@ final class PostgresListener: @unchecked Sendable {
           }
           return streams.values.map(\.continuation)
         }
+        confirm([])
         for continuation in ending { continuation.finish() }
         return
       }

@@ -27,7 +27,8 @@ let outcome = await Teammate.run(
     // NB: the tool runs one command at a time: only one piece is written at once.
     if stdoutFailure == nil { stdoutFailure = emit(piece, to: STDOUT_FILENO) }
     return stdoutFailure == nil
-  })
+  },
+  flushError: { text in _ = emit(text, to: STDERR_FILENO) })
 
 /// Writes all of the text to a file descriptor; the `errno` of a failed write, or nil.
 func emit(_ text: String, to descriptor: Int32) -> Int32? {

@@ -4,38 +4,6 @@ import TeammateKit
 import TeammateTestSupport
 import Testing
 
-/// What a screen of the app shows: only what the device's snapshots say.
-struct Screen: Sendable {
-  var titles: [String] = []
-  var badge = 0
-  var reminders: [String] = []
-  var news: [PartnerNews.Kind] = []
-}
-
-/// A screen's model, fed by nothing but the device's snapshot stream.
-actor ScreenModel {
-  private(set) var screen = Screen()
-  private let updates: PushInbox<DeviceSnapshot>
-
-  init(_ device: Device) async {
-    updates = PushInbox(await device.snapshots())
-  }
-
-  /// Reads snapshots until the screen satisfies `done`, failing after five seconds without
-  /// a new one.
-  @discardableResult
-  func waitUntil(_ done: @Sendable (Screen) -> Bool) async throws -> Screen {
-    while !done(screen) {
-      guard let snapshot = try await updates.next() else { break }
-      screen = Screen(
-        titles: snapshot.sortedCards.map(\.title), badge: snapshot.badge,
-        reminders: snapshot.notifications.map { "\($0.kind.rawValue): \($0.title)" }.sorted(),
-        news: snapshot.news.map(\.kind))
-    }
-    return screen
-  }
-}
-
 @Suite struct DeviceObservationContractTests {
   @Test(arguments: BackendKind.allCases)
   func test_AC_DEV_04_aScreenFollowsThePartnerWithoutSync(kind: BackendKind) async throws {

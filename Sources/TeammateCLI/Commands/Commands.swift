@@ -5,7 +5,8 @@ enum Commands {
       householdCreate, householdJoin, householdShow, householdLeave,
       inviteCreate, inviteShow,
       cardAdd, cardEdit, cardShow, cardList, cardDone, cardSkip, cardDelete, cardRestore, export,
-      pending, ack, sync, outbox, notifications, settings, status, whoami, accountLink, completions,
+      pending, ack, sync, watch, outbox, notifications, settings, status, whoami, accountLink,
+      completions,
       demo,
     ],
     groupAbstracts: [

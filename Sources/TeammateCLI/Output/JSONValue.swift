@@ -35,6 +35,39 @@ enum JSONValue {
     return String(decoding: output, as: UTF8.self)
   }
 
+  /// The document on one line, ending with a newline: one per line in a stream of them
+  /// (`watch --json`).
+  var line: String {
+    var output: [UInt8] = []
+    output.reserveCapacity(estimatedSize)
+    writeLine(into: &output)
+    output.append(UInt8(ascii: "\n"))
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  private func writeLine(into output: inout [UInt8]) {
+    switch self {
+    case .array(let items):
+      output.append(UInt8(ascii: "["))
+      for (index, item) in items.enumerated() {
+        if index > 0 { output.append(UInt8(ascii: ",")) }
+        item.writeLine(into: &output)
+      }
+      output.append(UInt8(ascii: "]"))
+    case .object(let fields):
+      output.append(UInt8(ascii: "{"))
+      for (index, field) in fields.sorted(by: { $0.key < $1.key }).enumerated() {
+        if index > 0 { output.append(UInt8(ascii: ",")) }
+        Self.quote(field.key, into: &output)
+        output.append(UInt8(ascii: ":"))
+        field.value.writeLine(into: &output)
+      }
+      output.append(UInt8(ascii: "}"))
+    default:
+      write(into: &output, indent: 0)
+    }
+  }
+
   private func write(into output: inout [UInt8], indent: Int) {
     switch self {
     case .string(let text): Self.quote(text, into: &output)

@@ -17,6 +17,8 @@ struct Session {
   /// Where stdout goes as it is written, when the caller streams it (the executable does);
   /// false from it stops further output.
   var flush: (@Sendable (String) -> Bool)?
+  /// Where stderr goes at once, for a command that runs until interrupted (`watch`).
+  var flushError: (@Sendable (String) -> Void)?
   private var flushFailed = false
   /// Output is handed on in pieces of about this size.
   private static let chunk = 1 << 16
@@ -186,6 +188,28 @@ struct Session {
     stdout += TerminalText.lines(text)
     drain()
   }
+
+  /// Human output handed on at once, for a command that runs until interrupted: its lines
+  /// must reach a reader as they happen, not in pieces.
+  mutating func writeNow(_ text: String) {
+    stdout += TerminalText.lines(text)
+    flushNow()
+  }
+
+  /// Output already made safe (a JSON line), handed on at once.
+  mutating func writeJSONLineNow(_ value: JSONValue) {
+    stdout += value.line
+    flushNow()
+  }
+
+  private mutating func flushNow() {
+    guard let flush else { return }
+    if !flushFailed { flushFailed = !flush(stdout) }
+    stdout = ""
+  }
+
+  /// Whether stdout still reaches its reader.
+  var outputFailed: Bool { flushFailed }
 
   /// A table, its cells made safe, its header bold where colour is allowed.
   mutating func write(_ table: Table) {

@@ -83,6 +83,11 @@ public actor Device {
   /// Marks the partner's news as seen: it leaves the snapshots.
   public func markNewsSeen() async { await inTurn { unseenNews = [] } }
 
+  /// Marks these entries seen, and only these: news that came meanwhile stays.
+  public func markNewsSeen(_ seen: [PartnerNews]) async {
+    await inTurn { unseenNews.removeAll { seen.contains($0) } }
+  }
+
   /// The partner's news not yet marked seen.
   public var news: [PartnerNews] { unseenNews }
 
@@ -204,6 +209,7 @@ public actor Device {
     try await inTurn { try await replan(adding: []) }
   }
 
+  @discardableResult
   private func replan(adding activity: [ActivityEvent]) async throws -> NotificationDiff {
     let now = clock.now()
     state.noteShown(now: now)
