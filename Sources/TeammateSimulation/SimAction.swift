@@ -38,6 +38,9 @@ public enum SimAction: Sendable, Equatable, Codable, CustomStringConvertible {
   case deliver(Partner, PushFault)
   case advance(minutes: Int)
   case stranger(pick: Int)
+  /// Several calls made at once on one phone, from tasks of their own, in an order `seed`
+  /// fixes (`SimBurst`).
+  case burst(Partner, calls: Int, seed: Int)
 
   public var description: String {
     switch self {
@@ -64,6 +67,7 @@ public enum SimAction: Sendable, Equatable, Codable, CustomStringConvertible {
     case .deliver(let who, let fault): "\(who) receives pushes \(fault.rawValue)"
     case .advance(let minutes): "time +\(minutes) min"
     case .stranger(let pick): "carol pries #\(pick)"
+    case .burst(let who, let calls, let seed): "\(who) makes \(calls) calls at once (#\(seed))"
     }
   }
 
@@ -106,7 +110,7 @@ public enum SimAction: Sendable, Equatable, Codable, CustomStringConvertible {
     _ who: Partner, rates: FaultRates, random: inout SeededRandomNumberGenerator
   ) -> SimAction {
     let pick = random.below(1_000)
-    switch random.below(16) {
+    switch random.below(17) {
     case 0, 1:
       let kind = CardKind.allCases[random.below(4)]
       let hours = random.below(96) - 12
@@ -130,6 +134,7 @@ public enum SimAction: Sendable, Equatable, Codable, CustomStringConvertible {
     case 10: return .settings(who, lead: random.below(120), quiet: random.below(2) == 0)
     case 11, 12: return .sync(who, dismiss: random.below(2) == 0)
     case 13: return .stranger(pick: pick)
+    case 16: return .burst(who, calls: 2 + random.below(7), seed: random.below(1_000))
     default: return .advance(minutes: 1 + random.below(360))
     }
   }

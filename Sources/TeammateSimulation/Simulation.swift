@@ -338,7 +338,40 @@ final class Life {
       return "ok"
     case .stranger(let pick):
       return await pry(pick, step: step)
+    case .burst(let who, let calls, let seed):
+      return await burst(who, calls: calls, seed: seed, step: step)
     }
+  }
+
+  /// Starts `calls` calls on the phone, each from a task of its own, each once the one
+  /// before has taken its place in line (so the seed fixes their order), then awaits them.
+  private func burst(_ who: Partner, calls: Int, seed: Int, step: Int) async -> String {
+    let device = phone(who).device
+    let shown = await device.cards.values.sorted { $0.id < $1.id }
+    justActed = who
+    let base = await device.callsMade
+    var running: [Task<String, Never>] = []
+    for index in 0..<calls {
+      let call = SimBurst.call(index, seed: seed, shown: shown, title: "t\(step).\(index)")
+      running.append(
+        Task {
+          do {
+            try await call(device)
+            return "ok"
+          } catch let error as TeammateError {
+            return error == .unavailable ? "unavailable" : "refused"
+          } catch {
+            return "failed: \(error)"
+          }
+        })
+      while await device.callsMade < base + index + 1 { await Task.yield() }
+    }
+    var outcomes: [String] = []
+    for task in running { outcomes.append(await task.value) }
+    if let failed = outcomes.first(where: { $0.hasPrefix("failed") }) {
+      broken = Violation(step: step, invariant: .noSurprise, detail: "burst: \(failed)")
+    }
+    return outcomes.joined(separator: ", ")
   }
 
   private func phone(_ partner: Partner) -> Phone { phones[partner == .alice ? 0 : 1] }
@@ -486,7 +519,8 @@ final class Life {
     if justActed == partner {
       let plan = await plan(of: phone)
       let held = try await phone.scheduler.pending()
-      if held != plan {
+      // NB: the scheduler's contract: the same notification is what a person would see alike.
+      if held.count != plan.count || !zip(held, plan).allSatisfy({ $0.looksLike($1) }) {
         return violated(
           .scheduleIsPlan, "\(partner) holds \(held.map(\.id)), the plan is \(plan.map(\.id))")
       }

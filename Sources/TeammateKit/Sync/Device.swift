@@ -31,6 +31,9 @@ public actor Device {
   /// Whether writes go to the backend at once; offline they wait in the outbox.
   public private(set) var isOnline: Bool
   private var turns = DeviceTurns()
+  /// How many calls have taken their place in line, in the order they took it: a
+  /// simulation waits on it to make concurrent calls in an order its seed fixes.
+  public private(set) var callsMade = 0
   /// What the partner did that the person has not marked seen.
   private var unseenNews: [PartnerNews] = []
   var observers = SnapshotObservers()
@@ -56,6 +59,7 @@ public actor Device {
   func inTurn<T, Failure: Error>(
     _ body: () async throws(Failure) -> T
   ) async throws(Failure) -> T {
+    callsMade += 1
     if !turns.take() {
       await withCheckedContinuation { turns.enqueue($0) }
     }

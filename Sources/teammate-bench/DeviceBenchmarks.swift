@@ -1,0 +1,130 @@
+import Foundation
+import TeammateInMemory
+import TeammateKit
+import TeammatePostgres
+import TeammateSQLite
+import TeammateTestSupport
+
+/// A couple on one backend (two connections' worth when `bobs` is given), each partner's
+/// device synced once.
+func devicePair(
+  _ backend: any TeammateBackend, bobs: (any TeammateBackend)? = nil
+) async throws -> (alice: Device, bob: Device) {
+  let creation = try await backend.createHousehold(
+    name: "Home", timeZone: "Asia/Taipei", displayName: "Alice", as: "alice")
+  _ = try await backend.join(code: creation.invite.code.rawValue, displayName: "Bob", as: "bob")
+  let clock = SystemWallClock()
+  let alice = Device(
+    account: "alice", backend: backend, clock: clock, scheduler: InMemoryNotificationScheduler(),
+    random: SeededRandomNumberGenerator(seed: 1))
+  let bob = Device(
+    account: "bob", backend: bobs ?? backend, clock: clock,
+    scheduler: InMemoryNotificationScheduler(), random: SeededRandomNumberGenerator(seed: 2))
+  _ = try await alice.sync()
+  _ = try await bob.sync()
+  return (alice, bob)
+}
+
+/// One device under an app's load: writes made at once against the same one after another,
+/// and a snapshot of 10,000 cards.
+func deviceBenchmarks() async throws -> [Measurement] {
+  var rows: [Measurement] = []
+  let count = 1_000
+  func pair() async throws -> Device {
+    let backend = InMemoryBackend(
+      clock: SystemWallClock(), random: SeededRandomNumberGenerator(seed: 3))
+    return try await devicePair(backend).alice
+  }
+  rows.append(
+    try await measure(
+      "1,000 writes one after another, one device", count: count, runs: 7, setup: pair
+    ) {
+      device in
+      for index in 0..<count { _ = try await device.addCard(CardDraft(title: "c\(index)")) }
+    })
+  rows.append(
+    try await measure(
+      "1,000 writes at once from 1,000 tasks, one device", count: count, runs: 7, setup: pair
+    ) {
+      device in
+      try await withThrowingTaskGroup(of: Void.self) { group in
+        for index in 0..<count {
+          group.addTask { _ = try await device.addCard(CardDraft(title: "c\(index)")) }
+        }
+        try await group.waitForAll()
+      }
+    })
+  let backend = InMemoryBackend(
+    clock: SystemWallClock(), random: SeededRandomNumberGenerator(seed: 4))
+  let big = try await devicePair(backend)
+  let home = try require(await big.alice.state.householdID, "a household")
+  _ = try await backend.addCards(drafts(10_000), to: home, as: "alice")
+  _ = try await big.bob.sync()
+  rows.append(
+    await measure("snapshot of one device", count: 10_000, setup: {}) {
+      keep(await big.bob.snapshot())
+    })
+  rows.append(
+    try await measure("a replan, nobody observing", count: 10_000, runs: 7, setup: {}) {
+      try await big.bob.replan()
+    })
+  let observed = await big.bob.snapshots()
+  rows.append(
+    try await measure("a replan, one screen observing", count: 10_000, runs: 7, setup: {}) {
+      try await big.bob.replan()
+    })
+  keep(observed)
+  return rows
+}
+
+/// From a partner's write to the other device's snapshot showing it, through the backend's
+/// pushes: the median and the 99th percentile of `trials`.
+func pushLatency(
+  _ name: String, alice: Device, bob: Device, trials: Int = 200
+) async throws -> String {
+  let following = Task { try await bob.follow() }
+  defer { following.cancel() }
+  var screen = await bob.snapshots().makeAsyncIterator()
+  let clock = ContinuousClock()
+  var times: [Duration] = []
+  for trial in 0..<trials {
+    let start = clock.now
+    let card = try await alice.addCard(CardDraft(title: "push \(trial)"))
+    while let snapshot = await screen.next(), snapshot.cards[card.id] == nil {}
+    times.append(clock.now - start)
+  }
+  times.sort()
+  let p99 = times[min(times.count - 1, times.count * 99 / 100)]
+  return "\(name): median \(format(times[times.count / 2])), p99 \(format(p99)) (n = \(trials))"
+}
+
+/// Push latency in memory, and between two PostgreSQL connections.
+func pushLatencies(_ server: BenchServer) async throws -> [String] {
+  let memory = InMemoryBackend(
+    clock: SystemWallClock(), random: SeededRandomNumberGenerator(seed: 5))
+  let inMemory = try await devicePair(memory)
+  var lines = [
+    try await pushLatency(
+      "write → partner's snapshot, in memory", alice: inMemory.alice, bob: inMemory.bob)
+  ]
+  let url = try server.store("push")
+  let alices = try PostgresBackend(url: url, clock: SystemWallClock())
+  let bobs = try PostgresBackend(url: url, clock: SystemWallClock())
+  let onServer = try await devicePair(alices, bobs: bobs)
+  lines.append(
+    try await pushLatency(
+      "write → partner's snapshot, PostgreSQL, two connections", alice: onServer.alice,
+      bob: onServer.bob))
+  return lines
+}
+
+/// A value that had to be there.
+func require<T>(_ value: T?, _ what: String) throws -> T {
+  guard let value else { throw BenchFailure(what: what) }
+  return value
+}
+
+struct BenchFailure: Error, CustomStringConvertible {
+  let what: String
+  var description: String { "the benchmark expected \(what)" }
+}
