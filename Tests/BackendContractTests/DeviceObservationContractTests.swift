@@ -5,12 +5,16 @@ import TeammateTestSupport
 import Testing
 
 @Suite struct DeviceObservationContractTests {
-  @Test(arguments: BackendKind.allCases)
-  func test_AC_DEV_04_aScreenFollowsThePartnerWithoutSync(kind: BackendKind) async throws {
+  /// Alice and Bob in one household on `kind`, each with a phone.
+  static func couple(_ kind: BackendKind) async throws -> (World, Device, Device) {
     let world = try World(kind)
     _ = try await world.couple()
-    let alice = world.device(world.alice).device
-    let bob = world.device(world.bob).device
+    return (world, world.device(world.alice).device, world.device(world.bob).device)
+  }
+
+  @Test(arguments: BackendKind.allCases)
+  func test_AC_DEV_04_aScreenFollowsThePartnerWithoutSync(kind: BackendKind) async throws {
+    let (world, alice, bob) = try await Self.couple(kind)
     _ = try await bob.sync()
     let screen = await ScreenModel(bob)
     let following = Task { try await bob.follow() }
@@ -63,10 +67,7 @@ extension DeviceObservationContractTests {
 
   @Test(arguments: BackendKind.allCases)
   func test_AC_DEV_05_theViewOfAWaitingWriteIsTheBackendsAnswer(kind: BackendKind) async throws {
-    let world = try World(kind)
-    _ = try await world.couple()
-    let alice = world.device(world.alice).device
-    let bob = world.device(world.bob).device
+    let (world, alice, bob) = try await Self.couple(kind)
     var random = SeededRandomNumberGenerator(seed: kind.seed)
     var compared = 0
     for step in 0..<40 {

@@ -114,8 +114,10 @@ import Testing
 
   /// Alice creates "Home" on a fresh server store and Bob joins, each with a device file of
   /// their own: the store's URL and the two files.
-  func couple() throws -> (String, String, String) {
-    let server = try Self.server()
+  func couple() throws -> (String, String, String) { try couple(on: try Self.server()) }
+
+  /// Alice creates "Home" on `server` and Bob joins: the URL and the two device files.
+  func couple(on server: String) throws -> (String, String, String) {
     let folder = try TemporaryFolder.make()
     let (alice, bob) = (folder.appending("alice.sqlite"), folder.appending("bob.sqlite"))
     let created = try json(

@@ -9,12 +9,7 @@ import Testing
     defer { cluster.remove() }
     let server = try PostgresBackend.createSchema("restart", on: cluster.url)
     let cli = ServerCLITests()
-    let folder = try TemporaryFolder.make()
-    let (alice, bob) = (folder.appending("alice.sqlite"), folder.appending("bob.sqlite"))
-    let created = try cli.json(
-      try cli.run(server, alice, "alice", ["--json", "household", "create", "--name", "Home"]))
-    let code = try #require((created["invite"] as? [String: Any])?["code"] as? String)
-    #expect(try cli.run(server, bob, "bob", ["household", "join", code]).exitCode == 0)
+    let (_, alice, bob) = try cli.couple(on: server)
     #expect(try cli.run(server, alice, "alice", ["card", "add", "Diapers"]).exitCode == 0)
 
     try cluster.halt()

@@ -55,12 +55,7 @@ import Testing
     defer { cluster.remove() }
     let server = try PostgresBackend.createSchema("watch", on: cluster.url)
     let cli = ServerCLITests()
-    let folder = try TemporaryFolder.make()
-    let (alice, bob) = (folder.appending("alice.sqlite"), folder.appending("bob.sqlite"))
-    let created = try cli.json(
-      try cli.run(server, alice, "alice", ["--json", "household", "create", "--name", "Home"]))
-    let code = try #require((created["invite"] as? [String: Any])?["code"] as? String)
-    #expect(try cli.run(server, bob, "bob", ["household", "join", code]).exitCode == 0)
+    let (_, alice, bob) = try cli.couple(on: server)
     #expect(try cli.run(server, bob, "bob", ["sync"]).exitCode == 0)
 
     let watch = try RunningProgram(
