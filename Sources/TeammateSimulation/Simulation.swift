@@ -527,7 +527,10 @@ final class Life {
     }
     let shown = await phone.scheduler.delivered().map(\.occurrence)
     if Set(shown).count != shown.count {
-      return violated(.shownOnce, "\(partner) showed a reminder twice")
+      let twice = Dictionary(grouping: shown, by: { $0 }).filter { $0.value.count > 1 }.keys
+      let words = twice.map { "\($0.kind.rawValue) \($0.cardID?.rawValue ?? "") at \($0.at)" }
+      return violated(
+        .shownOnce, "\(partner) showed a reminder twice: \(words.sorted().joined(separator: ", "))")
     }
     return nil
   }

@@ -136,4 +136,22 @@ import Testing
     _ = try await home.bob.acknowledgeAllPending()
     #expect(try await screen.next()?.badge == 0)
   }
+
+  @Test func test_AC_DEV_07_aChangePushedThenPulledIsToldAndPlannedOnce() async throws {
+    // NB: found by the simulator (seed 918): a pushed change, pulled again days later when
+    // the device no longer remembered showing it, was shown a second time.
+    let home = try await couple()
+    let pushes = PushInbox(await home.backend.subscribe(as: "bob"))
+    let card = try await home.alice.addCard(CardDraft(title: "Bath"))
+    try await home.bob.receive(try #require(try await pushes.next()))
+    _ = await home.bobsCentre.pending()
+    clock.advance(by: 3 * 86_400)
+    let report = try await home.bob.sync()
+    #expect(report.pulled == 1 && report.news.isEmpty && report.activity.isEmpty)
+    _ = await home.bobsCentre.pending()
+    let told = await home.bobsCentre.delivered.filter {
+      $0.kind == .activity && $0.cardID == card.id
+    }
+    #expect(told.count == 1)
+  }
 }

@@ -154,4 +154,12 @@ import Testing
     }
     #expect(bursts > 100)
   }
+
+  /// Seeds that once found a bug, kept at the length that found it.
+  @Test func test_AC_SIM_06_seedsThatFoundBugsStayFixed() async {
+    // Seed 918, 300 steps: pushed changes, pulled again once their reminders were forgotten,
+    // were shown twice.
+    let result = await Simulation.run(SimulationConfig(seed: 918, steps: 300))
+    #expect(result.violation == nil, "\(String(describing: result.violation))")
+  }
 }

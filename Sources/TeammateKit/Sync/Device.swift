@@ -78,7 +78,8 @@ public actor Device {
   public func receive(_ change: Change) async throws {
     try await inTurn {
       let before = state
-      guard state.apply(change) else { return }
+      guard state.isNew(change) else { return }
+      state.apply(change)
       learn([change], before: before)
       try await replan(adding: [change].compactMap { $0.activity(for: account) })
     }
@@ -152,7 +153,7 @@ public actor Device {
   /// Pulls what is new, learns the partner's news and plans again.
   private func pullAndPlan() async throws -> SyncReport {
     let before = state
-    var pulled: [Change] = []
+    var pulled: (pulled: [Change], fresh: [Change]) = ([], [])
     do {
       pulled = try await pull()
     } catch TeammateError.accessDenied(.notAMember) {
@@ -160,14 +161,14 @@ public actor Device {
       try await forgetHousehold()
       pulled = try await pull()
     }
-    let activity = pulled.compactMap { $0.activity(for: account) }
+    let activity = pulled.fresh.compactMap { $0.activity(for: account) }
     let news = PartnerNews.collect(
-      pulled, viewer: account,
+      pulled.fresh, viewer: account,
       household: before.householdID == state.householdID ? before.household : nil,
       after: state.cards)
     unseenNews = PartnerNews.merging(news, into: unseenNews)
     let diff = try await replan(adding: activity)
-    return report(news: news, activity: activity, pulled: pulled.count, diff: diff)
+    return report(news: news, activity: activity, pulled: pulled.pulled.count, diff: diff)
   }
 
   /// Follows the household's changes as the backend pushes them: it pulls once when it
@@ -438,22 +439,27 @@ public actor Device {
 
   /// Every change after the cursor, page by page, applied as it comes; a change that
   /// replaced a value this account set becomes a conflict.
-  private func pull() async throws -> [Change] {
+  ///
+  /// Returns every change pulled, and those new to this device: a change it was pushed
+  /// already was planned for and told then.
+  private func pull() async throws -> (pulled: [Change], fresh: [Change]) {
     if state.householdID == nil {
       state.householdID = try await backend.householdID(of: account, as: account)
     }
-    guard let household = state.householdID else { return [] }
+    guard let household = state.householdID else { return ([], []) }
     var pulled: [Change] = []
+    var fresh: [Change] = []
     while true {
       let page = try await backend.changes(
         in: household, after: state.cursor, limit: pageSize, as: account)
       for change in page {
+        if state.isNew(change) { fresh.append(change) }
         state.apply(change)
         state.cursor = max(state.cursor, change.sequence)
         noteOverwrites(in: change)
       }
       pulled += page
-      if page.count < pageSize { return pulled }
+      if page.count < pageSize { return (pulled, fresh) }
     }
   }
 

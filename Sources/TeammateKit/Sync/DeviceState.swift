@@ -93,6 +93,18 @@ public struct DeviceState: Sendable, Codable, Equatable {
     return changed
   }
 
+  /// Whether the change would tell this device something it has not applied: a document it
+  /// carries is behind it (or, carrying none, the cursor is). A change pushed and then
+  /// pulled is new only the first time, so it is planned for and told once.
+  public func isNew(_ change: Change) -> Bool {
+    guard change.householdID == householdID else { return false }
+    var documents: [String] = []
+    if let card = change.card { documents.append(Self.cardKeyPrefix + card.id.rawValue) }
+    if change.household != nil { documents.append("household") }
+    guard !documents.isEmpty else { return change.sequence > cursor }
+    return documents.contains { change.sequence > appliedSequence[$0, default: 0] }
+  }
+
   private mutating func isNewer(_ change: Change, for key: String) -> Bool {
     guard change.sequence > appliedSequence[key, default: 0] else { return false }
     appliedSequence[key] = change.sequence
