@@ -61,9 +61,19 @@ func deviceBenchmarks() async throws -> [Measurement] {
   _ = try await backend.addCards(drafts(10_000), to: home, as: "alice")
   _ = try await big.bob.sync()
   rows.append(
-    await measure("snapshot of one device", count: 10_000, setup: {}) {
+    await measure("snapshot, nothing changed since the last", count: 10_000, setup: {}) {
       keep(await big.bob.snapshot())
     })
+  let cards = await big.bob.state.sortedCards
+  rows.append(
+    try await measure(
+      "snapshot after a partner's write", count: 10_000,
+      setup: {
+        _ = try await big.alice.editCard(
+          cards[0].id, CardEdit(note: .set("\(UUID().uuidString)")))
+        _ = try await big.bob.sync()
+      }
+    ) { _ in keep(await big.bob.snapshot()) })
   rows.append(
     try await measure("a replan, nobody observing", count: 10_000, runs: 7, setup: {}) {
       try await big.bob.replan()
