@@ -75,6 +75,15 @@ func deviceBenchmarks() async throws -> [Measurement] {
       }
     ) { _ in keep(await big.bob.snapshot()) })
   rows.append(
+    try await measure(
+      "snapshot after a partner's write, its pending list read", count: 10_000,
+      setup: {
+        _ = try await big.alice.editCard(
+          cards[0].id, CardEdit(note: .set("\(UUID().uuidString)")))
+        _ = try await big.bob.sync()
+      }
+    ) { _ in keep(await big.bob.snapshot().pending) })
+  rows.append(
     try await measure("a replan, nobody observing", count: 10_000, runs: 7, setup: {}) {
       try await big.bob.replan()
     })

@@ -10,6 +10,11 @@ defer {
   }
 }
 
+// NB: `TEAMMATE_BENCH_ONLY=device` runs the device's rows alone, for working on them.
+if ProcessInfo.processInfo.environment["TEAMMATE_BENCH_ONLY"] == "device" {
+  printTable(plannerBenchmarks() + (try await deviceBenchmarks()))
+  exit(0)
+}
 var rows = plannerBenchmarks()
 rows += try await deviceBenchmarks()
 rows += try await storeBenchmarks(folder: scratch)

@@ -88,8 +88,7 @@ extension Device {
   private func makeSnapshot() -> DeviceSnapshot {
     let shown = viewNow()
     return DeviceSnapshot(
-      household: shown.household, cards: shown.cards,
-      pending: AcknowledgementRules.pending(cards: Array(shown.cards.values), viewer: account),
+      household: shown.household, cards: shown.cards, viewer: account,
       news: news, notifications: state.planned, conflicts: state.conflicts,
       waitingWrites: state.outbox.count, isOnline: isOnline)
   }

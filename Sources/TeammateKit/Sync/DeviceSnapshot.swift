@@ -4,11 +4,15 @@ import Foundation
 /// device's operations, never in the middle of one.
 public struct DeviceSnapshot: Sendable, Equatable {
   /// The household as this device shows it (its own settings changes included).
-  public var household: Household?
+  public let household: Household?
   /// The cards as this device shows them: the backend's last word with the outbox over it.
-  public var cards: [CardID: Card]
-  /// The cards pending for this device's account, oldest change first.
-  public var pending: [Card]
+  public let cards: [CardID: Card]
+  /// Whose device this is: the account `pending` is for.
+  public let viewer: AccountID
+  /// The cards pending for this device's account, oldest change first: worked out on first
+  /// read and kept, so that a snapshot nobody reads the list of costs nothing to make.
+  public var pending: [Card] { derived.pending(of: cards, for: viewer) }
+  private let derived = PendingList()
   /// What the partner did that the person has not marked seen, one entry per card.
   public var news: [PartnerNews]
   /// The notifications handed to the scheduler, with their text, soonest first.
@@ -20,13 +24,13 @@ public struct DeviceSnapshot: Sendable, Equatable {
   public var isOnline: Bool
 
   public init(
-    household: Household? = nil, cards: [CardID: Card] = [:], pending: [Card] = [],
+    household: Household? = nil, cards: [CardID: Card] = [:], viewer: AccountID,
     news: [PartnerNews] = [], notifications: [PlannedNotification] = [],
     conflicts: [SyncConflict] = [], waitingWrites: Int = 0, isOnline: Bool = true
   ) {
     self.household = household
     self.cards = cards
-    self.pending = pending
+    self.viewer = viewer
     self.news = news
     self.notifications = notifications
     self.conflicts = conflicts
@@ -40,8 +44,31 @@ public struct DeviceSnapshot: Sendable, Equatable {
   /// The app's badge: how many cards wait for this account to know them.
   public var badge: Int { pending.count }
 
+  public static func == (left: DeviceSnapshot, right: DeviceSnapshot) -> Bool {
+    // NB: the pending list follows from the cards and the viewer.
+    left.household == right.household && left.viewer == right.viewer
+      && left.news == right.news && left.notifications == right.notifications
+      && left.conflicts == right.conflicts && left.waitingWrites == right.waitingWrites
+      && left.isOnline == right.isOnline && left.cards == right.cards
+  }
+
   /// The cards, oldest first.
   public var sortedCards: [Card] {
     cards.values.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
+  }
+}
+
+/// A snapshot's pending list, worked out once, on first read, by whichever reader comes first.
+private final class PendingList: @unchecked Sendable {
+  private let lock = NSLock()
+  private var cards: [Card]?
+
+  func pending(of shown: [CardID: Card], for viewer: AccountID) -> [Card] {
+    lock.withLock {
+      if let cards { return cards }
+      let pending = AcknowledgementRules.pending(cards: Array(shown.values), viewer: viewer)
+      cards = pending
+      return pending
+    }
   }
 }
