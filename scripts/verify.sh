@@ -54,11 +54,13 @@ print_step() {
 }
 
 step_format() {
-  swift format lint --strict --recursive --parallel Sources Tests Package.swift
+  scripts/format-lint.sh >"$logs/format.out"
   local rc=$?
+  cat "$logs/format.out"
   echo "swift format lint --strict: $(
     [ $rc -eq 0 ] && echo clean || echo 'findings above'
   )" >"$logs/format.summary"
+  [ "$rc" -ne 0 ] && cp "$logs/format.out" "$logs/format.failure"
   return $rc
 }
 

@@ -11,6 +11,7 @@ import importlib.util
 import io
 import os
 import re
+import subprocess
 import sys
 import tempfile
 
@@ -94,19 +95,63 @@ expect("pass", "", "skips listed with reasons", report(allowed, 1, allow, T))
 bare = write("allow-bare", "TeammateKitTests.ZZProbe/disabled()\n")
 expect("fail", r"NOT ALLOWED TeammateKitTests\.ZZProbe/disabled", "an allow-list line without a reason", report(allowed, 1, bare, T))
 
+# The tally: when only the floor fails, it must not read as a pass.
+def tally_says(pattern, what, call):
+    global checks
+    checks += 1
+    with contextlib.redirect_stdout(io.StringIO()):
+        call()
+    text = open(os.path.join(scratch, "tally"), encoding="utf-8").read()
+    if not re.search(pattern, text):
+        failures.append(f"{what}: the tally does not say /{pattern}/: {text.strip()}")
+
+
+tally_says(r"^tests: 1 passed, 0 failed; yet the step failed: FLOOR \(see above\)$",
+           "a tally when only the floor failed", report(allowed, 3, allow, T))
+tally_says(r"^tests: 1 passed, 0 failed\n$", "a tally when all is well", report(allowed, 1, allow, T))
+
+# Format: a finding comes with the command that mends its file.
+def format_says(pattern, what):
+    global checks
+    checks += 1
+    folder = tempfile.mkdtemp(dir=scratch)
+    planted = os.path.join(folder, "Long.swift")
+    with open(planted, "w", encoding="utf-8") as handle:
+        handle.write("let x = 1\nlet y = [" + ", ".join(["1"] * 60) + "]\n")
+    script = os.path.join(HERE, "..", "format-lint.sh")
+    run = subprocess.run([script, planted], capture_output=True, text=True)
+    if run.returncode == 0 or not re.search(pattern, run.stdout):
+        failures.append(f"{what}: format-lint.sh said: {run.stdout.strip()[:200]}")
+
+
+format_says(r"to mend them: swift format format --in-place \S*Long\.swift",
+            "a format finding with the command that mends it")
+
 # Traceability: a tree of specs and a test list, each planted with one hole.
 SPEC = "# Cards\n\n- **AC-CARD-01** — A card has a title.\n- **AC-CARD-02** — See AC-CARD-01.\n"
 LIST = ("TeammateKitTests.CardTests/test_AC_CARD_01_titled()\n"
         "TeammateKitTests.CardTests/test_AC_CARD_02_seeAbove(kind:)\n")
 
 
-def trace(spec_extra="", list_text=LIST, files=None):
-    specs = tempfile.mkdtemp(dir=scratch)
+def trace(spec_extra="", list_text=LIST, files=None, without_id=None):
+    root = tempfile.mkdtemp(dir=scratch)
+    specs = os.path.join(root, "specs")
+    os.makedirs(specs)
     with open(os.path.join(specs, "cards.md"), "w", encoding="utf-8") as handle:
         handle.write(SPEC + spec_extra)
     for name, text in (files or {}).items():
         with open(os.path.join(specs, name), "w", encoding="utf-8") as handle:
             handle.write(text)
+    # NB: the tests of the list, written where a message must find them.
+    tests = os.path.join(root, "Tests", "TeammateKitTests")
+    os.makedirs(tests)
+    functions = re.findall(r"/(\w+)\(", list_text)
+    with open(os.path.join(tests, "CardTests.swift"), "w", encoding="utf-8") as handle:
+        handle.write("".join(f"  @Test func {name}() {{}}\n" for name in functions))
+    if without_id is not None:
+        os.makedirs(os.path.join(root, "scripts"))
+        with open(os.path.join(root, "scripts", "tests-without-id"), "w", encoding="utf-8") as handle:
+            handle.write(without_id)
     listing = write(f"list-{checks}", list_text)
     return lambda: trace_module.main(specs, listing)
 
@@ -121,8 +166,31 @@ expect("fail", r"malformed: .*'AC-card-01'", "a reference in the wrong case", tr
 expect("fail", r"duplicated: AC-CARD-01", "an id defined twice", trace("- **AC-CARD-01** — again.\n"))
 expect("fail", r"stray: specs/notes\.txt", "a spec file that is not .md", trace(files={"notes.txt": "- **AC-CARD-05** — x.\n"}))
 expect("fail", r"uncovered: AC-CARD-04", "an id with no test", trace("- **AC-CARD-04** — untested.\n"))
-expect("fail", r"orphaned: .*AC-CARD-07", "a test naming an undefined id",
+expect("fail",
+       r"orphaned: TeammateKitTests\.CardTests/test_AC_CARD_07_noSpec\(\) "
+       r"\(Tests/TeammateKitTests/CardTests\.swift:3\) names AC-CARD-07, which specs/ lacks: "
+       r"define it in specs/cards\.md",
+       "a test naming an undefined id, with its file and where to define the id",
        trace(list_text=LIST + "TeammateKitTests.CardTests/test_AC_CARD_07_noSpec()\n"))
+NAMELESS = LIST + "TeammateKitTests.CardTests/titlesAreTrimmed()\n"
+expect("fail",
+       r"without-id: TeammateKitTests\.CardTests/titlesAreTrimmed\(\) "
+       r"\(Tests/TeammateKitTests/CardTests\.swift:3\) names no acceptance id: name it "
+       r"test_AC_AREA_NN_whatItProves", "a test that names no id", trace(list_text=NAMELESS))
+expect("pass", "", "a test without an id, listed with its reason",
+       trace(list_text=NAMELESS,
+             without_id="TeammateKitTests.CardTests/titlesAreTrimmed() — a unit check\n"))
+expect("fail", r"without-id: scripts/tests-without-id:1 gives no reason",
+       "a test without an id, listed without a reason",
+       trace(list_text=NAMELESS, without_id="TeammateKitTests.CardTests/titlesAreTrimmed()\n"))
+expect("fail", r"without-id: scripts/tests-without-id lists TeammateKitTests\.CardTests/gone\(\), "
+       r"which the runner does not list", "a listed test that is gone",
+       trace(without_id="TeammateKitTests.CardTests/gone() — it was renamed\n"))
+expect("fail", r"order: AC-CARD-03 at specs/cards\.md:6 comes after AC-CARD-04",
+       "ids out of order in a spec file",
+       trace("- **AC-CARD-04** — four.\n- **AC-CARD-03** — three.\n",
+             list_text=LIST + "TeammateKitTests.CardTests/test_AC_CARD_03_three()\n"
+             "TeammateKitTests.CardTests/test_AC_CARD_04_four()\n"))
 expect("fail", r"malformed: test test_AC_CARD_1_shortId", "a test id with one digit",
        trace(list_text=LIST + "TeammateKitTests.CardTests/test_AC_CARD_1_shortId()\n"))
 expect("fail", r"layers: AC-CARD-01 is tested in TeammateCLITests, TeammateKitTests", "one id in two layers",

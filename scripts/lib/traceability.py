@@ -6,8 +6,12 @@ refers to one that specs/ defines; all tests of one id live in one test target (
 spans layers gets one id per layer); and every id-like token in specs/ is either a well-formed
 definition or a reference to a defined id.
 
-Usage: traceability.py SPECS_DIR TEST_LIST
+Every test names an id, or is listed in scripts/tests-without-id with the reason it proves
+no acceptance criterion; and in each spec file an area's ids stand in increasing order.
+
+Usage: traceability.py SPECS_DIR TEST_LIST [WITHOUT_ID]
 TEST_LIST is the output of `swift test list`: one `Target.Suite/function(labels:)` a line.
+WITHOUT_ID defaults to scripts/tests-without-id beside SPECS_DIR.
 """
 import os
 import re
@@ -20,10 +24,49 @@ LOOKS_LIKE_DEFINITION = re.compile(r"^\s*(?:[-*+]|\d+[.)]|#+)?\s*[*_`\[]*\s*AC[-
 TEST_NAME = re.compile(r"^test_AC_([A-Z]+)_(\d{2})_[A-Za-z0-9_]+$")
 
 
-def main(specs_dir, test_list):
+def locate(tests_dir, function):
+    """Where `func function(` is written under tests_dir, as path:line, or None."""
+    pattern = re.compile(r"\bfunc\s+" + re.escape(function) + r"\s*\(")
+    for folder, _, files in sorted(os.walk(tests_dir)):
+        for name in sorted(files):
+            if not name.endswith(".swift"):
+                continue
+            path = os.path.join(folder, name)
+            with open(path, encoding="utf-8", errors="replace") as handle:
+                for number, line in enumerate(handle, 1):
+                    if pattern.search(line):
+                        return f"{os.path.relpath(path, os.path.dirname(tests_dir))}:{number}"
+    return None
+
+
+def read_without_id(path):
+    """The tests allowed to name no id: {test: reason}, and the lines that are malformed."""
+    allowed, problems = {}, []
+    if not os.path.exists(path):
+        return allowed, problems
+    with open(path, encoding="utf-8") as handle:
+        for number, line in enumerate(handle, 1):
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            test, _, reason = line.partition(" — ")
+            if not reason.strip():
+                problems.append(
+                    f"without-id: scripts/tests-without-id:{number} gives no reason: write "
+                    f"'{test.strip()} — why it proves no acceptance criterion'")
+            allowed[test.strip()] = reason.strip()
+    return allowed, problems
+
+
+def main(specs_dir, test_list, without_id=None):
     problems = []
     defined = {}  # id -> "file:line"
     references = []  # (id, where)
+    root = os.path.dirname(os.path.abspath(specs_dir))
+    tests_dir = os.path.join(root, "Tests")
+    without_id = without_id or os.path.join(root, "scripts", "tests-without-id")
+    area_files = {}  # area -> the spec files defining its ids
+    last_number = {}  # (file, area) -> (number, where)
 
     for entry in sorted(os.listdir(specs_dir)):
         path = os.path.join(specs_dir, entry)
@@ -44,6 +87,14 @@ def main(specs_dir, test_list):
                         problems.append(f"duplicated: {ident} is defined at {defined[ident]} and {where}")
                     else:
                         defined[ident] = where
+                    _, area, number = ident.split("-")
+                    area_files.setdefault(area, []).append(f"specs/{entry}")
+                    before = last_number.get((entry, area))
+                    if before and int(number) < before[0]:
+                        problems.append(
+                            f"order: {ident} at {where} comes after AC-{area}-{before[0]:02d} "
+                            f"({before[1]}): keep an area's ids in increasing order")
+                    last_number[(entry, area)] = (int(number), where)
                     tokens = tokens[1:]
                 elif tokens and LOOKS_LIKE_DEFINITION.match(line) and not in_fence:
                     problems.append(
@@ -62,29 +113,54 @@ def main(specs_dir, test_list):
             problems.append(f"dangling: {where} refers to {ident}, which no spec defines")
 
     tested = {}  # id -> set of targets
+    namers = {}  # id -> the first test that names it
     names = 0
+    allowed, malformed = read_without_id(without_id)
+    problems += malformed
+    listed = set()
     with open(test_list, encoding="utf-8") as handle:
         for line in handle:
             line = line.strip()
-            match = re.match(r"^(\w+)\.[^/]+/(\w+)\(", line)
+            match = re.match(r"^((\w+)\.[^/]+/(\w+)\([^)]*\))", line)
             if not match:
                 continue
-            target, function = match.groups()
+            test, target, function = match.groups()
             if not re.match(r"(?i)^test_?ac", function):
+                listed.add(test)
+                if test not in allowed:
+                    where = locate(tests_dir, function) or "its file"
+                    problems.append(
+                        f"without-id: {test} ({where}) names no acceptance id: name it "
+                        f"test_AC_AREA_NN_whatItProves after the criterion it proves, or list "
+                        f"it in scripts/tests-without-id with the reason it proves none")
                 continue
             names += 1
             name = TEST_NAME.match(function)
             if not name:
+                where = locate(tests_dir, function) or "its file"
                 problems.append(
-                    f"malformed: test {function} does not read test_AC_AREA_NN_whatItProves")
+                    f"malformed: test {function} ({where}) does not read "
+                    f"test_AC_AREA_NN_whatItProves")
                 continue
             ident = f"AC-{name.group(1)}-{name.group(2)}"
             tested.setdefault(ident, set()).add(target)
+            namers.setdefault(ident, (test, function))
+    for test in sorted(set(allowed) - listed):
+        problems.append(
+            f"without-id: scripts/tests-without-id lists {test}, which the runner does not "
+            f"list: remove the line, or give the test its new name there")
 
     for ident in sorted(set(defined) - set(tested)):
         problems.append(f"uncovered: {ident} ({defined[ident]}) has no test named test_{ident.replace('-', '_')}_…")
     for ident in sorted(set(tested) - set(defined)):
-        problems.append(f"orphaned: a test names {ident}, which specs/ lacks")
+        test, function = namers[ident]
+        where = locate(tests_dir, function) or "its file"
+        area = ident.split("-")[1]
+        home = sorted(set(area_files.get(area, [])))
+        into = f"define it in {home[0]}" if home else f"define it in a spec of specs/"
+        problems.append(
+            f"orphaned: {test} ({where}) names {ident}, which specs/ lacks: {into} "
+            f"('- **{ident}** — …'), or rename the test after an id that exists")
     for ident in sorted(tested):
         if len(tested[ident]) > 1:
             problems.append(
@@ -103,4 +179,4 @@ def main(specs_dir, test_list):
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1], sys.argv[2]))
+    sys.exit(main(sys.argv[1], sys.argv[2], sys.argv[3] if len(sys.argv) > 3 else None))
