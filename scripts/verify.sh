@@ -65,7 +65,8 @@ step_format() {
 }
 
 step_build() {
-  swift build --build-tests 2>&1 | tee "$logs/build.out"
+  # NB: scripts/build.sh builds twice when a module's layout changed, so nothing stays stale.
+  scripts/build.sh 2>&1 | tee "$logs/build.out"
   local rc=${PIPESTATUS[0]}
   local warnings
   # NB: a warning inside a macro's expansion names our file only in the note that follows it.
@@ -142,6 +143,7 @@ step_tests() {
     notes="$line; cleaning the test build products and retrying once"
     rm -rf .build/debug/*Tests.build .build/debug/TeammatePackage*Tests.*
     swift build --build-tests >"$logs/rebuild.out" 2>&1
+    swift build --build-tests >>"$logs/rebuild.out" 2>&1
     if line=$(run_tests); then
       notes="$notes"$'\n'"the retry ran to the end"
     else

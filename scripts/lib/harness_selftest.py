@@ -9,6 +9,7 @@ each to be caught with the right words, and the clean cases to pass.
 import contextlib
 import importlib.util
 import io
+import json
 import os
 import re
 import subprocess
@@ -126,6 +127,47 @@ def format_says(pattern, what):
 
 format_says(r"to mend them: swift format format --in-place \S*Long\.swift",
             "a format finding with the command that mends it")
+
+# Stale modules: a module whose .swiftmodule changed has its dependents' sources touched.
+stale_module = load("stale_modules", "stale_modules.py")
+
+
+def stale_says(what):
+    global checks
+    checks += 1
+    tree = tempfile.mkdtemp(dir=scratch)
+    modules = os.path.join(tree, "Modules")
+    os.makedirs(modules)
+    targets = [("Kit", []), ("Store", ["Kit"]), ("Tool", ["Store"]), ("Other", [])]
+    for name, _ in targets:
+        os.makedirs(os.path.join(tree, name))
+        with open(os.path.join(tree, name, "A.swift"), "w") as handle:
+            handle.write("// source\n")
+        os.utime(os.path.join(tree, name, "A.swift"), (1, 1))
+        with open(os.path.join(modules, f"{name}.swiftmodule"), "w") as handle:
+            handle.write(name)
+    description = os.path.join(tree, "describe.json")
+    with open(description, "w") as handle:
+        json.dump({"targets": [{"name": name, "path": os.path.join(tree, name),
+                                "target_dependencies": deps} for name, deps in targets]}, handle)
+    record = os.path.join(tree, "record.json")
+    run = lambda: stale_module.main(description, modules, record)
+    with contextlib.redirect_stdout(io.StringIO()) as first:
+        run()
+    with open(os.path.join(modules, "Kit.swiftmodule"), "w") as handle:
+        handle.write("Kit, with a stored property more")
+    with contextlib.redirect_stdout(io.StringIO()) as second:
+        run()
+    with contextlib.redirect_stdout(io.StringIO()) as third:
+        run()
+    touched = [name for name, _ in targets
+               if os.path.getmtime(os.path.join(tree, name, "A.swift")) > 1]
+    if first.getvalue() or second.getvalue().split() != ["Store", "Tool"] or third.getvalue() \
+            or touched != ["Store", "Tool"]:
+        failures.append(f"{what}: said {second.getvalue().split()}, touched {touched}")
+
+
+stale_says("the dependents of a module whose layout changed, and only they, are touched")
 
 # Traceability: a tree of specs and a test list, each planted with one hole.
 SPEC = "# Cards\n\n- **AC-CARD-01** — A card has a title.\n- **AC-CARD-02** — See AC-CARD-01.\n"
