@@ -47,12 +47,25 @@ def main(description_path, modules_dir, record_path):
                 stale.add(dependent)
                 queue.append(dependent)
     paths = {target["name"]: target["path"] for target in targets}
+    # NB: a file compiled after the changed interface was written is up to date; only the
+    # files whose objects are older (or missing) are touched.
+    since = max((os.path.getmtime(os.path.join(modules_dir, f"{module_of[name]}.swiftmodule"))
+                 for name in changed), default=0)
+    products = os.path.dirname(os.path.abspath(modules_dir))
     for name in sorted(stale):
+        objects = os.path.join(products, f"{module_of[name]}.build")
+        touched = 0
         for folder, _, files in os.walk(paths[name]):
             for file in files:
-                if file.endswith(".swift"):
-                    os.utime(os.path.join(folder, file))
-        print(name)
+                if not file.endswith(".swift"):
+                    continue
+                made = os.path.join(objects, f"{file}.o")
+                if os.path.exists(made) and os.path.getmtime(made) >= since:
+                    continue
+                os.utime(os.path.join(folder, file))
+                touched += 1
+        if touched:
+            print(name)
     os.makedirs(os.path.dirname(record_path), exist_ok=True)
     with open(record_path, "w", encoding="utf-8") as handle:
         json.dump(now, handle, indent=1, sort_keys=True)
