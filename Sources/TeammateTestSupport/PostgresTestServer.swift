@@ -1,25 +1,64 @@
 import Foundation
 import TeammatePostgres
 
-/// The throwaway server verify starts (`scripts/postgres.sh`), named by
-/// `TEAMMATE_TEST_POSTGRES`; every store on it gets a schema of its own.
+/// The server the PostgreSQL tests use: the one `TEAMMATE_TEST_POSTGRES` names (verify starts
+/// one), or else a throwaway cluster of this test process's own, started on first use and
+/// stopped when the process ends, however it ends. Every store on it gets a schema of its own.
 public enum PostgresTestServer {
+  /// No server, and none could be started: the tests fail saying so, never skip.
   public struct Missing: Error, CustomStringConvertible {
+    let why: String
     public var description: String {
-      "TEAMMATE_TEST_POSTGRES is not set: the PostgreSQL tests need the server "
-        + "./scripts/verify.sh starts (or: export TEAMMATE_TEST_POSTGRES=$(scripts/postgres.sh "
-        + "start)); they are never skipped"
+      "no PostgreSQL server for the tests: TEAMMATE_TEST_POSTGRES is not set and a throwaway "
+        + "cluster could not be started (\(why)); install PostgreSQL (apt-get install "
+        + "postgresql libpq-dev), or name a server with TEAMMATE_TEST_POSTGRES"
     }
   }
 
   private static let lock = NSLock()
   nonisolated(unsafe) private static var made = 0
+  nonisolated(unsafe) private static var own: Result<String, Missing>?
 
   /// The server's URL.
   public static func url() throws -> String {
-    guard let url = ProcessInfo.processInfo.environment["TEAMMATE_TEST_POSTGRES"], !url.isEmpty
-    else { throw Missing() }
-    return url
+    if let url = ProcessInfo.processInfo.environment["TEAMMATE_TEST_POSTGRES"], !url.isEmpty {
+      return url
+    }
+    return try lock.withLock {
+      if let own { return own }
+      let started = Result { () throws(Missing) -> String in try startOwn() }
+      own = started
+      return started
+    }.get()
+  }
+
+  /// Starts this process's cluster, and a watcher that stops it once the process is gone:
+  /// a crash, a kill or the end of the run.
+  private static func startOwn() throws(Missing) -> String {
+    let cluster: ThrowawayCluster
+    do {
+      cluster = try ThrowawayCluster(packageOf: #filePath)
+    } catch {
+      throw Missing(why: "\(error)")
+    }
+    let watcher = Process()
+    // NB: a session of its own, so that whatever ends this process's group spares it.
+    watcher.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
+    watcher.arguments = [
+      "/bin/sh", "-c",
+      "while kill -0 \(getpid()) 2>/dev/null; do sleep 0.5; done; /bin/bash \"$0\" stop \"$1\"",
+      cluster.script, cluster.url,
+    ]
+    watcher.standardInput = FileHandle.nullDevice
+    watcher.standardOutput = FileHandle.nullDevice
+    watcher.standardError = FileHandle.nullDevice
+    do {
+      try watcher.run()
+    } catch {
+      cluster.remove()
+      throw Missing(why: "its watcher could not start: \(error)")
+    }
+    return cluster.url
   }
 
   /// A new, empty store on the server: a schema named `prefix`, this process and a number.

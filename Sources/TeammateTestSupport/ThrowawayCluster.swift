@@ -9,7 +9,8 @@ public struct ThrowawayCluster: Sendable {
 
   /// The cluster's URL.
   public let url: String
-  private let script: String
+  /// The script that made it, and stops it.
+  public let script: String
 
   /// Starts a cluster with the script of the package holding `path` (a file or folder in it).
   public init(packageOf path: String) throws {
