@@ -243,11 +243,8 @@ enum SQLiteStoreFile {
       throw .notWritable(path)
     }
     if !files.fileExists(atPath: path) {
-      let descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-      if descriptor >= 0 {
-        close(descriptor)
-      } else if errno != EEXIST {
-        throw .cannotOpen(path, reason: String(cString: strerror(errno)))
+      if let failure = createOwnerOnly(path), failure != EEXIST {
+        throw .cannotOpen(path, reason: String(cString: strerror(failure)))
       }
     }
   }
@@ -271,4 +268,16 @@ enum SQLiteStoreFile {
     default: return .failed(path, error)
     }
   }
+}
+
+/// Creates the file readable and writable by its owner only, failing if it exists: nil, or the
+/// `errno` of the failure.
+///
+/// NB: at file scope, where `open` is the system's call (inside `SQLiteStoreFile` it names the
+/// store's own), on Glibc and on Darwin alike.
+private func createOwnerOnly(_ path: String) -> Int32? {
+  let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+  guard descriptor >= 0 else { return errno }
+  close(descriptor)
+  return nil
 }
