@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "TeammateInMemory", targets: ["TeammateInMemory"]),
     .library(name: "TeammateSQLite", targets: ["TeammateSQLite"]),
     .library(name: "TeammatePostgres", targets: ["TeammatePostgres"]),
+    .library(name: "TeammateSystem", targets: ["TeammateSystem"]),
     .executable(name: "teammate", targets: ["teammate"]),
     .executable(name: "teammate-bench", targets: ["teammate-bench"]),
     .executable(name: "teammate-sim", targets: ["teammate-sim"]),
@@ -19,6 +20,8 @@ let package = Package(
   targets: [
     // Pure rules, models and protocols: Foundation only.
     .target(name: "TeammateKit"),
+    // What an app's device uses of the machine it runs on: the system clock.
+    .target(name: "TeammateSystem", dependencies: ["TeammateKit"]),
     // Two simulated phones sharing one in-memory cloud.
     .target(name: "TeammateInMemory", dependencies: ["TeammateKit"]),
     // The durable store; the only target that sees SQLite's C API.
@@ -35,13 +38,14 @@ let package = Package(
     .target(name: "TeammatePostgres", dependencies: ["TeammateKit", "CLibPQ"]),
     // The command line: parsing, formatting and exit codes, no rules.
     .target(
-      name: "TeammateCLI", dependencies: ["TeammateKit", "TeammateSQLite", "TeammatePostgres"]),
+      name: "TeammateCLI",
+      dependencies: ["TeammateKit", "TeammateSQLite", "TeammatePostgres", "TeammateSystem"]),
     .executableTarget(name: "teammate", dependencies: ["TeammateCLI"]),
     .executableTarget(
       name: "teammate-bench",
       dependencies: [
         "TeammateKit", "TeammateInMemory", "TeammateSQLite", "TeammatePostgres", "TeammateCLI",
-        "TeammateTestSupport",
+        "TeammateSystem", "TeammateTestSupport",
       ]
     ),
     // The deterministic simulator: two partners, their phones and every fault, by seed.

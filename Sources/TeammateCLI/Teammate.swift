@@ -1,5 +1,6 @@
 import TeammateKit
 import TeammateSQLite
+import TeammateSystem
 
 /// The `teammate` command line: parses, calls the kit and the store, formats.
 ///

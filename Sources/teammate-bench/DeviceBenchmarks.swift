@@ -3,6 +3,7 @@ import TeammateInMemory
 import TeammateKit
 import TeammatePostgres
 import TeammateSQLite
+import TeammateSystem
 import TeammateTestSupport
 
 /// A couple on one backend (two connections' worth when `bobs` is given), each partner's

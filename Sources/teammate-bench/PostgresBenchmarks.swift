@@ -3,6 +3,7 @@ import TeammateInMemory
 import TeammateKit
 import TeammatePostgres
 import TeammateSQLite
+import TeammateSystem
 import TeammateTestSupport
 
 /// The PostgreSQL server for the benchmark: the one `TEAMMATE_BENCH_POSTGRES` names, else a

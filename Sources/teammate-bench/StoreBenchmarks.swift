@@ -1,6 +1,7 @@
 import Foundation
 import TeammateKit
 import TeammateSQLite
+import TeammateSystem
 
 /// A fresh store file with Alice and Bob's household in a scratch folder.
 func freshStore(in folder: String) async throws -> (SQLiteBackend, HouseholdID) {

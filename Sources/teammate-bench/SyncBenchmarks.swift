@@ -1,6 +1,7 @@
 import Foundation
 import TeammateKit
 import TeammateSQLite
+import TeammateSystem
 
 /// A partner's first `sync` of a household with `count` new cards, human against `--json`:
 /// the human output words every card, so it must stay linear (within 1.2× of `--json`).

@@ -1,6 +1,7 @@
 import Foundation
 import TeammateKit
 import TeammateSQLite
+import TeammateSystem
 
 /// The clock of one run: the system's, or the time `--now` names. A `--now` without an
 /// offset is read in the household's zone once the household is known (until then, in this
