@@ -66,23 +66,19 @@ func deviceBenchmarks() async throws -> [Measurement] {
       keep(await big.bob.snapshot())
     })
   let cards = await big.bob.state.sortedCards
+  // NB: before each run the partner edits a card and the device pulls it.
+  let partnerWrites = {
+    _ = try await big.alice.editCard(cards[0].id, CardEdit(note: .set("\(UUID().uuidString)")))
+    _ = try await big.bob.sync()
+  }
   rows.append(
-    try await measure(
-      "snapshot after a partner's write", count: 10_000,
-      setup: {
-        _ = try await big.alice.editCard(
-          cards[0].id, CardEdit(note: .set("\(UUID().uuidString)")))
-        _ = try await big.bob.sync()
-      }
-    ) { _ in keep(await big.bob.snapshot()) })
+    try await measure("snapshot after a partner's write", count: 10_000, setup: partnerWrites) {
+      _ in keep(await big.bob.snapshot())
+    })
   rows.append(
     try await measure(
       "snapshot after a partner's write, its pending list read", count: 10_000,
-      setup: {
-        _ = try await big.alice.editCard(
-          cards[0].id, CardEdit(note: .set("\(UUID().uuidString)")))
-        _ = try await big.bob.sync()
-      }
+      setup: partnerWrites
     ) { _ in keep(await big.bob.snapshot().pending) })
   rows.append(
     try await measure("a replan, nobody observing", count: 10_000, runs: 7, setup: {}) {

@@ -14,20 +14,7 @@ import json
 import re
 import sys
 
-
-def read_allowed(path):
-    allowed = {}
-    try:
-        with open(path, encoding="utf-8") as handle:
-            for number, line in enumerate(handle, 1):
-                line = line.strip()
-                if not line or line.startswith("#"):
-                    continue
-                name, _, reason = line.partition(" — ")
-                allowed[name.strip()] = (reason.strip(), number)
-    except FileNotFoundError:
-        pass
-    return allowed
+from reasons import read_reasons
 
 
 def short(test_id):
@@ -91,7 +78,7 @@ def main(events_path, floor_path, allow_path, targets, kinds, contract_target, t
         problems.append(f"FAILED {short(test_id)}")
         problems.extend(f"    {entry}" for entry in issues[test_id])
 
-    allowed = read_allowed(allow_path)
+    allowed = read_reasons(allow_path)
     used = set()
     for test_id, text in sorted(skipped.items()) + sorted(
         (t, "passed with a known issue: " + "; ".join(e)) for t, e in known.items()

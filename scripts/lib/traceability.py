@@ -17,6 +17,8 @@ import os
 import re
 import sys
 
+from reasons import read_reasons
+
 DEFINITION = re.compile(r"^- \*\*(AC-[A-Z]+-\d{2})\*\* — \S")
 TOKEN = re.compile(r"(?<![A-Za-z0-9])AC[-_][A-Za-z]+[-_]\d+(?![0-9])", re.IGNORECASE)
 WELL_FORMED = re.compile(r"^AC([-_])[A-Z]+\1\d{2}$")
@@ -40,21 +42,14 @@ def locate(tests_dir, function):
 
 
 def read_without_id(path):
-    """The tests allowed to name no id: {test: reason}, and the lines that are malformed."""
+    """The tests allowed to name no id: {test: reason}, and the lines that give no reason."""
     allowed, problems = {}, []
-    if not os.path.exists(path):
-        return allowed, problems
-    with open(path, encoding="utf-8") as handle:
-        for number, line in enumerate(handle, 1):
-            line = line.strip()
-            if not line or line.startswith("#"):
-                continue
-            test, _, reason = line.partition(" — ")
-            if not reason.strip():
-                problems.append(
-                    f"without-id: scripts/tests-without-id:{number} gives no reason: write "
-                    f"'{test.strip()} — why it proves no acceptance criterion'")
-            allowed[test.strip()] = reason.strip()
+    for test, (reason, number) in read_reasons(path).items():
+        if not reason:
+            problems.append(
+                f"without-id: scripts/tests-without-id:{number} gives no reason: write "
+                f"'{test} — why it proves no acceptance criterion'")
+        allowed[test] = reason
     return allowed, problems
 
 
