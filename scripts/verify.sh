@@ -196,6 +196,12 @@ step_trace() {
 ) &
 static_checks=$!
 start_postgres
+# NB: the build is silent while it works; a cold one takes minutes, so say so before it.
+if [ -d .build/debug/Modules ]; then
+  echo "building (incremental: seconds after a small change, a minute or two after a type's layout changed)"
+else
+  echo "building from cold: about two to three minutes on two cores, then the tests"
+fi
 step build
 use_postgres
 if [ "$last_status" = ok ]; then step tests; else echo "tests        skip           (the build failed)" | tee -a "$logs/steps"; fi

@@ -45,3 +45,17 @@ import Testing
     #expect(failure.text.contains("Usage: teammate pending") == (sample.exitCode == 64))
   }
 }
+
+@Suite struct ServerMessageTests {
+  @Test func test_AC_CLI_71_aServersMessageIsOneLine() {
+    let error = ServerError(
+      url: "postgresql://bob:s3cret@localhost:1/teammate",
+      reason: "connection to server at \"localhost\" failed: Connection refused\n\tIs the server "
+        + "running on that host and accepting TCP/IP connections?\n")
+    #expect(
+      error.description
+        == "the store at postgresql://bob:***@localhost:1/teammate cannot be used: connection "
+        + "to server at \"localhost\" failed: Connection refused Is the server running on that "
+        + "host and accepting TCP/IP connections?")
+  }
+}

@@ -71,3 +71,18 @@ import Testing
           + "new code: they run 'teammate invite create'"), "\(late.stderr)")
   }
 }
+
+@Suite struct RefusalHintTests {
+  @Test func test_AC_CLI_70_theLastMemberLeavingIsToldTheOption() async throws {
+    let scratch = try Scratch()
+    _ = try await scratch.json("alice", ["household", "create", "--name", "Home"])
+    let refused = await scratch.run("alice", ["household", "leave"])
+    #expect(refused.exitCode == 1)
+    #expect(
+      refused.stderr.hasSuffix(
+        "hint: to leave and delete it: teammate household leave --delete-household\n"),
+      "\(refused.stderr)")
+    let still = try await scratch.json("alice", ["household", "show"])
+    #expect((still["household"] as? [String: Any])?["name"] as? String == "Home")
+  }
+}

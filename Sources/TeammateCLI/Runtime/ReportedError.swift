@@ -71,6 +71,8 @@ extension TeammateError: ReportedError {
     switch self {
     case .staleAcknowledgement: "see it with 'teammate card show ID', then acknowledge"
     case .notInHousehold(let uid): CLIError.noHousehold(uid).hint
+    case .lastMemberMustDeleteHousehold:
+      "to leave and delete it: teammate household leave --delete-household"
     default: nil
     }
   }

@@ -28,7 +28,14 @@ struct ServerError: Error, ReportedError {
 
   var kind: FailureKind { .store }
   var description: String {
-    "the store at \(ServerURL.masked(url)) cannot be used: \(TerminalText.visible(reason))"
+    "the store at \(ServerURL.masked(url)) cannot be used: \(TerminalText.visible(oneLine))"
+  }
+
+  /// The server's words on one line: libpq breaks its messages with newlines and tabs.
+  var oneLine: String {
+    reason.split(whereSeparator: { $0.isNewline || $0 == "\t" })
+      .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+      .joined(separator: " ")
   }
   var hint: String? {
     "check that the server runs and the URL is right; with --offline, writes wait in this "
