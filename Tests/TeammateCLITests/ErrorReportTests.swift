@@ -59,3 +59,13 @@ import Testing
         + "host and accepting TCP/IP connections?")
   }
 }
+
+@Suite struct ColourTests {
+  @Test func test_AC_CLI_72_noColorCountsOnlyWithAValue() {
+    #expect(Session.colour(environment: [:], terminal: true))
+    #expect(Session.colour(environment: ["NO_COLOR": ""], terminal: true))
+    #expect(!Session.colour(environment: ["NO_COLOR": "1"], terminal: true))
+    #expect(!Session.colour(environment: ["TERM": "dumb"], terminal: true))
+    #expect(!Session.colour(environment: [:], terminal: false))
+  }
+}

@@ -9,7 +9,7 @@ enum HelpText {
     ("TEAMMATE_OFFLINE", "Set to 1: this device is offline, as --offline."),
     ("XDG_DATA_HOME", "Where the default store lives: $XDG_DATA_HOME/teammate/teammate.sqlite."),
     ("HOME", "Without XDG_DATA_HOME: ~/.local/share/teammate/teammate.sqlite."),
-    ("NO_COLOR", "Set to anything: no colour, even on a terminal."),
+    ("NO_COLOR", "Set to any value but empty: no colour, even on a terminal."),
   ]
 
   /// The time forms every time option reads, in the household's zone.

@@ -288,6 +288,12 @@ struct Session {
 
   /// Whether human output may use colour: a terminal, and no NO_COLOR.
   var colour: Bool {
-    environment["NO_COLOR"] == nil && isatty(STDOUT_FILENO) == 1 && environment["TERM"] != "dumb"
+    Self.colour(environment: environment, terminal: isatty(STDOUT_FILENO) == 1)
+  }
+
+  /// Colour on a terminal that is not `dumb`, unless NO_COLOR is set to a value: no-color.org
+  /// says an empty NO_COLOR does not count.
+  static func colour(environment: [String: String], terminal: Bool) -> Bool {
+    terminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
   }
 }
