@@ -66,4 +66,31 @@ import Testing
     #expect(alices.map(\.kind) == [.logged, .logged])
     #expect(alices.map(\.cardID) == ["trash", "mine"])
   }
+
+  @Test mutating func test_AC_SYNC_37_noNewsContradictsTheCardAsItIsNow() {
+    var recycling = Fixtures.card("recycling", kind: .task, title: "Recycling")
+    recycling.isDeleted = true
+    let deleted = change(.cardDeleted, recycling)
+    recycling.isDeleted = false
+    recycling.revision = 3
+    let restored = change(.cardRestored, recycling, by: Fixtures.bob)
+    // Alice deleted it, Bob restored it: Bob's sync has no news of the deletion.
+    let news = PartnerNews.collect(
+      [deleted, restored], viewer: Fixtures.bob, household: Fixtures.household(),
+      after: [recycling.id: recycling])
+    #expect(news.isEmpty)
+    // Bob restored it, Alice deleted it again: Alice's deletion is the news Bob reads.
+    var again = recycling
+    again.isDeleted = true
+    let deletedAgain = change(.cardDeleted, again)
+    let later = PartnerNews.collect(
+      [restored, deletedAgain], viewer: Fixtures.bob, household: Fixtures.household(),
+      after: [again.id: again])
+    #expect(later.map(\.kind) == [.deleted])
+    // Alice restored it and Bob deleted it since: her restoration is no news to Bob.
+    let hers = change(.cardRestored, recycling)
+    let gone = PartnerNews.collect(
+      [hers], viewer: Fixtures.bob, household: Fixtures.household(), after: [again.id: again])
+    #expect(gone.isEmpty)
+  }
 }

@@ -96,7 +96,15 @@ public struct PartnerNews: Sendable, Equatable {
         continue
       }
     }
-    return entries.sorted { $0.sequence < $1.sequence }.map(\.news)
+    return entries.sorted { $0.sequence < $1.sequence }.map(\.news).filter { news in
+      // NB: a deletion undone since (by either partner) is no news, nor a restoration redone.
+      guard let id = news.cardID, let now = cards[id] else { return true }
+      switch news.kind {
+      case .deleted: return now.isDeleted
+      case .restored: return !now.isDeleted
+      default: return true
+      }
+    }
   }
 
   private static func kind(of change: Change, card: Card) -> Kind? {
