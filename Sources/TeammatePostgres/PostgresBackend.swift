@@ -199,7 +199,7 @@ extension PostgresBackend: PushingBackend {
     _ = try self.household(household, as: actor)
     let channel = try read(as: actor) { storage, _ in
       try storage.connection.query(
-        "SELECT \(PostgresListener.channelExpression)", [household.rawValue]
+        "SELECT \(PostgresListener.channel(of: "$1"))", [household.rawValue]
       ).text(0, 0)
     }
     return try listener.stream(on: channel)

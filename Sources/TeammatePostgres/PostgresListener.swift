@@ -24,9 +24,12 @@ final class PostgresListener: @unchecked Sendable {
 
   init(url: String) { self.url = url }
 
-  /// The channel a household's changes are announced on: the same name for every writer
-  /// and listener of one store (its schema and the household), always a plain identifier.
-  static let channelExpression = "'teammate_' || md5(current_schema() || '/' || $1)"
+  /// The channel a household's changes are announced on, as SQL over `household` (an SQL
+  /// operand naming the household's id): the same name for every writer and listener of one
+  /// store (its schema and the household), always a plain identifier.
+  static func channel(of household: String) -> String {
+    "'teammate_' || md5(current_schema() || '/' || \(household))"
+  }
 
   /// A stream of `channel`'s sequences, until the stream is dropped or the listener stops.
   func stream(on channel: String) throws(PostgresError) -> AsyncStream<Int64> {

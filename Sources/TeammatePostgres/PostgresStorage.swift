@@ -202,19 +202,21 @@ public struct PostgresStorage: BackendStorage {
       [change.householdID.rawValue])
     var stamped = change
     stamped.sequence = Int64(rows.text(0, 0)) ?? 1
+    // NB: the notification rides on the insert (one round trip): sent when the transaction
+    // commits, and only then, naming the sequence alone.
     try connection.query(
       """
-      INSERT INTO changes (household_id, sequence, card_id, card_revision, body)
-      VALUES ($1, $2, $3, $4, $5)
+      WITH appended AS (
+        INSERT INTO changes (household_id, sequence, card_id, card_revision, body)
+        VALUES ($1, $2, $3, $4, $5) RETURNING household_id, sequence
+      )
+      SELECT pg_notify(\(PostgresListener.channel(of: "household_id")), sequence::text)
+      FROM appended
       """,
       [
         change.householdID.rawValue, "\(stamped.sequence)", change.card?.id.rawValue,
         change.card.map { "\($0.revision)" }, try json(stamped),
       ])
-    // NB: sent when the transaction commits, and only then; it names the sequence alone.
-    try connection.query(
-      "SELECT pg_notify((\(PostgresListener.channelExpression)), $2)",
-      [change.householdID.rawValue, "\(stamped.sequence)"])
     return stamped
   }
 
