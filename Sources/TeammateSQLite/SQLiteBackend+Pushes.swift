@@ -60,15 +60,18 @@ extension SQLiteBackend: PushingBackend {
     announce()
   }
 
-  /// Tells each follower the household's last sequence when it moved on.
+  /// Tells each follower the household's last sequence when it moved on: one query per
+  /// household followed, however many follow it.
   func announce() {
     guard !watching.watchers.isEmpty else { return }
+    var last: [HouseholdID: Int64] = [:]
     for (id, watcher) in watching.watchers {
-      guard let last = try? lastSequence(of: watcher.household), last > watcher.told else {
-        continue
+      if last[watcher.household] == nil {
+        last[watcher.household] = (try? lastSequence(of: watcher.household)) ?? 0
       }
-      watching.watchers[id]?.told = last
-      watcher.continuation.yield(last)
+      guard let sequence = last[watcher.household], sequence > watcher.told else { continue }
+      watching.watchers[id]?.told = sequence
+      watcher.continuation.yield(sequence)
     }
   }
 

@@ -51,9 +51,14 @@ extension Session {
   mutating func deviceWrite<T>(_ body: (Device) async throws -> T) async throws -> T {
     let device = try await device()
     let result = try await body(device)
+    try await keep(device)
+    return result
+  }
+
+  /// Saves the device's state where this machine keeps it (with its cards, for a server).
+  mutating func keep(_ device: Device) async throws {
     try await deviceStore().saveDeviceState(
       await device.state, for: try account(), keepingCards: onServer)
-    return result
   }
 
   /// How times are written for this household, now.

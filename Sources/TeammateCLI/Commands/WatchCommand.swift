@@ -17,7 +17,7 @@ extension Commands {
       examples: ["teammate --as bob watch", "teammate --as bob watch --json --count 1"],
       needsNetwork: true
     ) { session, arguments in
-      let uid = try session.account()
+      _ = try session.account()
       _ = try await session.household()
       let device = try await session.device()
       let snapshots = await device.snapshots()
@@ -35,8 +35,7 @@ extension Commands {
           }
         }
         await device.markNewsSeen(snapshot.news)
-        try await session.deviceStore().saveDeviceState(
-          await device.state, for: uid, keepingCards: session.onServer)
+        try await session.keep(device)
         printed += snapshot.news.count
         if let limit = arguments[count], printed >= limit { break }
         if session.outputFailed { break }

@@ -193,19 +193,13 @@ struct Session {
   /// must reach a reader as they happen, not in pieces.
   mutating func writeNow(_ text: String) {
     stdout += TerminalText.lines(text)
-    flushNow()
+    drain(atOnce: true)
   }
 
   /// Output already made safe (a JSON line), handed on at once.
   mutating func writeJSONLineNow(_ value: JSONValue) {
     stdout += value.line
-    flushNow()
-  }
-
-  private mutating func flushNow() {
-    guard let flush else { return }
-    if !flushFailed { flushFailed = !flush(stdout) }
-    stdout = ""
+    drain(atOnce: true)
   }
 
   /// Whether stdout still reaches its reader.
@@ -226,10 +220,11 @@ struct Session {
     return Int(size.ws_col)
   }
 
-  /// Hands the output written so far to `flush` once there is a piece worth sending, so that
-  /// a large listing never sits whole in memory.
-  mutating func drain() {
-    guard let flush, stdout.utf8.count >= Self.chunk else { return }
+  /// Hands the output written so far to `flush` once there is a piece worth sending (or at
+  /// once, for a command whose lines must reach a reader as they happen), so that a large
+  /// listing never sits whole in memory.
+  mutating func drain(atOnce: Bool = false) {
+    guard let flush, atOnce || stdout.utf8.count >= Self.chunk else { return }
     if !flushFailed { flushFailed = !flush(stdout) }
     stdout = ""
   }

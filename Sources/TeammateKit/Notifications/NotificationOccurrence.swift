@@ -24,12 +24,7 @@ public struct NotificationOccurrence: Sendable, Codable, Hashable {
 
 /// A reminder handed to the scheduler and when it fires: what a device kept of its plan
 /// before it kept the whole notification, still read from states saved then.
-public struct PlannedOccurrence: Sendable, Codable, Hashable {
-  public var occurrence: NotificationOccurrence
-  public var fireAt: Date
-
-  public init(_ notification: PlannedNotification) {
-    occurrence = notification.occurrence
-    fireAt = notification.fireAt
-  }
+struct PlannedOccurrence: Decodable {
+  var occurrence: NotificationOccurrence
+  var fireAt: Date
 }

@@ -86,7 +86,7 @@ extension Device {
   }
 
   private func makeSnapshot() -> DeviceSnapshot {
-    let shown = viewNow()
+    let shown = view
     return DeviceSnapshot(
       household: shown.household, cards: shown.cards, viewer: account,
       news: news, notifications: state.planned, conflicts: state.conflicts,

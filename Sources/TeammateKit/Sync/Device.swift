@@ -35,7 +35,7 @@ public actor Device {
   /// simulation waits on it to make concurrent calls in an order its seed fixes.
   public private(set) var callsMade = 0
   /// What the partner did that the person has not marked seen.
-  private var unseenNews: [PartnerNews] = []
+  public private(set) var news: [PartnerNews] = []
   var observers = SnapshotObservers()
 
   public init(
@@ -86,23 +86,22 @@ public actor Device {
   }
 
   /// Marks the partner's news as seen: it leaves the snapshots.
-  public func markNewsSeen() async { await inTurn { unseenNews = [] } }
+  public func markNewsSeen() async { await inTurn { news = [] } }
 
   /// Marks these entries seen, and only these: news that came meanwhile stays.
   public func markNewsSeen(_ seen: [PartnerNews]) async {
-    await inTurn { unseenNews.removeAll { seen.contains($0) } }
+    await inTurn { news.removeAll { seen.contains($0) } }
   }
 
-  /// The partner's news not yet marked seen.
-  public var news: [PartnerNews] { unseenNews }
-
-  /// Adds what the partner did in `changes` to the news not yet seen.
-  private func learn(_ changes: [Change], before: DeviceState) {
+  /// What the partner did in `changes`, added to the news not yet seen.
+  @discardableResult
+  private func learn(_ changes: [Change], before: DeviceState) -> [PartnerNews] {
     let fresh = PartnerNews.collect(
       changes, viewer: account,
       household: before.householdID == state.householdID ? before.household : nil,
       after: state.cards)
-    unseenNews = PartnerNews.merging(fresh, into: unseenNews)
+    news = PartnerNews.merging(fresh, into: news)
+    return fresh
   }
 
   /// The household's cards as this device shows them: the backend's last word, with the
@@ -117,9 +116,7 @@ public actor Device {
     AcknowledgementRules.pending(cards: Array(view.cards.values), viewer: account)
   }
 
-  private var view: (cards: [CardID: Card], household: Household?) { viewNow() }
-
-  func viewNow() -> (cards: [CardID: Card], household: Household?) {
+  var view: (cards: [CardID: Card], household: Household?) {
     guard !state.outbox.isEmpty else { return (state.cards, state.household) }
     return Outbox.view(
       cards: state.cards, household: state.household, entries: state.outbox, viewer: account,
@@ -162,13 +159,9 @@ public actor Device {
       pulled = try await pull()
     }
     let activity = pulled.fresh.compactMap { $0.activity(for: account) }
-    let news = PartnerNews.collect(
-      pulled.fresh, viewer: account,
-      household: before.householdID == state.householdID ? before.household : nil,
-      after: state.cards)
-    unseenNews = PartnerNews.merging(news, into: unseenNews)
+    let told = learn(pulled.fresh, before: before)
     let diff = try await replan(adding: activity)
-    return report(news: news, activity: activity, pulled: pulled.pulled.count, diff: diff)
+    return report(news: told, activity: activity, pulled: pulled.pulled.count, diff: diff)
   }
 
   /// Follows the household's changes as the backend pushes them: it pulls once when it
@@ -249,7 +242,7 @@ public actor Device {
     let conflicts = state.conflicts
     state = DeviceState()
     state.conflicts = conflicts
-    unseenNews = []
+    news = []
     try await scheduler.removeAll()
   }
 

@@ -82,11 +82,11 @@ public struct DeviceState: Sendable, Codable, Equatable {
   public mutating func apply(_ change: Change) -> Bool {
     guard change.householdID == householdID else { return false }
     var changed = false
-    if let card = change.card, isNewer(change, for: Self.cardKeyPrefix + card.id.rawValue) {
+    if let card = change.card, isNewer(change, for: Self.key(of: card)) {
       changed = cards[card.id] != card
       cards[card.id] = card
     }
-    if let payload = change.household, isNewer(change, for: "household") {
+    if let payload = change.household, isNewer(change, for: Self.householdKey) {
       changed = changed || household != payload
       household = payload
     }
@@ -98,9 +98,9 @@ public struct DeviceState: Sendable, Codable, Equatable {
   /// pulled is new only the first time, so it is planned for and told once.
   public func isNew(_ change: Change) -> Bool {
     guard change.householdID == householdID else { return false }
-    var documents: [String] = []
-    if let card = change.card { documents.append(Self.cardKeyPrefix + card.id.rawValue) }
-    if change.household != nil { documents.append("household") }
+    let documents =
+      [change.card.map(Self.key(of:)), change.household.map { _ in Self.householdKey }]
+      .compactMap { $0 }
     guard !documents.isEmpty else { return change.sequence > cursor }
     return documents.contains { change.sequence > appliedSequence[$0, default: 0] }
   }
@@ -145,6 +145,10 @@ public struct DeviceState: Sendable, Codable, Equatable {
   }
 
   private static let cardKeyPrefix = "card:"
+  private static let householdKey = "household"
+
+  /// The key a card's applied sequence is kept under.
+  private static func key(of card: Card) -> String { cardKeyPrefix + card.id.rawValue }
 
   /// The household's cards, oldest first.
   public var sortedCards: [Card] {
