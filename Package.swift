@@ -13,6 +13,10 @@ let package = Package(
     .library(name: "TeammateSQLite", targets: ["TeammateSQLite"]),
     .library(name: "TeammatePostgres", targets: ["TeammatePostgres"]),
     .library(name: "TeammateSystem", targets: ["TeammateSystem"]),
+    // The backend contract an adopter's backend must pass, with the test doubles it needs.
+    .library(
+      name: "TeammateConformance",
+      targets: ["TeammateConformance", "TeammateTestSupport", "TeammateSimulation"]),
     .executable(name: "teammate", targets: ["teammate"]),
     .executable(name: "teammate-bench", targets: ["teammate-bench"]),
     .executable(name: "teammate-sim", targets: ["teammate-sim"]),
@@ -45,22 +49,32 @@ let package = Package(
       name: "teammate-bench",
       dependencies: [
         "TeammateKit", "TeammateInMemory", "TeammateSQLite", "TeammatePostgres", "TeammateCLI",
-        "TeammateSystem", "TeammateTestSupport",
+        "TeammateSystem", "TeammateTestSupport", "TeammateTestHarness",
       ]
     ),
     // The deterministic simulator: two partners, their phones and every fault, by seed.
     .target(
       name: "TeammateSimulation",
+      dependencies: ["TeammateKit", "TeammateInMemory", "TeammateTestSupport"]
+    ),
+    .executableTarget(
+      name: "teammate-sim", dependencies: ["TeammateSimulation", "TeammateTestHarness"]),
+    // Fixed clocks, seeded randomness, faulty networks, fixtures and the backend factory.
+    .target(name: "TeammateTestSupport", dependencies: ["TeammateKit", "TeammateInMemory"]),
+    // The backend contract as checks any backend factory runs (Swift Testing's expectations).
+    .target(
+      name: "TeammateConformance",
       dependencies: [
-        "TeammateKit", "TeammateInMemory", "TeammateSQLite", "TeammatePostgres",
-        "TeammateTestSupport",
+        "TeammateKit", "TeammateInMemory", "TeammateTestSupport", "TeammateSimulation",
       ]
     ),
-    .executableTarget(name: "teammate-sim", dependencies: ["TeammateSimulation"]),
-    // Fixed clocks, seeded randomness and fixtures shared by the test targets.
+    // Our own test machinery: our four backends as factories, PostgreSQL servers of the
+    // tests' own, programs run and left running.
     .target(
-      name: "TeammateTestSupport",
-      dependencies: ["TeammateKit", "TeammateInMemory", "TeammateSQLite", "TeammatePostgres"]
+      name: "TeammateTestHarness",
+      dependencies: [
+        "TeammateKit", "TeammateSQLite", "TeammatePostgres", "TeammateTestSupport",
+      ]
     ),
     .testTarget(
       name: "TeammateKitTests",
@@ -76,23 +90,33 @@ let package = Package(
     ),
     .testTarget(
       name: "BackendContractTests",
-      dependencies: [
-        "TeammateKit", "TeammateInMemory", "TeammateSQLite", "TeammatePostgres",
-        "TeammateTestSupport", "TeammateSimulation",
-      ]
+      dependencies: ["TeammateConformance", "TeammateTestHarness"]
     ),
     .testTarget(
       name: "TeammatePostgresTests",
-      dependencies: ["TeammatePostgres", "TeammateKit", "TeammateTestSupport"]
+      dependencies: [
+        "TeammatePostgres", "TeammateKit", "TeammateTestSupport", "TeammateTestHarness",
+      ]
     ),
     .testTarget(
       name: "TeammateSimulationTests",
-      dependencies: ["TeammateSimulation", "TeammateKit", "TeammateTestSupport"]
+      dependencies: [
+        "TeammateSimulation", "TeammateKit", "TeammateTestSupport", "TeammateTestHarness",
+        "TeammateConformance",
+      ]
+    ),
+    // Shaped as a third party's test target: the conformance product and TeammateKit's public
+    // API only (a package name of its own, so `package` declarations stay out of reach).
+    .testTarget(
+      name: "ConformanceAdopterTests",
+      dependencies: ["TeammateKit", "TeammateConformance", "TeammateTestSupport"],
+      swiftSettings: [.unsafeFlags(["-package-name", "ConformanceAdopter"])]
     ),
     .testTarget(
       name: "TeammateCLITests",
       dependencies: [
         "TeammateCLI", "TeammateKit", "TeammateSQLite", "TeammatePostgres", "TeammateTestSupport",
+        "TeammateTestHarness",
       ],
       // The pinned help pages are read by their path, not built.
       exclude: ["HelpPages"]

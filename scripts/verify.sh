@@ -94,8 +94,8 @@ step_build() {
 
 # The backend kinds the contract suite must cover, read from the enum itself.
 backend_kinds() {
-  sed -n '/^enum BackendKind/,/^}/s/^  case \([A-Za-z]*\)$/\1/p' \
-    Tests/BackendContractTests/BackendKind.swift | xargs
+  sed -n '/^public enum BackendKind/,/^}/s/^  case \([A-Za-z]*\)$/\1/p' \
+    Sources/TeammateTestHarness/BackendKind.swift | xargs
 }
 
 # Runs the tests once, with the event stream; prints a one-line crash report if it died.

@@ -34,7 +34,7 @@ public actor InMemoryBackend: TransactionalBackend {
   /// NB: `BackendOperations` finishes its checks before its first write, so a refusal
   /// leaves the dictionaries as they were without a copy to roll back to.
   public func write<T>(
-    as actor: AccountID,
+    _ checked: borrowing AccessChecked, as actor: AccountID,
     _ body: (inout InMemoryStorage, Date, inout AnyRandomNumberGenerator) throws -> T
   ) throws -> T {
     try reachable(actor)
@@ -42,8 +42,10 @@ public actor InMemoryBackend: TransactionalBackend {
     return try body(&storage, clock.now(), &random)
   }
 
-  public func read<T>(as actor: AccountID, _ body: (InMemoryStorage, Date) throws -> T) throws -> T
-  {
+  public func read<T>(
+    _ checked: borrowing AccessChecked, as actor: AccountID,
+    _ body: (InMemoryStorage, Date) throws -> T
+  ) throws -> T {
     try reachable(actor)
     return try body(storage, clock.now())
   }

@@ -113,7 +113,7 @@ public actor PostgresBackend: TransactionalBackend {
   }
 
   public func write<T>(
-    as actor: AccountID,
+    _ checked: borrowing AccessChecked, as actor: AccountID,
     _ body: (inout PostgresStorage, Date, inout AnyRandomNumberGenerator) throws -> T
   ) throws -> T {
     try transaction(as: actor, reading: false) { storage in
@@ -121,7 +121,10 @@ public actor PostgresBackend: TransactionalBackend {
     }
   }
 
-  public func read<T>(as actor: AccountID, _ body: (PostgresStorage, Date) throws -> T) throws
+  public func read<T>(
+    _ checked: borrowing AccessChecked, as actor: AccountID,
+    _ body: (PostgresStorage, Date) throws -> T
+  ) throws
     -> T
   {
     try transaction(as: actor, reading: true) { storage in try body(storage, clock.now()) }
@@ -197,7 +200,7 @@ extension PostgresBackend: PushingBackend {
   /// the household's channel; members only. The stream ends when the server goes away.
   public func pushes(for household: HouseholdID, as actor: AccountID) throws -> AsyncStream<Int64> {
     _ = try self.household(household, as: actor)
-    let channel = try read(as: actor) { storage, _ in
+    let channel = try read(AccessChecked(), as: actor) { storage, _ in
       try storage.connection.query(
         "SELECT \(PostgresListener.channel(of: "$1"))", [household.rawValue]
       ).text(0, 0)

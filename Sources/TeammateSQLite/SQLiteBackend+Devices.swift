@@ -15,7 +15,7 @@ extension SQLiteBackend {
   }
 
   private func savedState(for account: AccountID, withCards: Bool) throws -> DeviceState? {
-    try read(as: account) { storage, _ in
+    try read(AccessChecked(), as: account) { storage, _ in
       guard
         var state = try storage.connection.first(
           "SELECT state FROM devices WHERE account = ?", [.id(account)],
@@ -35,7 +35,7 @@ extension SQLiteBackend {
   public func saveDeviceState(
     _ state: DeviceState, for account: AccountID, keepingCards: Bool = false
   ) throws {
-    try write(as: account) { storage, _, _ in
+    try write(AccessChecked(), as: account) { storage, _, _ in
       try storage.connection.run(
         """
         INSERT INTO devices (account, state) VALUES (?, ?)
@@ -56,7 +56,7 @@ extension SQLiteBackend {
   func notifications(
     of account: AccountID, delivered: Bool, now: Date
   ) throws -> [PlannedNotification] {
-    try read(as: account) { storage, _ in
+    try read(AccessChecked(), as: account) { storage, _ in
       try storage.connection.rows(
         """
         SELECT id, kind, fire_at, title, body, card_id, occurrence_at FROM device_notifications
@@ -87,7 +87,7 @@ extension SQLiteBackend {
   func schedule(
     _ notifications: [PlannedNotification], for account: AccountID, now: Date
   ) throws {
-    try write(as: account) { storage, _, _ in
+    try write(AccessChecked(), as: account) { storage, _, _ in
       try Self.markDelivered(storage, of: account, now: now)
       for notification in notifications {
         try storage.connection.run(
@@ -109,14 +109,14 @@ extension SQLiteBackend {
   }
 
   func removeAllNotifications(of account: AccountID) throws {
-    try write(as: account) { storage, _, _ in
+    try write(AccessChecked(), as: account) { storage, _, _ in
       try storage.connection.run(
         "DELETE FROM device_notifications WHERE account = ?", [.id(account)])
     }
   }
 
   func cancel(_ ids: [String], for account: AccountID, now: Date) throws {
-    try write(as: account) { storage, _, _ in
+    try write(AccessChecked(), as: account) { storage, _, _ in
       try Self.markDelivered(storage, of: account, now: now)
       for id in ids {
         try storage.connection.run(

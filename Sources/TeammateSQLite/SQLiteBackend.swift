@@ -66,7 +66,7 @@ public actor SQLiteBackend: TransactionalBackend {
   /// nothing is ever written into a damaged store. Reads skip the check, which costs a scan
   /// of the file, and a read that meets damage is refused as damaged all the same.
   public func write<T>(
-    as actor: AccountID,
+    _ checked: borrowing AccessChecked, as actor: AccountID,
     _ body: (inout SQLiteStorage, Date, inout AnyRandomNumberGenerator) throws -> T
   ) throws -> T {
     guard access != .readOnly else { throw StoreError.notWritable(path) }
@@ -82,7 +82,10 @@ public actor SQLiteBackend: TransactionalBackend {
   }
 
   /// One consistent read.
-  public func read<T>(as actor: AccountID, _ body: (SQLiteStorage, Date) throws -> T) throws -> T {
+  public func read<T>(
+    _ checked: borrowing AccessChecked, as actor: AccountID,
+    _ body: (SQLiteStorage, Date) throws -> T
+  ) throws -> T {
     if !ready { try prepare() }
     return try translated { try connection.readTransaction { try body(storage, clock.now()) } }
   }

@@ -1,8 +1,6 @@
 import Foundation
 import TeammateInMemory
 import TeammateKit
-import TeammatePostgres
-import TeammateSQLite
 import TeammateTestSupport
 
 /// A deterministic life of two partners and their phones, in the manner of FoundationDB's
@@ -28,7 +26,7 @@ public enum Simulation {
   ) async -> SimulationResult {
     let (rates, scripted) = script(for: config)
     let actions = given ?? scripted
-    var trace: [String] = ["seed \(config.seed) on \(config.backend.rawValue): \(rates)"]
+    var trace: [String] = ["seed \(config.seed) on \(config.backend.name): \(rates)"]
     do {
       let life = try await Life(config: config, rates: rates)
       for (index, action) in actions.enumerated() {
@@ -147,17 +145,7 @@ final class Life {
     clock = ManualWallClock(starts[Int(config.seed % 2)])
     instants.insert(clock.now())
     let random = SeededRandomNumberGenerator(seed: config.seed &* 7_919)
-    switch config.backend {
-    case .inMemory: backend = InMemoryBackend(clock: clock, random: random)
-    case .sqliteInMemory:
-      backend = try SQLiteBackend(path: ":memory:", clock: clock, random: random)
-    case .sqliteFile:
-      backend = try SQLiteBackend(
-        path: try TemporaryFolder.make().appending("sim.sqlite"), clock: clock, random: random)
-    case .postgres:
-      backend = try PostgresBackend(
-        url: try PostgresTestServer.freshStore("sim"), clock: clock, random: random)
-    }
+    backend = try await config.backend.makeBackend(clock: clock, random: random)
     observer = FaultyBackend(
       backend, distortion: config.sabotage?.distortion(observer: true) ?? .init())
     let creation = try await backend.createHousehold(
@@ -300,16 +288,14 @@ final class Life {
       let phone = phone(who)
       let saved = try JSONDecoder().decode(
         DeviceState.self, from: JSONEncoder().encode(await phone.device.state))
-      if let store = backend as? SQLiteBackend {
-        // NB: the store's device state too must keep what the phone has not sent or shown.
-        try await store.saveDeviceState(saved, for: who.account)
-        let loaded = try await store.deviceState(for: who.account, withCards: false)
-        if loaded?.outbox != saved.outbox || loaded?.conflicts != saved.conflicts
-          || loaded?.shown != saved.shown
-        {
-          broken = Violation(
-            step: step, invariant: .nothingLost, detail: "\(who)'s saved state lost its outbox")
-        }
+      // NB: where the backend keeps device states, the kept one too must hold what the phone
+      // has not sent or shown.
+      let kept = try await config.backend.keptDeviceState(saved, of: who.account, in: backend)
+      if kept.outbox != saved.outbox || kept.conflicts != saved.conflicts
+        || kept.shown != saved.shown
+      {
+        broken = Violation(
+          step: step, invariant: .nothingLost, detail: "\(who)'s saved state lost its outbox")
       }
       phone.device = Device(
         account: who.account, backend: phone.network, clock: phone.clock,

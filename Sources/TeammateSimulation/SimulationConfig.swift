@@ -1,12 +1,6 @@
 import Foundation
 import TeammateKit
-
-/// The backend a simulation runs on.
-public enum SimulationBackend: String, CaseIterable, Sendable {
-  /// `postgres` runs each seed in a schema of its own on the server that
-  /// `TEAMMATE_TEST_POSTGRES` names (`scripts/postgres.sh start` prints one).
-  case inMemory, sqliteInMemory, sqliteFile, postgres
-}
+import TeammateTestSupport
 
 /// How often each fault comes in one run. Each seed picks its own (swarm testing): a run
 /// with few kinds of fault, each often, finds combinations an even mix hides.
@@ -70,12 +64,14 @@ public struct FaultRates: Sendable, Equatable, CustomStringConvertible {
 public struct SimulationConfig: Sendable {
   public var seed: UInt64
   public var steps: Int
-  public var backend: SimulationBackend
+  /// Where the household lives: each seed gets a fresh backend of the factory's.
+  public var backend: any BackendFactory
   /// A component broken on purpose, to prove that an invariant fires.
   public var sabotage: Sabotage?
 
   public init(
-    seed: UInt64, steps: Int, backend: SimulationBackend = .inMemory, sabotage: Sabotage? = nil
+    seed: UInt64, steps: Int, backend: any BackendFactory = InMemoryBackendFactory(),
+    sabotage: Sabotage? = nil
   ) {
     self.seed = seed
     self.steps = steps
@@ -85,7 +81,7 @@ public struct SimulationConfig: Sendable {
 
   /// The command that runs this seed again.
   public var replay: String {
-    "swift run -c release teammate-sim --seed \(seed) --steps \(steps) --backend \(backend.rawValue)"
+    "swift run -c release teammate-sim --seed \(seed) --steps \(steps) --backend \(backend.name)"
       + (sabotage.map { " --sabotage \($0.rawValue)" } ?? "")
   }
 }

@@ -4,6 +4,7 @@ import TeammateKit
 import TeammatePostgres
 import TeammateSQLite
 import TeammateSystem
+import TeammateTestHarness
 import TeammateTestSupport
 
 /// The PostgreSQL server for the benchmark: the one `TEAMMATE_BENCH_POSTGRES` names, else a

@@ -1,11 +1,12 @@
 import Foundation
 import TeammateSimulation
+import TeammateTestHarness
 
 // `teammate-sim --seeds 1...1000 --steps 300 [--backend inMemory] [--trace] [--sabotage NAME]`
 // runs each seed and says which broke an invariant; `--seed N --trace` prints one run.
 let usage =
   "usage: teammate-sim [--seed N | --seeds A...B] [--steps N] [--backend "
-  + SimulationBackend.allCases.map(\.rawValue).joined(separator: "|") + "] [--trace] [--sabotage "
+  + BackendKind.allCases.map(\.rawValue).joined(separator: "|") + "] [--trace] [--sabotage "
   + Sabotage.allCases.map(\.rawValue).joined(separator: "|") + "]"
 
 func fail(_ message: String) -> Never {
@@ -15,7 +16,7 @@ func fail(_ message: String) -> Never {
 
 var seeds: ClosedRange<UInt64> = 1...100
 var steps = 300
-var backend = SimulationBackend.inMemory
+var backend = BackendKind.inMemory
 var printTrace = false
 var sabotage: Sabotage?
 var arguments = CommandLine.arguments.dropFirst()
@@ -39,7 +40,7 @@ while let argument = arguments.popFirst() {
     steps = count
   case "--backend":
     let text = value()
-    guard let kind = SimulationBackend(rawValue: text) else { fail("unknown backend '\(text)'") }
+    guard let kind = BackendKind(rawValue: text) else { fail("unknown backend '\(text)'") }
     backend = kind
   case "--sabotage":
     let text = value()

@@ -1,116 +1,16 @@
-import Foundation
-import TeammateInMemory
-import TeammateKit
-import TeammateTestSupport
+import TeammateConformance
+import TeammateTestHarness
 import Testing
 
+/// `DeviceObservationContract` of the conformance product, on each of our backends.
 @Suite struct DeviceObservationContractTests {
-  /// Alice and Bob in one household on `kind`, each with a phone.
-  static func couple(_ kind: BackendKind) async throws -> (World, Device, Device) {
-    let world = try World(kind)
-    _ = try await world.couple()
-    return (world, world.device(world.alice).device, world.device(world.bob).device)
-  }
-
   @Test(arguments: BackendKind.allCases)
   func test_AC_DEV_04_aScreenFollowsThePartnerWithoutSync(kind: BackendKind) async throws {
-    let (world, alice, bob) = try await Self.couple(kind)
-    _ = try await bob.sync()
-    let screen = await ScreenModel(bob)
-    let following = Task { try await bob.follow() }
-    defer { following.cancel() }
-    try await screen.waitUntil { $0.badge == 0 }
-
-    let checkup = try await alice.addCard(
-      CardDraft(kind: .event, title: "Checkup", time: world.clock.now() + 86_400))
-    let shown = try await screen.waitUntil { $0.titles == ["Checkup"] && $0.badge == 1 }
-    #expect(shown.news == [.logged])
-    #expect(shown.reminders.contains { $0.hasPrefix("event:") })
-
-    _ = try await alice.editCard(checkup.id, CardEdit(title: .set("Checkup at the clinic")))
-    let edited = try await screen.waitUntil {
-      $0.reminders.contains { $0.contains("Checkup at the clinic") }
-    }
-    #expect(edited.titles == ["Checkup at the clinic"] && edited.news == [.logged])
-    await bob.markNewsSeen()
-    try await screen.waitUntil { $0.news.isEmpty }
-    #expect(await bob.state.cursor > 0)
-  }
-}
-
-extension DeviceObservationContractTests {
-  /// One random write Bob could make on what his device shows.
-  static func randomWrite(
-    shown: [Card], step: Int, random: inout SeededRandomNumberGenerator, now: Date
-  ) -> DeviceWrite {
-    let live = shown.filter { !$0.isDeleted }
-    let any = shown.isEmpty ? nil : shown[Int(random.next() % UInt64(shown.count))]
-    let card = live.isEmpty ? nil : live[Int(random.next() % UInt64(live.count))]
-    switch (random.next() % 8, card, any) {
-    case (1, let card?, _):
-      return .editCard(card.id, CardEdit(note: .set("note \(step)")), baseRevision: nil)
-    case (2, let card?, _):
-      return .acknowledge([CardRevision(card.id, revision: card.revision)])
-    case (3, let card?, _) where card.kind == .task: return .setDone(card.id, done: !card.isDone)
-    case (4, let card?, _): return .deleteCard(card.id)
-    case (5, _, let deleted?) where deleted.isDeleted: return .restoreCard(deleted.id)
-    case (6, _, _):
-      return .updateSettings(NotificationSettings(eventLeadMinutes: 10 + step % 50))
-    case (7, _, _): return .acknowledgePending
-    default:
-      return .addCard(
-        CardDraft(
-          kind: step % 3 == 0 ? .task : .event, title: "card \(step)",
-          time: now + Double(3_600 * (step % 30 + 1))))
-    }
+    try await DeviceObservationContract.aScreenFollowsThePartnerWithoutSync.run(on: kind)
   }
 
   @Test(arguments: BackendKind.allCases)
   func test_AC_DEV_05_theViewOfAWaitingWriteIsTheBackendsAnswer(kind: BackendKind) async throws {
-    let (world, alice, bob) = try await Self.couple(kind)
-    var random = SeededRandomNumberGenerator(seed: kind.seed)
-    var compared = 0
-    for step in 0..<40 {
-      if step % 4 == 0 {
-        _ = try await alice.addCard(CardDraft(title: "from alice \(step)"))
-      }
-      _ = try await bob.sync()
-      let write = Self.randomWrite(
-        shown: await bob.state.sortedCards, step: step, random: &random, now: world.clock.now())
-      await bob.setOnline(false)
-      do {
-        try await bob.make(write)
-      } catch is TeammateError {
-        // NB: refused on the device's view at once: nothing waits, nothing to compare.
-        await bob.setOnline(true)
-        continue
-      }
-      let waiting = await bob.snapshot()
-      await bob.setOnline(true)
-      _ = try await bob.sync()
-      let answered = await bob.snapshot()
-      #expect(waiting.cards == answered.cards, "step \(step): \(write)")
-      #expect(waiting.household == answered.household, "step \(step): \(write)")
-      #expect(answered.conflicts.isEmpty && answered.waitingWrites == 0)
-      compared += 1
-    }
-    #expect(compared >= 25)
-  }
-}
-
-extension Device {
-  /// Makes `write` as the app's call for it would.
-  func make(_ write: DeviceWrite) async throws {
-    switch write {
-    case .addCard(let draft): _ = try await addCard(draft)
-    case .editCard(let id, let edit, _): _ = try await editCard(id, edit)
-    case .acknowledge(let seen): _ = try await acknowledge(seen)
-    case .acknowledgePending: _ = try await acknowledgeAllPending()
-    case .setDone(let id, let done): _ = try await setDone(id, done: done)
-    case .skipOccurrence(let id): _ = try await skip(id)
-    case .deleteCard(let id): _ = try await deleteCard(id)
-    case .restoreCard(let id): _ = try await restoreCard(id)
-    case .updateSettings(let settings): _ = try await updateSettings(settings)
-    }
+    try await DeviceObservationContract.theViewOfAWaitingWriteIsTheBackendsAnswer.run(on: kind)
   }
 }

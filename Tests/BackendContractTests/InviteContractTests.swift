@@ -1,94 +1,28 @@
-import Foundation
-import TeammateInMemory
-import TeammateKit
-import TeammateTestSupport
+import TeammateConformance
+import TeammateTestHarness
 import Testing
 
+/// `InviteContract` of the conformance product, on each of our backends.
 @Suite struct InviteContractTests {
   @Test(arguments: BackendKind.allCases)
   func test_AC_INV_06_newInviteRevokesTheOldOne(kind: BackendKind) async throws {
-    let world = try World(kind)
-    let creation = try await world.aliceAlone()
-    let home = creation.household.id
-    let first = creation.invite
-    #expect(try await world.backend.liveInvite(for: home, as: world.alice) == first)
-    let second = try await world.backend.issueInvite(for: home, as: world.alice)
-    #expect(second.code != first.code)
-    #expect(try await world.backend.liveInvite(for: home, as: world.alice) == second)
-    await #expect(throws: TeammateError.inviteNotFound(first.code)) {
-      try await world.backend.join(code: first.code.rawValue, displayName: "Bob", as: world.bob)
-    }
-    #expect(try await world.backend.invite(code: second.code.rawValue, as: world.carol) == second)
-    _ = try await world.backend.join(code: second.code.rawValue, displayName: "Bob", as: world.bob)
-    #expect(try await world.backend.liveInvite(for: home, as: world.alice) == nil)
-    await #expect(throws: TeammateError.householdFull(home)) {
-      try await world.backend.issueInvite(for: home, as: world.alice)
-    }
+    try await InviteContract.newInviteRevokesTheOldOne.run(on: kind)
   }
 
   @Test(arguments: BackendKind.allCases)
   func test_AC_INV_07_leavingRevokesTheInvite(kind: BackendKind) async throws {
-    let world = try World(kind)
-    let home = try await world.couple()
-    try await world.backend.leaveHousehold(home, as: world.bob)
-    let invite = try await world.backend.issueInvite(for: home, as: world.alice)
-    try await world.backend.leaveHousehold(home, deletingHousehold: true, as: world.alice)
-    await #expect(throws: TeammateError.inviteNotFound(invite.code)) {
-      try await world.backend.join(
-        code: invite.code.rawValue, displayName: "Carol", as: world.carol)
-    }
+    try await InviteContract.leavingRevokesTheInvite.run(on: kind)
   }
 
   @Test(arguments: BackendKind.allCases)
   func test_AC_SYNC_11_wrongCodesAreLimitedThroughTheBackend(kind: BackendKind) async throws {
-    let world = try World(kind)
-    let creation = try await world.aliceAlone()
-    let right = creation.invite.code.rawValue
-    let wrong = right == "000000" ? "000001" : "000000"
-    for _ in 0..<5 {
-      await #expect(throws: TeammateError.inviteNotFound(Fixtures.code(wrong))) {
-        try await world.backend.join(code: wrong, displayName: "Bob", as: world.bob)
-      }
-      world.clock.advance(by: 60)
-    }
-    let retryAfter = Fixtures.start + 15 * 60
-    await #expect(throws: TeammateError.tooManyJoinAttempts(retryAfter: retryAfter)) {
-      try await world.backend.join(code: right, displayName: "Bob", as: world.bob)
-    }
-    await #expect(throws: TeammateError.tooManyJoinAttempts(retryAfter: retryAfter)) {
-      try await world.backend.invite(code: right, as: world.bob)
-    }
-    // Another account is not held back by Bob's guesses.
-    #expect(try await world.backend.invite(code: right, as: world.carol) == creation.invite)
-    world.clock.set(retryAfter)
-    let joined = try await world.backend.join(code: right, displayName: "Bob", as: world.bob)
-    #expect(joined.hasMember(world.bob))
+    try await InviteContract.wrongCodesAreLimitedThroughTheBackend.run(on: kind)
   }
 
   @Test(arguments: BackendKind.allCases)
   func test_AC_SYNC_33_wrongCodesFromManyAccountsPauseJoiningForEveryone(kind: BackendKind)
     async throws
   {
-    let world = try World(kind)
-    let creation = try await world.aliceAlone()
-    let right = creation.invite.code.rawValue
-    let wrong = right == "000000" ? "000001" : "000000"
-    for guesser in 0..<10 {
-      for _ in 0..<5 {
-        await #expect(throws: TeammateError.inviteNotFound(Fixtures.code(wrong))) {
-          try await world.backend.join(
-            code: wrong, displayName: "G", as: AccountID("guesser\(guesser)"))
-        }
-      }
-    }
-    let paused = TeammateError.joiningPaused(retryAfter: Fixtures.start + 15 * 60)
-    await #expect(throws: paused) {
-      try await world.backend.join(code: right, displayName: "Bob", as: world.bob)
-    }
-    await #expect(throws: paused) {
-      try await world.backend.invite(code: right, as: world.carol)
-    }
-    world.clock.advance(by: 15 * 60)
-    _ = try await world.backend.join(code: right, displayName: "Bob", as: world.bob)
+    try await InviteContract.wrongCodesFromManyAccountsPauseJoiningForEveryone.run(on: kind)
   }
 }

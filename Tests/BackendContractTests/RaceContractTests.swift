@@ -1,64 +1,21 @@
-import Foundation
-import TeammateInMemory
-import TeammateKit
-import TeammateTestSupport
+import TeammateConformance
+import TeammateTestHarness
 import Testing
 
+/// `RaceContract` of the conformance product, on each of our backends.
 @Suite struct RaceContractTests {
   @Test(arguments: BackendKind.allCases)
   func test_AC_SYNC_08_twoAccountsRacingForOneCodeOneJoins(kind: BackendKind) async throws {
-    let world = try World(kind)
-    let creation = try await world.aliceAlone()
-    let code = creation.invite.code.rawValue
-    let backend = world.backend
-    async let bob = outcome { try await backend.join(code: code, displayName: "Bob", as: "bob") }
-    async let carol = outcome {
-      try await backend.join(code: code, displayName: "Carol", as: "carol")
-    }
-    let results = await [bob, carol]
-    let joined = results.compactMap { try? $0.get() }
-    #expect(joined.count == 1)
-    for case .failure(let error) in results {
-      let refusal = error as? TeammateError
-      #expect(
-        refusal == .inviteAlreadyUsed(creation.invite.code)
-          || refusal == .householdFull(creation.household.id))
-    }
-    #expect(try await backend.household(creation.household.id, as: world.alice).members.count == 2)
+    try await RaceContract.twoAccountsRacingForOneCodeOneJoins.run(on: kind)
   }
 
   @Test(arguments: BackendKind.allCases)
   func test_AC_SYNC_09_concurrentEditsBothLand(kind: BackendKind) async throws {
-    let world = try World(kind)
-    let home = try await world.couple()
-    let card = try await world.backend.addCard(CardDraft(title: "Bath"), to: home, as: world.alice)
-    let backend = world.backend
-    async let byAlice = backend.editCard(card.id, CardEdit(note: .set("warm water")), as: "alice")
-    async let byBob = backend.editCard(card.id, CardEdit(title: .set("Bath at 7")), as: "bob")
-    _ = try await (byAlice, byBob)
-    let final = try await backend.card(card.id, as: world.alice)
-    #expect(final.revision == 3)
-    #expect(final.title == "Bath at 7")
-    #expect(final.note == "warm water")
+    try await RaceContract.concurrentEditsBothLand.run(on: kind)
   }
 
   @Test(arguments: BackendKind.allCases)
   func test_AC_SYNC_10_acknowledgementAfterATitleEditIsStale(kind: BackendKind) async throws {
-    let world = try World(kind)
-    let home = try await world.couple()
-    let card = try await world.backend.addCard(
-      CardDraft(title: "Pick up meds"), to: home, as: world.alice)
-    let bob = world.device(world.bob).device
-    let seen = try await bob.sync().pending.first
-    _ = try await world.backend.editCard(
-      card.id, CardEdit(title: .set("Pick up meds at 5")), as: world.alice)
-    await #expect(throws: TeammateError.staleAcknowledgement(card.id, seen: 1, current: 2)) {
-      try await world.backend.acknowledgeCard(card.id, revision: seen?.revision ?? 0, as: world.bob)
-    }
+    try await RaceContract.acknowledgementAfterATitleEditIsStale.run(on: kind)
   }
-}
-
-/// The outcome of an async call as a value, so that racing calls can be compared.
-func outcome<T>(_ body: () async throws -> T) async -> Result<T, any Error> {
-  do { return .success(try await body()) } catch { return .failure(error) }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import TeammateCLI
+import TeammateTestHarness
 import TeammateTestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import TeammatePostgres
+import TeammateTestHarness
 import TeammateTestSupport
 import Testing
 

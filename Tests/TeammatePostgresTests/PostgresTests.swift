@@ -1,5 +1,6 @@
 import Foundation
 import TeammateKit
+import TeammateTestHarness
 import TeammateTestSupport
 import Testing
 

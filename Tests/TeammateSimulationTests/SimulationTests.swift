@@ -1,6 +1,7 @@
 import Foundation
 import TeammateKit
 import TeammateSimulation
+import TeammateTestHarness
 import TeammateTestSupport
 import Testing
 
@@ -13,7 +14,7 @@ import Testing
     #expect(first.trace == second.trace)
     #expect(first.trace.count == 122)
     var sqlite = config
-    sqlite.backend = .sqliteInMemory
+    sqlite.backend = BackendKind.sqliteInMemory
     let other = await Simulation.run(sqlite)
     #expect(other.feed == first.feed)
     #expect(first.feed.count > 20)
@@ -161,5 +162,27 @@ import Testing
     // were shown twice.
     let result = await Simulation.run(SimulationConfig(seed: 918, steps: 300))
     #expect(result.violation == nil, "\(String(describing: result.violation))")
+  }
+}
+
+/// A factory none of our named kinds is: the in-memory backend behind a network that works.
+struct BehindANetwork: BackendFactory {
+  var name: String { "behind-a-network" }
+
+  func makeBackend(clock: any WallClock, random: SeededRandomNumberGenerator)
+    -> any TeammateBackend
+  {
+    FaultyBackend(InMemoryBackendFactory().makeBackend(clock: clock, random: random))
+  }
+}
+
+@Suite struct SimulationFactoryTests {
+  @Test func test_AC_CONF_04_theSimulatorRunsOnAnyBackendFactory() async throws {
+    let config = SimulationConfig(seed: 21, steps: 150, backend: BehindANetwork())
+    let first = await Simulation.run(config)
+    let second = await Simulation.run(config)
+    #expect(first.violation == nil)
+    #expect(first.trace == second.trace && first.actions.count == 150)
+    #expect(config.replay.contains("--backend behind-a-network"))
   }
 }

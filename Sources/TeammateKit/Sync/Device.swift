@@ -443,16 +443,20 @@ public actor Device {
     var pulled: [Change] = []
     var fresh: [Change] = []
     while true {
+      let cursor = state.cursor
       let page = try await backend.changes(
-        in: household, after: state.cursor, limit: pageSize, as: account)
-      for change in page {
+        in: household, after: cursor, limit: pageSize, as: account)
+      // NB: a change at or before the cursor is one the device has; a backend that gives it
+      // again gets no second showing, and a page that moves nothing ends the pull.
+      let past = page.filter { $0.sequence > cursor }
+      for change in past {
         if state.isNew(change) { fresh.append(change) }
         state.apply(change)
         state.cursor = max(state.cursor, change.sequence)
         noteOverwrites(in: change)
       }
-      pulled += page
-      if page.count < pageSize { return (pulled, fresh) }
+      pulled += past
+      if page.count < pageSize || past.isEmpty { return (pulled, fresh) }
     }
   }
 

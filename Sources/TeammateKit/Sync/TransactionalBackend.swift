@@ -9,8 +9,13 @@ import Foundation
 ///
 /// ```swift
 /// actor MyBackend: TransactionalBackend {
-///   func write<T>(as actor: AccountID, _ body: (inout MyStorage, Date, inout AnyRandomNumberGenerator) throws -> T) throws -> T
-///   func read<T>(as actor: AccountID, _ body: (MyStorage, Date) throws -> T) throws -> T
+///   func write<T>(
+///     _ checked: borrowing AccessChecked, as actor: AccountID,
+///     _ body: (inout MyStorage, Date, inout AnyRandomNumberGenerator) throws -> T
+///   ) throws -> T
+///   func read<T>(
+///     _ checked: borrowing AccessChecked, as actor: AccountID, _ body: (MyStorage, Date) throws -> T
+///   ) throws -> T
 /// }
 /// ```
 public protocol TransactionalBackend: TeammateBackend, Actor {
@@ -21,22 +26,25 @@ public protocol TransactionalBackend: TeammateBackend, Actor {
 
   /// Runs `body` as one atomic write at server time, with the backend's random source.
   func write<T>(
-    as actor: AccountID, _ body: (inout Storage, Date, inout AnyRandomNumberGenerator) throws -> T
+    _ checked: borrowing AccessChecked, as actor: AccountID,
+    _ body: (inout Storage, Date, inout AnyRandomNumberGenerator) throws -> T
   ) throws -> T
 
   /// Runs `body` as one consistent read at server time.
-  func read<T>(as actor: AccountID, _ body: (Storage, Date) throws -> T) throws -> T
+  func read<T>(
+    _ checked: borrowing AccessChecked, as actor: AccountID, _ body: (Storage, Date) throws -> T
+  ) throws -> T
 }
 
 extension TransactionalBackend {
   public func householdID(of account: AccountID, as actor: AccountID) throws -> HouseholdID? {
-    try read(as: actor) { storage, _ in
+    try read(AccessChecked(), as: actor) { storage, _ in
       try BackendOperations.householdID(of: account, actor: actor, storage: storage)
     }
   }
 
   public func linkCredential(_ credential: Credential, as actor: AccountID) throws {
-    try write(as: actor) { storage, _, _ in
+    try write(AccessChecked(), as: actor) { storage, _, _ in
       try BackendOperations.linkCredential(credential, actor: actor, storage: &storage)
     }
   }
@@ -44,7 +52,7 @@ extension TransactionalBackend {
   public func createHousehold(
     name: String, timeZone: String, displayName: String, as actor: AccountID
   ) throws -> HouseholdCreation {
-    try write(as: actor) { storage, now, random in
+    try write(AccessChecked(), as: actor) { storage, now, random in
       try BackendOperations.createHousehold(
         name: name, timeZone: timeZone, displayName: displayName, actor: actor,
         storage: &storage, now: now, random: &random)
@@ -52,7 +60,7 @@ extension TransactionalBackend {
   }
 
   public func household(_ id: HouseholdID, as actor: AccountID) throws -> Household {
-    try read(as: actor) { storage, _ in
+    try read(AccessChecked(), as: actor) { storage, _ in
       try BackendOperations.household(id, actor: actor, storage: storage)
     }
   }
@@ -60,7 +68,7 @@ extension TransactionalBackend {
   public func updateHousehold(
     _ id: HouseholdID, name: String?, timeZone: String?, as actor: AccountID
   ) throws -> Household {
-    try write(as: actor) { storage, now, _ in
+    try write(AccessChecked(), as: actor) { storage, now, _ in
       try BackendOperations.updateHousehold(
         id, name: name, timeZone: timeZone, actor: actor, storage: &storage, now: now)
     }
@@ -70,7 +78,7 @@ extension TransactionalBackend {
     in id: HouseholdID, displayName: String?, settings: NotificationSettings?,
     as actor: AccountID
   ) throws -> Household {
-    try write(as: actor) { storage, now, _ in
+    try write(AccessChecked(), as: actor) { storage, now, _ in
       try BackendOperations.updateMember(
         in: id, displayName: displayName, settings: settings, actor: actor, storage: &storage,
         now: now)
@@ -80,28 +88,28 @@ extension TransactionalBackend {
   public func leaveHousehold(
     _ id: HouseholdID, deletingHousehold: Bool, as actor: AccountID
   ) throws {
-    try write(as: actor) { storage, now, _ in
+    try write(AccessChecked(), as: actor) { storage, now, _ in
       try BackendOperations.leaveHousehold(
         id, deletingHousehold: deletingHousehold, actor: actor, storage: &storage, now: now)
     }
   }
 
   public func issueInvite(for household: HouseholdID, as actor: AccountID) throws -> Invite {
-    try write(as: actor) { storage, now, random in
+    try write(AccessChecked(), as: actor) { storage, now, random in
       try BackendOperations.issueInvite(
         for: household, actor: actor, storage: &storage, now: now, random: &random)
     }
   }
 
   public func liveInvite(for household: HouseholdID, as actor: AccountID) throws -> Invite? {
-    try read(as: actor) { storage, now in
+    try read(AccessChecked(), as: actor) { storage, now in
       try BackendOperations.liveInvite(for: household, actor: actor, storage: storage, now: now)
     }
   }
 
   public func invite(code: String, as actor: AccountID) throws -> Invite {
     let limit = joinLimit
-    return try write(as: actor) { storage, now, _ in
+    return try write(AccessChecked(), as: actor) { storage, now, _ in
       try BackendOperations.invite(
         code: code, actor: actor, storage: &storage, now: now, limit: limit)
     }.get()
@@ -109,7 +117,7 @@ extension TransactionalBackend {
 
   public func join(code: String, displayName: String, as actor: AccountID) throws -> Household {
     let limit = joinLimit
-    return try write(as: actor) { storage, now, _ in
+    return try write(AccessChecked(), as: actor) { storage, now, _ in
       try BackendOperations.join(
         code: code, displayName: displayName, actor: actor, storage: &storage, now: now,
         limit: limit)
@@ -123,7 +131,7 @@ extension TransactionalBackend {
   public func addCardsAtOnce(
     _ drafts: [CardDraft], to household: HouseholdID, as actor: AccountID
   ) throws -> [Card] {
-    try write(as: actor) { storage, now, random in
+    try write(AccessChecked(), as: actor) { storage, now, random in
       try BackendOperations.addCards(
         drafts, to: household, actor: actor, storage: &storage, now: now, random: &random)
     }
@@ -131,7 +139,7 @@ extension TransactionalBackend {
 
   /// One card of the actor's household.
   public func oneCard(_ id: CardID, as actor: AccountID) throws -> Card {
-    try read(as: actor) { storage, _ in
+    try read(AccessChecked(), as: actor) { storage, _ in
       try BackendOperations.card(id, actor: actor, storage: storage)
     }
   }
@@ -141,7 +149,7 @@ extension TransactionalBackend {
   public func narrowedPendingCards(in household: HouseholdID, as actor: AccountID) throws
     -> [Card]
   {
-    try read(as: actor) { storage, _ in
+    try read(AccessChecked(), as: actor) { storage, _ in
       try BackendOperations.pendingCards(in: household, actor: actor, storage: storage)
     }
   }
@@ -149,13 +157,13 @@ extension TransactionalBackend {
   // MARK: Reads and writes
 
   public func cards(in household: HouseholdID, as actor: AccountID) throws -> [Card] {
-    try read(as: actor) { storage, _ in
+    try read(AccessChecked(), as: actor) { storage, _ in
       try BackendOperations.cards(in: household, actor: actor, storage: storage)
     }
   }
 
   public func submit(_ entry: OutboxEntry, as actor: AccountID) throws -> WriteOutcome {
-    try write(as: actor) { storage, now, random in
+    try write(AccessChecked(), as: actor) { storage, now, random in
       try BackendOperations.submit(
         entry, actor: actor, storage: &storage, now: now, random: &random)
     }
@@ -163,13 +171,14 @@ extension TransactionalBackend {
 
   public func receipt(for write: WriteID, as actor: AccountID) throws -> WriteOutcome? {
     // NB: receipts are kept per account: an actor reads only its own.
-    try read(as: actor) { storage, _ in try storage.receipt(for: write, of: actor) }
+    try read(AccessChecked(), as: actor) { storage, _ in try storage.receipt(for: write, of: actor)
+    }
   }
 
   public func changes(
     in household: HouseholdID, after cursor: Int64, limit: Int, as actor: AccountID
   ) throws -> [Change] {
-    try read(as: actor) { storage, _ in
+    try read(AccessChecked(), as: actor) { storage, _ in
       try BackendOperations.changes(
         in: household, after: cursor, limit: limit, actor: actor, storage: storage)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TeammateTestSupport
 
 /// A program left running while a test goes on: its output and error output arrive line by
 /// line, each awaited with a time limit, until the test ends it.

@@ -1,55 +1,39 @@
 import Foundation
 import TeammateInMemory
 import TeammateKit
-import TeammatePostgres
-import TeammateSQLite
 import TeammateTestSupport
-import Testing
 
-/// Every backend the contract suite runs on.
-enum BackendKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
-  case inMemory
-  case sqliteInMemory
-  case sqliteFile
-  case postgres
+/// What a contract check is given: a fresh backend from the factory under test, on a server
+/// clock the check moves by hand, with the usual cast and helpers.
+public struct ContractWorld: Sendable {
+  /// The server's clock: it moves only when the check moves it.
+  public let clock = ManualWallClock(Fixtures.start)
+  /// The backend under test, empty when the check begins.
+  public let backend: any TeammateBackend
+  /// The factory that made it, for what only it knows (how a device's state is kept).
+  public let factory: any BackendFactory
+  public let alice = Fixtures.alice
+  public let bob = Fixtures.bob
+  public let carol = Fixtures.carol
 
-  var testDescription: String { rawValue }
-
-  func make(clock: ManualWallClock, seed: UInt64 = 1) throws -> any TeammateBackend {
-    let random = SeededRandomNumberGenerator(seed: seed)
-    switch self {
-    case .inMemory:
-      return InMemoryBackend(clock: clock, random: random)
-    case .sqliteInMemory:
-      return try SQLiteBackend(path: ":memory:", clock: clock, random: random)
-    case .sqliteFile:
-      let path = try TemporaryFolder.make().appending("store.sqlite")
-      return try SQLiteBackend(path: path, clock: clock, random: random)
-    case .postgres:
-      return try PostgresBackend(
-        url: try PostgresTestServer.freshStore("contract"), clock: clock, random: random)
-    }
+  /// A world around a fresh backend of `factory`'s.
+  public init(_ factory: any BackendFactory, seed: UInt64 = 1) async throws {
+    self.factory = factory
+    backend = try await factory.makeBackend(
+      clock: clock, random: SeededRandomNumberGenerator(seed: seed))
   }
-}
 
-/// A fresh backend on a hand-moved server clock, with helpers for the usual cast.
-struct World {
-  let clock = ManualWallClock(Fixtures.start)
-  let backend: any TeammateBackend
-  let alice = Fixtures.alice
-  let bob = Fixtures.bob
-  let carol = Fixtures.carol
-
-  init(_ kind: BackendKind) throws { backend = try kind.make(clock: clock) }
+  /// A seed of the backend's own, so that each backend shuffles concurrent calls its own way.
+  var seed: UInt64 { UInt64(factory.name.utf8.reduce(7) { $0 &* 31 &+ Int($1) } & 0xffff) }
 
   /// Alice creates "Home"; the creation, with its invite.
-  func aliceAlone() async throws -> HouseholdCreation {
+  public func aliceAlone() async throws -> HouseholdCreation {
     try await backend.createHousehold(
       name: "Home", timeZone: "Asia/Taipei", displayName: "Alice", as: alice)
   }
 
   /// Alice creates "Home" and Bob joins it; the household's id.
-  func couple() async throws -> HouseholdID {
+  public func couple() async throws -> HouseholdID {
     let creation = try await aliceAlone()
     clock.advance(by: 60)
     _ = try await backend.join(code: creation.invite.code.rawValue, displayName: "Bob", as: bob)
@@ -59,7 +43,7 @@ struct World {
 
   /// A phone for `account` whose clock runs `skew` seconds off the server's, reaching the
   /// backend through `network` when one is given; its ids come from a seed of its own.
-  func device(
+  public func device(
     _ account: AccountID, skew: TimeInterval = 0, network: (any TeammateBackend)? = nil,
     state: DeviceState = DeviceState()
   ) -> (device: Device, centre: InMemoryNotificationScheduler) {
@@ -76,7 +60,7 @@ struct World {
 
   /// The notifications a device must hold for what it knows now: the planner's, from its own
   /// state, less what has fired already.
-  func plan(of device: Device) async -> [PlannedNotification] {
+  public func plan(of device: Device) async -> [PlannedNotification] {
     let state = await device.state
     let now = clock.now()
     guard let household = state.household, household.hasMember(device.account) else { return [] }
@@ -89,16 +73,17 @@ struct World {
   }
 
   /// Everything a member can read of the household, to compare before and after a refusal.
-  func snapshot(_ household: HouseholdID) async throws -> Snapshot {
-    Snapshot(
+  public func snapshot(_ household: HouseholdID) async throws -> HouseholdSnapshot {
+    HouseholdSnapshot(
       household: try await backend.household(household, as: alice),
       cards: try await backend.cards(in: household, as: alice),
       feed: try await backend.changes(in: household, after: 0, limit: 10_000, as: alice))
   }
 }
 
-struct Snapshot: Equatable {
-  var household: Household
-  var cards: [Card]
-  var feed: [Change]
+/// Everything a member can read of a household, compared before and after a refusal.
+public struct HouseholdSnapshot: Equatable, Sendable {
+  public var household: Household
+  public var cards: [Card]
+  public var feed: [Change]
 }

@@ -1,0 +1,250 @@
+import Foundation
+import TeammateInMemory
+import TeammateKit
+import TeammateTestSupport
+import Testing
+
+/// Writes made apart from the backend: the outbox, at-most-once, conflicts.
+/// The contract's checks of this area, for any backend.
+public enum OfflineContract {
+  /// A couple whose devices have synced once, and a card of Alice's that Bob has seen.
+  struct Home {
+    let world: ContractWorld
+    let home: HouseholdID
+    let alice: Device
+    let bob: Device
+    let network: FaultyBackend
+    let card: Card
+
+    init(_ world: ContractWorld) async throws {
+      self.world = world
+      home = try await world.couple()
+      network = FaultyBackend(world.backend)
+      alice = world.device(world.alice).device
+      bob = world.device(world.bob, network: network).device
+      card = try await alice.addCard(
+        CardDraft(kind: .event, title: "Checkup", time: world.clock.now() + 86_400))
+      _ = try await alice.sync()
+      _ = try await bob.sync()
+    }
+
+    func feed() async throws -> [Change] {
+      try await world.backend.changes(in: home, after: 0, limit: 10_000, as: world.alice)
+    }
+  }
+
+  public static let offlineWritesApplyAtOnceAndWaitInOrder = ContractCheck(
+    id: "AC-OFF-01", name: "offlineWritesApplyAtOnceAndWaitInOrder"
+  ) { world in
+    let home = try await Home(world)
+    await home.bob.setOnline(false)
+    let made = try await home.bob.addCard(CardDraft(kind: .task, title: "Diapers"))
+    let edited = try await home.bob.editCard(made.id, CardEdit(note: .set("the big pack")))
+    #expect(edited.card.note == "the big pack")
+    let shown = await home.bob.cards
+    #expect(shown[made.id]?.note == "the big pack")
+    let outbox = await home.bob.state.outbox
+    #expect(
+      outbox.map(\.write) == [
+        .addCard(CardDraft(kind: .task, title: "Diapers", id: made.id)),
+        .editCard(made.id, CardEdit(note: .set("the big pack")), baseRevision: 1),
+      ])
+    #expect(Set(outbox.map(\.id)).count == 2)
+    let stored = try await home.world.backend.cards(in: home.home, as: home.world.alice)
+    #expect(!stored.contains { $0.id == made.id })
+  }
+
+  public static let backOnlineTheOutboxLandsOnceInOrder = ContractCheck(
+    id: "AC-OFF-02", name: "backOnlineTheOutboxLandsOnceInOrder"
+  ) { world in
+    let home = try await Home(world)
+    await home.bob.setOnline(false)
+    let made = try await home.bob.addCard(CardDraft(kind: .task, title: "Diapers"))
+    _ = try await home.bob.editCard(made.id, CardEdit(note: .set("the big pack")))
+    _ = try await home.bob.acknowledge([CardRevision(home.card.id, revision: 1)])
+    await home.bob.setOnline(true)
+    let report = try await home.bob.sync()
+    #expect(report.outbox == 0 && report.conflicts.isEmpty)
+    #expect(await home.bob.state.outbox.isEmpty)
+    let landed = try await home.world.backend.card(made.id, as: home.world.alice)
+    #expect(landed.note == "the big pack" && landed.revision == 2)
+    #expect(try await home.world.backend.card(home.card.id, as: home.world.bob).ackBy == "bob")
+    let mine = try await home.feed().filter { $0.actor == home.world.bob && $0.writeID != nil }
+    #expect(mine.map(\.kind) == [.cardAdded, .cardEdited, .cardAcknowledged])
+    #expect(Set(mine.compactMap(\.writeID)).count == 3)
+  }
+
+  public static let aWriteSentAgainIsAnsweredAsTheFirstTime = ContractCheck(
+    id: "AC-OFF-03", name: "aWriteSentAgainIsAnsweredAsTheFirstTime"
+  ) { world in
+    let home = try await Home(world)
+    let entry = OutboxEntry(
+      id: "w-once", householdID: home.home,
+      write: .addCard(CardDraft(title: "Milk", id: "mmmmmmmm")), madeAt: Fixtures.start)
+    let first = try await home.world.backend.submit(entry, as: home.world.bob)
+    let feed = try await home.feed()
+    home.world.clock.advance(by: 60)
+    let again = try await home.world.backend.submit(entry, as: home.world.bob)
+    #expect(again == first)
+    #expect(try await home.feed() == feed)
+    #expect(feed.filter { $0.writeID == "w-once" }.count == 1)
+
+    // NB: a refusal is an answer too: the same refusal, even once it would now land.
+    let ownCard = OutboxEntry(
+      id: "w-refused", householdID: home.home,
+      write: .acknowledge([CardRevision("mmmmmmmm", revision: 1)]), madeAt: Fixtures.start)
+    let refused = try await home.world.backend.submit(ownCard, as: home.world.bob)
+    #expect(refused == .refused(.lastEditorCannotAcknowledge("mmmmmmmm")))
+    _ = try await home.world.backend.editCard(
+      "mmmmmmmm", CardEdit(title: .set("Oat milk")), as: home.world.alice)
+    #expect(try await home.world.backend.submit(ownCard, as: home.world.bob) == refused)
+  }
+
+  public static let theBackendChecksAgainAndStampsItsOwnTime = ContractCheck(
+    id: "AC-OFF-04", name: "theBackendChecksAgainAndStampsItsOwnTime"
+  ) { world in
+    let home = try await world.couple()
+    let fast = world.device(world.bob, skew: 5 * 3_600).device
+    _ = try await fast.sync()
+    await fast.setOnline(false)
+    let made = try await fast.addCard(CardDraft(title: "Milk"))
+    #expect(made.createdAt == world.clock.now() + 5 * 3_600)
+    world.clock.advance(by: 600)
+    await fast.setOnline(true)
+    _ = try await fast.sync()
+    let landed = try await world.backend.card(made.id, as: world.alice)
+    #expect(landed.createdAt == world.clock.now() && landed.lastEditedAt == world.clock.now())
+
+    let taken = OutboxEntry(
+      id: "w-taken", householdID: home, write: .addCard(CardDraft(title: "Again", id: made.id)),
+      madeAt: Fixtures.start)
+    #expect(
+      try await world.backend.submit(taken, as: world.alice) == .refused(.cardIDTaken(made.id)))
+    let malformed = OutboxEntry(
+      id: "w-odd", householdID: home, write: .addCard(CardDraft(title: "Odd", id: "DROP TABLE")),
+      madeAt: Fixtures.start)
+    #expect(
+      try await world.backend.submit(malformed, as: world.alice)
+        == .refused(.cardIDTaken("DROP TABLE")))
+  }
+
+  public static let aRefusedWriteBecomesAConflictAndTheViewGoesBack = ContractCheck(
+    id: "AC-OFF-05", name: "aRefusedWriteBecomesAConflictAndTheViewGoesBack"
+  ) { world in
+    let home = try await Home(world)
+    await home.bob.setOnline(false)
+    _ = try await home.bob.acknowledge([CardRevision(home.card.id, revision: 1)])
+    #expect(await home.bob.pending.isEmpty)
+    _ = try await home.alice.editCard(home.card.id, CardEdit(title: .set("Checkup at 10")))
+    await home.bob.setOnline(true)
+    let report = try await home.bob.sync()
+    #expect(await home.bob.state.outbox.isEmpty)
+    let conflict = try #require(report.conflicts.first)
+    #expect(report.conflicts.count == 1)
+    #expect(conflict.cardID == home.card.id && conflict.title == "Checkup")
+    #expect(
+      conflict.reason
+        == .refused(
+          .acknowledge([CardRevision(home.card.id, revision: 1)]),
+          .staleAcknowledgement(home.card.id, seen: 1, current: 2)))
+    #expect(await home.bob.pending.map(\.id) == [home.card.id])
+    #expect(await home.bob.cards[home.card.id]?.title == "Checkup at 10")
+
+    await home.bob.dismissConflicts([conflict.id])
+    #expect(await home.bob.state.conflicts.isEmpty)
+  }
+
+  public static let editsMergeByFieldAndTheLaterArrivalWins = ContractCheck(
+    id: "AC-OFF-06", name: "editsMergeByFieldAndTheLaterArrivalWins"
+  ) { world in
+    let home = try await Home(world)
+    await home.bob.setOnline(false)
+    _ = try await home.bob.editCard(home.card.id, CardEdit(note: .set("bring the booklet")))
+    _ = try await home.alice.editCard(home.card.id, CardEdit(title: .set("Checkup at 10")))
+    await home.bob.setOnline(true)
+    _ = try await home.bob.sync()
+    let merged = try await home.world.backend.card(home.card.id, as: home.world.alice)
+    #expect(merged.title == "Checkup at 10" && merged.note == "bring the booklet")
+    #expect(try await home.alice.sync().conflicts.isEmpty)
+
+    let aliceTime = home.world.clock.now() + 2 * 86_400
+    let bobTime = home.world.clock.now() + 3 * 86_400
+    await home.bob.setOnline(false)
+    _ = try await home.bob.editCard(home.card.id, CardEdit(time: .set(bobTime)))
+    _ = try await home.alice.editCard(home.card.id, CardEdit(time: .set(aliceTime)))
+    await home.bob.setOnline(true)
+    #expect(try await home.bob.sync().conflicts.isEmpty)
+    #expect(try await home.world.backend.card(home.card.id, as: home.world.bob).time == bobTime)
+    let lost = try await home.alice.sync().conflicts
+    #expect(
+      lost.map(\.reason) == [
+        .overwritten(
+          FieldOverwrite(field: .time, lostBy: home.world.alice, lost: .time(aliceTime)),
+          by: home.world.bob)
+      ])
+    #expect(lost.first?.title == "Checkup at 10")
+  }
+
+  public static let theOutboxAndConflictsSurviveARestart = ContractCheck(
+    id: "AC-OFF-07", name: "theOutboxAndConflictsSurviveARestart"
+  ) { world in
+    let home = try await Home(world)
+    await home.bob.setOnline(false)
+    _ = try await home.bob.acknowledge([CardRevision(home.card.id, revision: 1)])
+    let made = try await home.bob.addCard(CardDraft(title: "Milk"))
+    _ = try await home.alice.editCard(home.card.id, CardEdit(title: .set("Checkup at 10")))
+    let saved = try await home.world.factory.keptDeviceState(
+      await home.bob.state, of: home.world.bob, in: home.world.backend)
+    #expect(saved.outbox == (await home.bob.state.outbox))
+    let restarted = home.world.device(home.world.bob, state: saved).device
+    let report = try await restarted.sync()
+    #expect(report.outbox == 0 && report.conflicts.count == 1)
+    #expect(try await home.world.backend.card(made.id, as: home.world.alice).title == "Milk")
+
+    let again = try await home.world.factory.keptDeviceState(
+      await restarted.state, of: home.world.bob, in: home.world.backend)
+    #expect(again.conflicts == report.conflicts)
+  }
+
+  public static let theBadgeAndPlanFollowTheViewWhileAWriteWaits = ContractCheck(
+    id: "AC-OFF-08", name: "theBadgeAndPlanFollowTheViewWhileAWriteWaits"
+  ) { world in
+    _ = try await world.couple()
+    let alice = world.device(world.alice).device
+    let (bob, centre) = world.device(world.bob)
+    let card = try await alice.addCard(CardDraft(title: "Diapers"))
+    let before = try await bob.sync()
+    #expect(before.badge == 1)
+    #expect(await centre.pending().contains { $0.kind == .digest })
+    await bob.setOnline(false)
+    _ = try await bob.acknowledge([CardRevision(card.id, revision: 1)])
+    #expect(await bob.pending.isEmpty)
+    #expect(await !centre.pending().contains { $0.kind == .digest })
+    #expect(try await bob.sync().badge == 0)
+  }
+
+  public static let aLostReplyIsSentAgainAndAnOnlineRefusalIsThrown = ContractCheck(
+    id: "AC-OFF-09", name: "aLostReplyIsSentAgainAndAnOnlineRefusalIsThrown"
+  ) { world in
+    let home = try await Home(world)
+    home.network.loseReplies(1)
+    await #expect(throws: TeammateError.unavailable) {
+      _ = try await home.bob.addCard(CardDraft(title: "Milk"))
+    }
+    #expect(await home.bob.state.outbox.count == 1)
+    home.network.setUnreachable(true)
+    await #expect(throws: TeammateError.unavailable) { _ = try await home.bob.sync() }
+    #expect(await home.bob.state.outbox.count == 1)
+    home.network.setUnreachable(false)
+    _ = try await home.bob.sync()
+    #expect(await home.bob.state.outbox.isEmpty)
+    let milk = try await home.feed().filter { $0.card?.title == "Milk" }
+    #expect(milk.count == 1)
+
+    await #expect(throws: TeammateError.lastEditorCannotAcknowledge(milk[0].card?.id ?? "")) {
+      _ = try await home.bob.acknowledge([CardRevision(milk[0].card?.id ?? "", revision: 1)])
+    }
+    let state = await home.bob.state
+    #expect(state.conflicts.isEmpty && state.outbox.isEmpty)
+  }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import TeammateKit
+import TeammatePostgres
+import TeammateSQLite
+import TeammateTestSupport
+
+/// Our own backends, each a factory for the conformance suite and the simulator.
+public enum BackendKind: String, CaseIterable, Sendable, CustomStringConvertible, BackendFactory {
+  case inMemory
+  case sqliteInMemory
+  case sqliteFile
+  case postgres
+
+  public var description: String { rawValue }
+
+  public var name: String { rawValue }
+
+  public func makeBackend(clock: any WallClock, random: SeededRandomNumberGenerator) throws
+    -> any TeammateBackend
+  {
+    switch self {
+    case .inMemory:
+      return InMemoryBackendFactory().makeBackend(clock: clock, random: random)
+    case .sqliteInMemory:
+      return try SQLiteBackend(path: ":memory:", clock: clock, random: random)
+    case .sqliteFile:
+      let path = try TemporaryFolder.make().appending("store.sqlite")
+      return try SQLiteBackend(path: path, clock: clock, random: random)
+    case .postgres:
+      return try PostgresBackend(
+        url: try PostgresTestServer.freshStore(rawValue), clock: clock, random: random)
+    }
+  }
+
+  /// A SQLite store keeps each device's state in its file: saved there, and read back.
+  public func keptDeviceState(
+    _ state: DeviceState, of account: AccountID, in backend: any TeammateBackend
+  ) async throws -> DeviceState {
+    let kept = try JSONDecoder().decode(DeviceState.self, from: JSONEncoder().encode(state))
+    guard let store = backend as? SQLiteBackend else { return kept }
+    try await store.saveDeviceState(kept, for: account)
+    return try await store.deviceState(for: account) ?? DeviceState()
+  }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import TeammateKit
+
+/// A backend's storage as an adopter would first write it: plain dictionaries, nothing
+/// clever, only TeammateKit's public API. `plant` breaks it on purpose.
+struct DictionaryStorage: BackendStorage, Sendable {
+  /// A bug put in on purpose, to prove the contract finds it.
+  enum Plant: String, Sendable, CaseIterable {
+    /// Answers are never kept, so a write sent again applies again.
+    case forgottenReceipt
+    /// The feed read after a cursor starts one change early.
+    case cursorOffByOne
+  }
+
+  let plant: Plant?
+  var households: [HouseholdID: Household] = [:]
+  var memberships: [AccountID: HouseholdID] = [:]
+  var invites: [InviteCode: Invite] = [:]
+  var cards: [CardID: Card] = [:]
+  var failures: [AccountID: [Date]] = [:]
+  var credentials: [Credential: AccountID] = [:]
+  var feed: [Change] = []
+  var receipts: [String: (household: HouseholdID, outcome: WriteOutcome)] = [:]
+  var lastSequence: Int64 = 0
+  var currentWrite: WriteContext?
+
+  init(plant: Plant?) { self.plant = plant }
+
+  func household(_ id: HouseholdID) -> Household? { households[id] }
+  mutating func putHousehold(_ household: Household) { households[household.id] = household }
+
+  func householdID(of account: AccountID) -> HouseholdID? { memberships[account] }
+  mutating func setHouseholdID(_ household: HouseholdID?, of account: AccountID) {
+    memberships[account] = household
+  }
+
+  func invite(_ code: InviteCode) -> Invite? { invites[code] }
+  func inviteCode(of household: HouseholdID) -> InviteCode? {
+    invites.values.first { $0.householdID == household }?.code
+  }
+  mutating func putInvite(_ invite: Invite) {
+    invites = invites.filter { $0.value.householdID != invite.householdID }
+    invites[invite.code] = invite
+  }
+  mutating func deleteInvite(_ code: InviteCode) { invites[code] = nil }
+
+  func card(_ id: CardID) -> Card? { cards[id] }
+  func cards(in household: HouseholdID) -> [Card] {
+    cards.values.filter { $0.householdID == household }
+      .sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
+  }
+  mutating func putCard(_ card: Card) { cards[card.id] = card }
+
+  func failedJoins(of account: AccountID) -> [Date] { failures[account] ?? [] }
+  func failedJoins(after date: Date) -> [Date] {
+    failures.values.joined().filter { $0 > date }.sorted()
+  }
+  mutating func recordFailedJoin(of account: AccountID, at date: Date) {
+    failures[account, default: []].append(date)
+  }
+  mutating func forgetFailedJoins(of account: AccountID, through date: Date) {
+    failures[account]?.removeAll { $0 <= date }
+  }
+
+  func credentialOwner(_ credential: Credential) -> AccountID? { credentials[credential] }
+  mutating func link(_ credential: Credential, to account: AccountID) {
+    credentials[credential] = account
+  }
+
+  mutating func deleteHousehold(_ id: HouseholdID) {
+    households[id] = nil
+    memberships = memberships.filter { $0.value != id }
+    invites = invites.filter { $0.value.householdID != id }
+    cards = cards.filter { $0.value.householdID != id }
+    feed.removeAll { $0.householdID == id }
+    receipts = receipts.filter { $0.value.household != id }
+  }
+
+  mutating func appendChange(_ change: Change) -> Change {
+    var stamped = change
+    lastSequence += 1
+    stamped.sequence = lastSequence
+    feed.append(stamped)
+    return stamped
+  }
+
+  func changes(in household: HouseholdID, after cursor: Int64, limit: Int) -> [Change] {
+    let from = plant == .cursorOffByOne ? cursor - 1 : cursor
+    return Array(feed.filter { $0.householdID == household && $0.sequence > from }.prefix(limit))
+  }
+
+  func changes(
+    ofCard id: CardID, in household: HouseholdID, afterRevision revision: Int
+  ) -> [Change] {
+    feed.filter {
+      $0.householdID == household && $0.card?.id == id && ($0.card?.revision ?? 0) > revision
+    }
+  }
+
+  func receipt(for write: WriteID, of account: AccountID) -> WriteOutcome? {
+    receipts["\(account.rawValue) \(write.rawValue)"]?.outcome
+  }
+
+  mutating func putReceipt(
+    _ outcome: WriteOutcome, for write: WriteID, of account: AccountID,
+    in household: HouseholdID
+  ) {
+    guard plant != .forgottenReceipt else { return }
+    receipts["\(account.rawValue) \(write.rawValue)"] = (household, outcome)
+  }
+}
