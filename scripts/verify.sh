@@ -178,6 +178,14 @@ step_scans() {
   return $rc
 }
 
+step_api() {
+  scripts/api.sh
+  local rc=$?
+  grep -E '^api: [0-9]+ declarations' "$logs/api.log" >"$logs/api.summary"
+  [ "$rc" -ne 0 ] && grep -E '^(api|docs):' "$logs/api.log" | grep -v 'declarations,' >"$logs/api.failure"
+  return $rc
+}
+
 step_trace() {
   local list="$logs/tests.list"
   [ -s "$list" ] || list=""
@@ -204,7 +212,11 @@ else
 fi
 step build
 use_postgres
-if [ "$last_status" = ok ]; then step tests; else echo "tests        skip           (the build failed)" | tee -a "$logs/steps"; fi
+built=$last_status
+# NB: the public API is read from the build's modules, beside the tests.
+if [ "$built" = ok ]; then run_step api & api_check=$!; fi
+if [ "$built" = ok ]; then step tests; else echo "tests        skip           (the build failed)" | tee -a "$logs/steps"; fi
+if [ "$built" = ok ]; then wait "$api_check"; print_step api; else echo "api          skip           (the build failed)" | tee -a "$logs/steps"; failed=1; fi
 wait "$static_checks"
 print_step format
 if [ "$quick" -eq 0 ]; then print_step selftest; else echo "selftest     skip           (--quick)" | tee -a "$logs/steps"; fi
@@ -216,7 +228,7 @@ total=$((($(date +%s%N) - started) / 1000000))
 printf 'total        %6.1fs\n' "${total}e-3"
 {
   cat "$logs/steps"
-  for name in format build tests selftest scans trace; do
+  for name in format build tests api selftest scans trace; do
     [ -f "$logs/$name.log" ] || continue
     echo "=== $name ==="
     cat "$logs/$name.log"

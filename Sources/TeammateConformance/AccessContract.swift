@@ -44,6 +44,10 @@ public enum AccessContract {
     ]
   }
 
+  /// AC-ACC-07: Through every backend, a stranger with a valid uid can read nothing of a household
+  /// (household, its invite, cards, a card by id, the change feed) and write nothing (update, issue
+  /// an invite, leave, add, edit, acknowledge, complete or delete a card): each call is refused as
+  /// `notAMember` and changes nothing.
   public static let strangerCanReadAndWriteNothing = ContractCheck(
     id: "AC-ACC-07", name: "strangerCanReadAndWriteNothing"
   ) { world in
@@ -67,6 +71,9 @@ public enum AccessContract {
     #expect(try await world.snapshot(home) == before)
   }
 
+  /// AC-ACC-08: Through every backend, a former member is refused like a stranger, an account
+  /// cannot read another account's household, and a member may change only their own display name
+  /// and settings.
   public static let formerMemberIsAStrangerAndSettingsAreOwn = ContractCheck(
     id: "AC-ACC-08", name: "formerMemberIsAStrangerAndSettingsAreOwn"
   ) { world in

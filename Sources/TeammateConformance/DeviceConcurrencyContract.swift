@@ -65,6 +65,11 @@ public enum DeviceConcurrencyContract {
     }
   }
 
+  /// AC-DEV-01: On every backend, fifty and more writes and syncs started at once from many tasks
+  /// on one device, and on both partners' devices together, online and offline, never crash:
+  /// afterwards every write landed exactly once or is a conflict the device shows, each task's own
+  /// writes landed in the order it made them, the outbox is empty after a sync, and the scheduler
+  /// holds exactly the planner's plan.
   public static let manyCallsAtOnceLandOnceInOrder = ContractCheck(
     id: "AC-DEV-01", name: "manyCallsAtOnceLandOnceInOrder"
   ) { world in
@@ -92,6 +97,9 @@ public enum DeviceConcurrencyContract {
       made, world: world, home: home, devices: [alice, bob])
   }
 
+  /// AC-DEV-02: On every backend, cancelling the tasks of half of many concurrent writes leaves
+  /// nothing half-done: each write either landed once or waits whole in the outbox, the next sync
+  /// sends what waits, and the scheduler holds the planner's plan.
   public static let cancelledCallersLeaveNothingHalfDone = ContractCheck(
     id: "AC-DEV-02", name: "cancelledCallersLeaveNothingHalfDone"
   ) { world in

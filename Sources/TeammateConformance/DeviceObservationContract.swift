@@ -12,6 +12,9 @@ public enum DeviceObservationContract {
     return (world, world.device(world.alice).device, world.device(world.bob).device)
   }
 
+  /// AC-DEV-04: On every backend, a screen model fed only by one device's snapshots, while that
+  /// device follows its backend's pushes, sees the partner's new card, the badge and the planned
+  /// reminder change with no call to `sync`.
   public static let aScreenFollowsThePartnerWithoutSync = ContractCheck(
     id: "AC-DEV-04", name: "aScreenFollowsThePartnerWithoutSync"
   ) { world in
@@ -72,6 +75,9 @@ extension DeviceObservationContract {
     }
   }
 
+  /// AC-DEV-05: On every backend, for random sequences of writes with nothing racing, a device's
+  /// view while a write waits offline equals the backend's answer to it once it is sent: the device
+  /// applies a write with the backend's own code.
   public static let theViewOfAWaitingWriteIsTheBackendsAnswer = ContractCheck(
     id: "AC-DEV-05", name: "theViewOfAWaitingWriteIsTheBackendsAnswer"
   ) { world in

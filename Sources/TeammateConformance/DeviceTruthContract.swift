@@ -8,6 +8,8 @@ import Testing
 /// partner's actions in words.
 /// The contract's checks of this area, for any backend.
 public enum DeviceTruthContract {
+  /// AC-SYNC-25: However often a device syncs, each reminder fires once: an event reminder due at
+  /// once is delivered once and never planned again for that start.
   public static let eachReminderFiresOnceHoweverOftenTheDeviceSyncs = ContractCheck(
     id: "AC-SYNC-25", name: "eachReminderFiresOnceHoweverOftenTheDeviceSyncs"
   ) { world in
@@ -33,6 +35,9 @@ public enum DeviceTruthContract {
     #expect(moved.scheduled.first { $0.kind == .eventReminder }?.fireAt == later - 30 * 60)
   }
 
+  /// AC-SYNC-26: A device's own acknowledgement, completion, edit, deletion, restoration or
+  /// settings change replans it at once: its scheduler holds exactly the plan for what it knows,
+  /// with no digest counting what it acknowledged and no due reminder for a task it completed.
   public static let aDevicesOwnWritesReplanItAtOnce = ContractCheck(
     id: "AC-SYNC-26", name: "aDevicesOwnWritesReplanItAtOnce"
   ) { world in
@@ -78,6 +83,10 @@ public enum DeviceTruthContract {
     #expect(await bob.centre.pending().contains { $0.kind == .eventReminder })
   }
 
+  /// AC-SYNC-27: A sync reports what the partner did since the last one, one entry per card with
+  /// its latest state: logged, changed (with the fields it changed and whether the viewer must know
+  /// it again), acknowledged, completed, reopened, skipped (a repeating card moved on), deleted,
+  /// restored.
   public static let aSyncSaysWhatThePartnerDidOncePerCard = ContractCheck(
     id: "AC-SYNC-27", name: "aSyncSaysWhatThePartnerDidOncePerCard"
   ) { world in
@@ -116,6 +125,9 @@ public enum DeviceTruthContract {
     #expect(try await bob.device.sync().news.isEmpty)
   }
 
+  /// AC-SYNC-28: Acknowledging all that is pending is one write: it acknowledges exactly the cards
+  /// pending at that moment at their revisions then, and the partner's edit just before or after it
+  /// never makes it fail.
   public static let acknowledgingAllPendingIsOneWriteAtTheRevisionsThen = ContractCheck(
     id: "AC-SYNC-28", name: "acknowledgingAllPendingIsOneWriteAtTheRevisionsThen"
   ) { world in
@@ -142,6 +154,8 @@ public enum DeviceTruthContract {
     #expect(AcknowledgementRules.badge(cards: all, viewer: world.bob) == 0)
   }
 
+  /// AC-SYNC-29: The last member leaves only by deleting the household, which removes the
+  /// household, its cards, its invite and its feed at once.
   public static let theLastMemberLeavesOnlyByDeletingTheHousehold = ContractCheck(
     id: "AC-SYNC-29", name: "theLastMemberLeavesOnlyByDeletingTheHousehold"
   ) { world in
@@ -182,6 +196,8 @@ public enum DeviceTruthContract {
       ).count == 1)
   }
 
+  /// AC-SYNC-30: Either member can restore a deleted card: it comes back at a new revision, pending
+  /// for the partner, whose device shows a "restored" activity.
   public static let eitherMemberRestoresADeletedCard = ContractCheck(
     id: "AC-SYNC-30", name: "eitherMemberRestoresADeletedCard"
   ) { world in

@@ -6,6 +6,8 @@ import Testing
 
 /// The contract's checks of this area, for any backend.
 public enum FeedContract {
+  /// AC-SYNC-04: The change feed is ordered by a strictly increasing sequence, holds only the
+  /// household's own changes, and pages by cursor without gaps or repeats.
   public static let feedIsOrderedPerHouseholdAndPagesByCursor = ContractCheck(
     id: "AC-SYNC-04", name: "feedIsOrderedPerHouseholdAndPagesByCursor"
   ) { world in
@@ -40,6 +42,8 @@ public enum FeedContract {
     }
   }
 
+  /// AC-SYNC-05: A device that receives pushed changes twice, late or in reverse order ends with
+  /// the same state as one that received them once in order.
   public static let duplicateLateAndReversedPushesDoNoHarm = ContractCheck(
     id: "AC-SYNC-05", name: "duplicateLateAndReversedPushesDoNoHarm"
   ) { world in
@@ -67,6 +71,8 @@ public enum FeedContract {
     #expect(try await chaotic.sync().pulled == 0)
   }
 
+  /// AC-SYNC-14: A refused call changes nothing: the feed, the cards and the household are exactly
+  /// as before.
   public static let refusedCallsChangeNothing = ContractCheck(
     id: "AC-SYNC-14", name: "refusedCallsChangeNothing"
   ) { world in
@@ -110,6 +116,8 @@ public enum FeedContract {
 }
 
 extension FeedContract {
+  /// AC-SYNC-17: Adding several cards at once is all or nothing: when one draft is refused, none of
+  /// them is added and the feed is unchanged.
   public static let batchOfCardsIsAllOrNothing = ContractCheck(
     id: "AC-SYNC-17", name: "batchOfCardsIsAllOrNothing"
   ) { world in
@@ -127,6 +135,8 @@ extension FeedContract {
 }
 
 extension FeedContract {
+  /// AC-SYNC-18: Acknowledging several cards at once is all or nothing: when one is refused (stale,
+  /// own change, deleted), none is acknowledged.
   public static let acknowledgingSeveralIsAllOrNothing = ContractCheck(
     id: "AC-SYNC-18", name: "acknowledgingSeveralIsAllOrNothing"
   ) { world in
@@ -151,6 +161,8 @@ extension FeedContract {
     #expect(feed.filter { $0.kind == .cardAcknowledged }.count == 2)
   }
 
+  /// AC-SYNC-22: A household update or a card edit that changes nothing adds nothing to the feed
+  /// and changes nothing stored.
   public static let anUpdateThatChangesNothingAddsNothingToTheFeed = ContractCheck(
     id: "AC-SYNC-22", name: "anUpdateThatChangesNothingAddsNothingToTheFeed"
   ) { world in
@@ -168,6 +180,8 @@ extension FeedContract {
     #expect(try await world.snapshot(home).feed.count == before.feed.count + 1)
   }
 
+  /// AC-SYNC-23: Acknowledging, completing and deleting are not activity: their feed entries do not
+  /// need knowing, and the partner's device plans no activity notification for them.
   public static let acknowledgingCompletingAndDeletingAreNotActivity = ContractCheck(
     id: "AC-SYNC-23", name: "acknowledgingCompletingAndDeletingAreNotActivity"
   ) { world in
@@ -192,6 +206,8 @@ extension FeedContract {
     #expect(await alice.centre.pending().allSatisfy { $0.kind != .activity })
   }
 
+  /// AC-SYNC-32: A device pulls the feed page by page until a page comes back short, however the
+  /// changes divide into pages (an exact multiple of the page size included).
   public static let aDevicePullsEveryPageEvenAnExactMultiple = ContractCheck(
     id: "AC-SYNC-32", name: "aDevicePullsEveryPageEvenAnExactMultiple"
   ) { world in
@@ -211,6 +227,9 @@ extension FeedContract {
     }
   }
 
+  /// AC-SYNC-35: A backend's pending cards for an account are exactly the rules' pending cards
+  /// among all the household's, in the rules' order: unacknowledged, last edited by the partner,
+  /// not deleted.
   public static let pendingCardsAreExactlyTheRules = ContractCheck(
     id: "AC-SYNC-35", name: "pendingCardsAreExactlyTheRules"
   ) { world in
@@ -246,6 +265,8 @@ extension FeedContract {
     "買尿布 👶🏽 é", "$1 $2 %s %n", "line\nbreak\ttab",
   ]
 
+  /// AC-SYNC-36: Text comes back from every backend exactly as it went in: quotes, backslashes,
+  /// SQL, NUL and other control characters, emoji and CJK in titles, notes, names and the feed.
   public static let textRoundTripsExactly = ContractCheck(
     id: "AC-SYNC-36", name: "textRoundTripsExactly"
   ) { world in

@@ -6,6 +6,8 @@ import Testing
 
 /// The contract's checks of this area, for any backend.
 public enum InviteContract {
+  /// AC-INV-06: Through every backend, issuing a new invite revokes the household's previous one:
+  /// its code is no longer found, and the household has one live invite.
   public static let newInviteRevokesTheOldOne = ContractCheck(
     id: "AC-INV-06", name: "newInviteRevokesTheOldOne"
   ) { world in
@@ -27,6 +29,8 @@ public enum InviteContract {
     }
   }
 
+  /// AC-INV-07: Through every backend, leaving a household revokes its invite (also when its last
+  /// member deletes it).
   public static let leavingRevokesTheInvite = ContractCheck(
     id: "AC-INV-07", name: "leavingRevokesTheInvite"
   ) { world in
@@ -40,6 +44,8 @@ public enum InviteContract {
     }
   }
 
+  /// AC-SYNC-11: Through the backend, the sixth invite attempt within 15 minutes of five wrong
+  /// codes is refused as `tooManyJoinAttempts` even with the right code.
   public static let wrongCodesAreLimitedThroughTheBackend = ContractCheck(
     id: "AC-SYNC-11", name: "wrongCodesAreLimitedThroughTheBackend"
   ) { world in
@@ -66,6 +72,8 @@ public enum InviteContract {
     #expect(joined.hasMember(world.bob))
   }
 
+  /// AC-SYNC-33: Through every backend, fifty wrong codes spread over many accounts pause joining
+  /// for everyone, even a new account with the right code, before the code is looked at.
   public static let wrongCodesFromManyAccountsPauseJoiningForEveryone = ContractCheck(
     id: "AC-SYNC-33", name: "wrongCodesFromManyAccountsPauseJoiningForEveryone"
   ) { world in

@@ -33,6 +33,8 @@ public enum OfflineContract {
     }
   }
 
+  /// AC-OFF-01: Offline, a device's write is applied to its view at once and waits in its outbox in
+  /// the order made, each with an id the device made.
   public static let offlineWritesApplyAtOnceAndWaitInOrder = ContractCheck(
     id: "AC-OFF-01", name: "offlineWritesApplyAtOnceAndWaitInOrder"
   ) { world in
@@ -54,6 +56,8 @@ public enum OfflineContract {
     #expect(!stored.contains { $0.id == made.id })
   }
 
+  /// AC-OFF-02: Back online, `sync` sends the outbox in order before it pulls: every write lands
+  /// once, the outbox empties, and a card made offline keeps the id the device gave it.
   public static let backOnlineTheOutboxLandsOnceInOrder = ContractCheck(
     id: "AC-OFF-02", name: "backOnlineTheOutboxLandsOnceInOrder"
   ) { world in
@@ -74,6 +78,9 @@ public enum OfflineContract {
     #expect(Set(mine.compactMap(\.writeID)).count == 3)
   }
 
+  /// AC-OFF-03: The backend applies each write at most once: a write sent again (its reply lost) is
+  /// answered as the first time, with the same cards or the same refusal, and the feed holds it
+  /// once, naming the write.
   public static let aWriteSentAgainIsAnsweredAsTheFirstTime = ContractCheck(
     id: "AC-OFF-03", name: "aWriteSentAgainIsAnsweredAsTheFirstTime"
   ) { world in
@@ -100,6 +107,9 @@ public enum OfflineContract {
     #expect(try await home.world.backend.submit(ownCard, as: home.world.bob) == refused)
   }
 
+  /// AC-OFF-04: The backend checks every rule again when a write arrives and stamps its own time: a
+  /// card made offline on a device whose clock is hours off gets its `createdAt` from the backend,
+  /// and a device cannot name a new card with an id another card has.
   public static let theBackendChecksAgainAndStampsItsOwnTime = ContractCheck(
     id: "AC-OFF-04", name: "theBackendChecksAgainAndStampsItsOwnTime"
   ) { world in
@@ -128,6 +138,9 @@ public enum OfflineContract {
         == .refused(.cardIDTaken("DROP TABLE")))
   }
 
+  /// AC-OFF-05: A write the backend refuses (an acknowledgement of a version changed since, an edit
+  /// of a card deleted since) leaves the outbox, the device's view goes back to the backend's, and
+  /// the device keeps a conflict naming the write and the reason until it is dismissed.
   public static let aRefusedWriteBecomesAConflictAndTheViewGoesBack = ContractCheck(
     id: "AC-OFF-05", name: "aRefusedWriteBecomesAConflictAndTheViewGoesBack"
   ) { world in
@@ -154,6 +167,8 @@ public enum OfflineContract {
     #expect(await home.bob.state.conflicts.isEmpty)
   }
 
+  /// AC-OFF-06: Edits carry the revision they were made on: two partners editing different fields
+  /// of one card while apart both land.
   public static let editsMergeByFieldAndTheLaterArrivalWins = ContractCheck(
     id: "AC-OFF-06", name: "editsMergeByFieldAndTheLaterArrivalWins"
   ) { world in
@@ -185,6 +200,8 @@ public enum OfflineContract {
     #expect(lost.first?.title == "Checkup at 10")
   }
 
+  /// AC-OFF-07: The outbox and the conflicts survive the device being stopped and started again
+  /// from its saved state, SQLite device state included.
   public static let theOutboxAndConflictsSurviveARestart = ContractCheck(
     id: "AC-OFF-07", name: "theOutboxAndConflictsSurviveARestart"
   ) { world in
@@ -206,6 +223,8 @@ public enum OfflineContract {
     #expect(again.conflicts == report.conflicts)
   }
 
+  /// AC-OFF-08: While a write waits, the device's badge and plan follow its view: an
+  /// acknowledgement made offline takes the card off the badge and its digest at once.
   public static let theBadgeAndPlanFollowTheViewWhileAWriteWaits = ContractCheck(
     id: "AC-OFF-08", name: "theBadgeAndPlanFollowTheViewWhileAWriteWaits"
   ) { world in
@@ -223,6 +242,8 @@ public enum OfflineContract {
     #expect(try await bob.sync().badge == 0)
   }
 
+  /// AC-OFF-09: A write whose reply does not arrive stays in the outbox, in order, and is sent
+  /// again by the next sync.
   public static let aLostReplyIsSentAgainAndAnOnlineRefusalIsThrown = ContractCheck(
     id: "AC-OFF-09", name: "aLostReplyIsSentAgainAndAnOnlineRefusalIsThrown"
   ) { world in

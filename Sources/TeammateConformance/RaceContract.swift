@@ -6,6 +6,7 @@ import Testing
 
 /// The contract's checks of this area, for any backend.
 public enum RaceContract {
+  /// AC-SYNC-08: Two accounts joining with one code at once: exactly one joins.
   public static let twoAccountsRacingForOneCodeOneJoins = ContractCheck(
     id: "AC-SYNC-08", name: "twoAccountsRacingForOneCodeOneJoins"
   ) { world in
@@ -28,6 +29,8 @@ public enum RaceContract {
     #expect(try await backend.household(creation.household.id, as: world.alice).members.count == 2)
   }
 
+  /// AC-SYNC-09: Both partners editing one card at once: both edits land in some order, the
+  /// revision counts both, and nothing is lost.
   public static let concurrentEditsBothLand = ContractCheck(
     id: "AC-SYNC-09", name: "concurrentEditsBothLand"
   ) { world in
@@ -43,6 +46,8 @@ public enum RaceContract {
     #expect(final.note == "warm water")
   }
 
+  /// AC-SYNC-10: An acknowledgement of revision 1 that arrives after a title edit is refused as
+  /// `staleAcknowledgement`.
   public static let acknowledgementAfterATitleEditIsStale = ContractCheck(
     id: "AC-SYNC-10", name: "acknowledgementAfterATitleEditIsStale"
   ) { world in

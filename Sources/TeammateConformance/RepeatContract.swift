@@ -6,6 +6,9 @@ import Testing
 /// Repeating cards through every backend: stored and synced like any field.
 /// The contract's checks of this area, for any backend.
 public enum RepeatContract {
+  /// AC-REP-13: Every backend stores and syncs the rule like any other field: logged, edited,
+  /// completed and skipped through the feed, online and from the outbox, the partner's phone sees
+  /// the same rule, start and occurrence, and the partner's news says "completed" and "skipped".
   public static let theRuleIsStoredAndSyncedLikeAnyField = ContractCheck(
     id: "AC-REP-13", name: "theRuleIsStoredAndSyncedLikeAnyField"
   ) { world in

@@ -7,6 +7,8 @@ import Testing
 /// Alice and Bob, two phones, one household: every rule of the brief end to end.
 /// The contract's checks of this area, for any backend.
 public enum StoryContract {
+  /// AC-SYNC-01: Alice creates a household (which issues an invite), Bob joins with the code, Alice
+  /// logs a card.
   public static let partnersCardIsPendingWithOneActivityNotification = ContractCheck(
     id: "AC-SYNC-01", name: "partnersCardIsPendingWithOneActivityNotification"
   ) { world in
@@ -25,6 +27,7 @@ public enum StoryContract {
     #expect(await bob.centre.delivered.map(\.id) == ["activity:\(card.id)"])
   }
 
+  /// AC-SYNC-02: Bob acknowledges.
   public static let acknowledgementReachesThePartner = ContractCheck(
     id: "AC-SYNC-02", name: "acknowledgementReachesThePartner"
   ) { world in
@@ -44,6 +47,8 @@ public enum StoryContract {
     #expect(try await bob.device.sync().badge == 0)
   }
 
+  /// AC-SYNC-03: Alice's title edit makes the card pending for Bob again, with a new activity
+  /// notification.
   public static let titleEditNeedsKnowingAgainNoteEditDoesNot = ContractCheck(
     id: "AC-SYNC-03", name: "titleEditNeedsKnowingAgainNoteEditDoesNot"
   ) { world in
@@ -74,6 +79,8 @@ public enum StoryContract {
       })
   }
 
+  /// AC-SYNC-06: Syncing again with nothing new pulls nothing, schedules nothing and cancels
+  /// nothing.
   public static let syncingAgainWithNothingNewChangesNothing = ContractCheck(
     id: "AC-SYNC-06", name: "syncingAgainWithNothingNewChangesNothing"
   ) { world in
@@ -91,6 +98,8 @@ public enum StoryContract {
     #expect(await bob.centre.calls == callsBefore)
   }
 
+  /// AC-SYNC-07: A device whose clock is hours ahead or behind still sees invite expiry, card
+  /// timestamps and acknowledgement times from the server's clock.
   public static let serverClockWinsOverASkewedDevice = ContractCheck(
     id: "AC-SYNC-07", name: "serverClockWinsOverASkewedDevice"
   ) { world in
@@ -118,6 +127,9 @@ public enum StoryContract {
     )
   }
 
+  /// AC-SYNC-13: When a member leaves, the household no longer lists them, their account has no
+  /// household, and their device lets go of the household, its cards and its notifications, planned
+  /// and already shown, on the next sync.
   public static let leavingLetsGoOfTheHousehold = ContractCheck(
     id: "AC-SYNC-13", name: "leavingLetsGoOfTheHousehold"
   ) { world in
@@ -140,6 +152,8 @@ public enum StoryContract {
     #expect(await bob.device.state == DeviceState())
   }
 
+  /// AC-SYNC-15: A deleted card leaves the partner's pending list, and its notifications are
+  /// cancelled on the partner's next sync.
   public static let deletedCardLeavesPendingAndCancelsItsNotifications = ContractCheck(
     id: "AC-SYNC-15", name: "deletedCardLeavesPendingAndCancelsItsNotifications"
   ) { world in
@@ -156,6 +170,7 @@ public enum StoryContract {
     #expect(await bob.centre.pending().isEmpty)
   }
 
+  /// AC-SYNC-16: Linking a credential through the backend keeps the uid.
   public static let linkingKeepsTheUid = ContractCheck(id: "AC-SYNC-16", name: "linkingKeepsTheUid")
   { world in
     let home = try await world.couple()
@@ -168,6 +183,8 @@ public enum StoryContract {
     }
   }
 
+  /// AC-SYNC-07: A device whose clock is hours ahead or behind still sees invite expiry, card
+  /// timestamps and acknowledgement times from the server's clock.
   public static let aDeviceClockHoursBehindChangesNoStoredTime = ContractCheck(
     id: "AC-SYNC-07", name: "aDeviceClockHoursBehindChangesNoStoredTime"
   ) { world in

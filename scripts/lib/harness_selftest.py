@@ -28,6 +28,7 @@ def load(name, file):
 
 report_module = load("test_report", "test-report.py")
 trace_module = load("traceability", "traceability.py")
+api_module = load("api", "api.py")
 scratch = tempfile.mkdtemp()
 checks = 0
 failures = []
@@ -248,6 +249,47 @@ expect("fail", r"layers: AC-CARD-01 is tested in TeammateCLITests, TeammateKitTe
        trace(list_text=LIST + "TeammateCLITests.CardCLITests/test_AC_CARD_01_alsoHere()\n"))
 expect("fail", r"uncovered: AC-CARD-02", "a test only in a comment is not in the runner's list",
        trace(list_text=LIST.splitlines(keepends=True)[0]))
+
+# The public API: a moved declaration, an undocumented one, and a stale line of debt.
+def symbol(precise, path, kind="swift.struct", doc=True, decl=None):
+    found = {"identifier": {"precise": precise}, "pathComponents": path, "kind": {"identifier": kind},
+             "names": {"title": path[-1]},
+             "declarationFragments": [{"spelling": decl or f"struct {path[-1]}"}]}
+    if doc:
+        found["docComment"] = {"lines": [{"text": "Why it exists."}]}
+    return found
+
+
+def graph(*symbols, relationships=()):
+    return json.dumps({"module": {"name": "Kit"}, "symbols": list(symbols),
+                       "relationships": list(relationships)})
+
+
+def api(graph_text, recorded, debt=""):
+    folder = os.path.join(scratch, f"graphs{checks}")
+    write(os.path.join(os.path.basename(folder), "Kit.symbols.json"), graph_text)
+    return lambda: api_module.main(folder, write(f"api{checks}", recorded), write(f"debt{checks}", debt))
+
+
+CARD = symbol("c", ["Card"])
+RECORDED = "Kit Card: struct Card\n"
+expect("pass", "", "an API as recorded, documented", api(graph(CARD), RECORDED))
+expect("fail", r"api: \+ Kit Card: struct Card2", "a declaration that moved",
+       api(graph(symbol("c", ["Card"], decl="struct Card2")), RECORDED))
+expect("fail", r"docs: Kit Card\.title is public and has no doc comment",
+       "a public property without a doc comment",
+       api(graph(CARD, symbol("t", ["Card", "title"], "swift.property", doc=False, decl="var title"),
+                 relationships=[{"kind": "memberOf", "source": "t", "target": "c"}]),
+           RECORDED + "Kit Card.title: var title\n"))
+expect("fail", r"lists Kit Card, which is documented or gone: remove the line",
+       "a line of debt that is paid", api(graph(CARD), RECORDED, "Kit Card\n"))
+expect("pass", "", "a default implementation reads from its documented requirement",
+       api(graph(symbol("p", ["Backend"], "swift.protocol", decl="protocol Backend"),
+                 symbol("r", ["Backend", "cards()"], "swift.method", decl="func cards()"),
+                 symbol("d", ["Backend", "cards()"], "swift.method", doc=False, decl="func cards()"),
+                 relationships=[{"kind": "requirementOf", "source": "r", "target": "p"},
+                                {"kind": "defaultImplementationOf", "source": "d", "target": "r"}]),
+           "Kit Backend: protocol Backend\nKit Backend.cards(): func cards()\n"))
 
 for failure in failures:
     print(f"harness: {failure}")

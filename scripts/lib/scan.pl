@@ -85,7 +85,7 @@ sub files_of {
   my @files;
   FILE: for my $file (sort keys %seen) {
     (my $relative = $file) =~ s/^\Q$root\E\///;
-    for my $skip (@{ $scan->{skip} }) { next FILE if index($relative, "$skip/") == 0; }
+    for my $skip (@{ $scan->{skip} }) { next FILE if $relative eq $skip || index($relative, "$skip/") == 0; }
     push @files, $relative;
   }
   return @files;

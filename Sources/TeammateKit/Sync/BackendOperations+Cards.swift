@@ -1,7 +1,7 @@
 import Foundation
 
 extension BackendOperations {
-  public static func addCard(
+  package static func addCard(
     _ draft: CardDraft, to id: HouseholdID, actor: AccountID,
     storage: inout some BackendStorage, now: Date, random: inout some RandomNumberGenerator
   ) throws -> Card {
@@ -10,7 +10,7 @@ extension BackendOperations {
   }
 
   /// Every draft is checked before the first card is written: all or nothing.
-  public static func addCards(
+  package static func addCards(
     _ drafts: [CardDraft], to id: HouseholdID, actor: AccountID,
     storage: inout some BackendStorage, now: Date, random: inout some RandomNumberGenerator
   ) throws -> [Card] {
@@ -42,7 +42,7 @@ extension BackendOperations {
 
   /// An edit; one made on an older `baseRevision` still lands (the later arrival wins), and
   /// records the partner's values it replaced in fields both changed.
-  public static func editCard(
+  package static func editCard(
     _ id: CardID, _ edit: CardEdit, baseRevision: Int? = nil, actor: AccountID,
     storage: inout some BackendStorage, now: Date
   ) throws -> CardRules.EditOutcome {
@@ -81,7 +81,7 @@ extension BackendOperations {
     return fields.compactMap { latest[$0] }
   }
 
-  public static func acknowledgeCard(
+  package static func acknowledgeCard(
     _ id: CardID, revision: Int, actor: AccountID, storage: inout some BackendStorage, now: Date
   ) throws -> Card {
     // NB: one acknowledgement in, exactly one card out.
@@ -90,7 +90,7 @@ extension BackendOperations {
   }
 
   /// Every acknowledgement is checked before the first is written: all or nothing.
-  public static func acknowledgeCards(
+  package static func acknowledgeCards(
     _ seen: [CardRevision], actor: AccountID, storage: inout some BackendStorage, now: Date
   ) throws -> [Card] {
     var outcomes: [AcknowledgementRules.Outcome] = []
@@ -111,7 +111,7 @@ extension BackendOperations {
     return outcomes.map(\.card)
   }
 
-  public static func setCardDone(
+  package static func setCardDone(
     _ id: CardID, done: Bool, actor: AccountID, storage: inout some BackendStorage, now: Date
   ) throws -> Card {
     let card = try writableCard(id, actor: actor, storage: storage)
@@ -127,7 +127,7 @@ extension BackendOperations {
   }
 
   /// Moves a repeating card on to its next occurrence, in the household's zone.
-  public static func skipCard(
+  package static func skipCard(
     _ id: CardID, actor: AccountID, storage: inout some BackendStorage, now: Date
   ) throws -> Card {
     let card = try writableCard(id, actor: actor, storage: storage)
@@ -148,7 +148,7 @@ extension BackendOperations {
     return household.zone
   }
 
-  public static func deleteCard(
+  package static func deleteCard(
     _ id: CardID, actor: AccountID, storage: inout some BackendStorage, now: Date
   ) throws -> Card {
     let card = try writableCard(id, actor: actor, storage: storage)
@@ -160,7 +160,7 @@ extension BackendOperations {
   }
 
   /// Brings a deleted card back; either member may, and the partner must know it again.
-  public static func restoreCard(
+  package static func restoreCard(
     _ id: CardID, actor: AccountID, storage: inout some BackendStorage, now: Date
   ) throws -> Card {
     let card = try existingCard(id, in: storage)
@@ -175,7 +175,7 @@ extension BackendOperations {
 
   /// Acknowledges, in this one unit of work, exactly what is pending for the actor now, at
   /// the revisions it has now: a partner's edit cannot come in between.
-  public static func acknowledgePending(
+  package static func acknowledgePending(
     in household: HouseholdID, actor: AccountID, storage: inout some BackendStorage, now: Date
   ) throws -> [Card] {
     try check(.readCards(household), actor, try state(of: actor, in: storage))
@@ -186,7 +186,7 @@ extension BackendOperations {
       storage: &storage, now: now)
   }
 
-  public static func card(
+  package static func card(
     _ id: CardID, actor: AccountID, storage: some BackendStorage
   ) throws -> Card {
     let card = try existingCard(id, in: storage)
@@ -194,7 +194,7 @@ extension BackendOperations {
     return card
   }
 
-  public static func cards(
+  package static func cards(
     in id: HouseholdID, actor: AccountID, storage: some BackendStorage
   ) throws -> [Card] {
     try check(.readCards(id), actor, try state(of: actor, in: storage))
@@ -202,7 +202,7 @@ extension BackendOperations {
   }
 
   /// The cards pending for the actor, by the rules, oldest change first.
-  public static func pendingCards(
+  package static func pendingCards(
     in id: HouseholdID, actor: AccountID, storage: some BackendStorage
   ) throws -> [Card] {
     try check(.readCards(id), actor, try state(of: actor, in: storage))
@@ -210,7 +210,7 @@ extension BackendOperations {
       cards: try storage.cardsMaybePending(in: id, for: actor), viewer: actor)
   }
 
-  public static func changes(
+  package static func changes(
     in id: HouseholdID, after cursor: Int64, limit: Int, actor: AccountID,
     storage: some BackendStorage
   ) throws -> [Change] {

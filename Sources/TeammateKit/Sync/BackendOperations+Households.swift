@@ -1,14 +1,14 @@
 import Foundation
 
 extension BackendOperations {
-  public static func householdID(
+  package static func householdID(
     of account: AccountID, actor: AccountID, storage: some BackendStorage
   ) throws -> HouseholdID? {
     try check(.readAccountHousehold(account), actor, try state(of: actor, in: storage))
     return try storage.householdID(of: account)
   }
 
-  public static func linkCredential(
+  package static func linkCredential(
     _ credential: Credential, actor: AccountID, storage: inout some BackendStorage
   ) throws {
     let owner = try storage.credentialOwner(credential)
@@ -17,7 +17,7 @@ extension BackendOperations {
     }
   }
 
-  public static func createHousehold(
+  package static func createHousehold(
     name: String, timeZone: String, displayName: String, actor: AccountID,
     storage: inout some BackendStorage, now: Date, random: inout some RandomNumberGenerator
   ) throws -> HouseholdCreation {
@@ -40,14 +40,14 @@ extension BackendOperations {
     return HouseholdCreation(household: household, invite: invite)
   }
 
-  public static func household(
+  package static func household(
     _ id: HouseholdID, actor: AccountID, storage: some BackendStorage
   ) throws -> Household {
     try check(.readHousehold(id), actor, try state(of: actor, in: storage))
     return try existingHousehold(id, in: storage)
   }
 
-  public static func updateHousehold(
+  package static func updateHousehold(
     _ id: HouseholdID, name: String?, timeZone: String?, actor: AccountID,
     storage: inout some BackendStorage, now: Date
   ) throws -> Household {
@@ -61,7 +61,7 @@ extension BackendOperations {
     return updated
   }
 
-  public static func updateMember(
+  package static func updateMember(
     in id: HouseholdID, displayName: String?, settings: NotificationSettings?, actor: AccountID,
     storage: inout some BackendStorage, now: Date
   ) throws -> Household {
@@ -79,7 +79,7 @@ extension BackendOperations {
   /// back of the member who stays.
   /// A member leaves; the last one only when deleting the household, which removes it, its
   /// cards, its invite and its feed at once.
-  public static func leaveHousehold(
+  package static func leaveHousehold(
     _ id: HouseholdID, deletingHousehold: Bool, actor: AccountID,
     storage: inout some BackendStorage, now: Date
   ) throws {

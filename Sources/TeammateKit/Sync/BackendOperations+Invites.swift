@@ -2,7 +2,7 @@ import Foundation
 
 extension BackendOperations {
   /// A new invite; the household's previous invite is revoked (deleted).
-  public static func issueInvite(
+  package static func issueInvite(
     for id: HouseholdID, actor: AccountID, storage: inout some BackendStorage, now: Date,
     random: inout some RandomNumberGenerator
   ) throws -> Invite {
@@ -14,7 +14,7 @@ extension BackendOperations {
     return invite
   }
 
-  public static func liveInvite(
+  package static func liveInvite(
     for id: HouseholdID, actor: AccountID, storage: some BackendStorage, now: Date
   ) throws -> Invite? {
     try check(.readHousehold(id), actor, try state(of: actor, in: storage))
@@ -27,7 +27,7 @@ extension BackendOperations {
   /// One invite by exact code. A miss counts against the join-attempt limit like a wrong
   /// join, so looking codes up is no way around it; the result is returned, not thrown, so
   /// that the backend keeps the recorded failure.
-  public static func invite(
+  package static func invite(
     code text: String, actor: AccountID, storage: inout some BackendStorage, now: Date,
     limit: JoinAttemptLimit = .standard
   ) throws -> Result<Invite, TeammateError> {
@@ -41,7 +41,7 @@ extension BackendOperations {
 
   /// Joins the actor to the invite's household: consumes the invite, creates the member, adds
   /// them to the household and records the account's household, all or nothing.
-  public static func join(
+  package static func join(
     code text: String, displayName: String, actor: AccountID,
     storage: inout some BackendStorage, now: Date, limit: JoinAttemptLimit = .standard
   ) throws -> Result<Household, TeammateError> {

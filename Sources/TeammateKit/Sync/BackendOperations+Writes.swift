@@ -5,7 +5,7 @@ extension BackendOperations {
   /// has answered before gets the same answer again, and nothing is written twice. Every
   /// rule is checked again here, on the backend's state and at its time; a refusal is an
   /// answer too, kept like a success.
-  public static func submit(
+  package static func submit(
     _ entry: OutboxEntry, actor: AccountID, storage: inout some BackendStorage, now: Date,
     random: inout some RandomNumberGenerator
   ) throws -> WriteOutcome {

@@ -6,7 +6,7 @@ import Foundation
 /// Backends wrap each call in their own atomic unit (an actor turn, a SQLite transaction).
 /// NB: each function finishes every check before its first write, so a refusal never leaves
 /// a partial write even in storage without rollback.
-public enum BackendOperations {
+package enum BackendOperations {
   static func state(of actor: AccountID, in storage: some BackendStorage) throws -> AccessState {
     AccessState(actorHousehold: try storage.householdID(of: actor))
   }

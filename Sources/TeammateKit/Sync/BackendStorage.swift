@@ -2,38 +2,51 @@ import Foundation
 
 /// The storage primitives a backend offers inside one atomic unit of work.
 ///
-/// `BackendOperations` holds every rule of every backend call and speaks only this protocol,
-/// so the in-memory and SQLite backends differ in storage alone. Reads may be repeated;
+/// The kit's backend operations hold every rule of every backend call and speak only this
+/// protocol, so backends differ in storage alone. Reads may be repeated;
 /// writes happen only after every check has passed.
 public protocol BackendStorage {
+  /// The household with this id, or nil if there is none (never made, or deleted).
   func household(_ id: HouseholdID) throws -> Household?
+  /// Stores the household as it now is, under its id, adding it or replacing the old value.
   mutating func putHousehold(_ household: Household) throws
 
+  /// The household the account belongs to; an account is in one household at most.
   func householdID(of account: AccountID) throws -> HouseholdID?
+  /// Records which household the account belongs to now, or that it belongs to none (nil).
   mutating func setHouseholdID(_ household: HouseholdID?, of account: AccountID) throws
 
+  /// The invite with this code, expired or not: the rules decide whether it still admits.
   func invite(_ code: InviteCode) throws -> Invite?
   /// The code of the household's current invite (a household keeps at most one).
   func inviteCode(of household: HouseholdID) throws -> InviteCode?
   /// Stores the invite under its code; it becomes its household's current invite.
   mutating func putInvite(_ invite: Invite) throws
+  /// Removes the invite with this code; a code that is not stored is no error.
   mutating func deleteInvite(_ code: InviteCode) throws
 
+  /// The card with this id, deleted ones included, in whichever household it is.
   func card(_ id: CardID) throws -> Card?
+  /// Every card of the household, deleted ones included, oldest first (by creation, then id).
   func cards(in household: HouseholdID) throws -> [Card]
   /// At least the cards pending for `viewer` (more is allowed: the rules filter again), so
   /// that a store can narrow a large household before decoding it.
   func cardsMaybePending(in household: HouseholdID, for viewer: AccountID) throws -> [Card]
+  /// Stores the card as it now is, adding it or replacing the old revision.
   mutating func putCard(_ card: Card) throws
 
+  /// When the account tried an invite code that admitted nothing, oldest first.
   func failedJoins(of account: AccountID) throws -> [Date]
   /// Every account's failed joins after `date`, for the store-wide budget.
   func failedJoins(after date: Date) throws -> [Date]
+  /// Remembers that the account tried a wrong invite code at `date`.
   mutating func recordFailedJoin(of account: AccountID, at date: Date) throws
   /// Drops failures at or before `date`, which the limit no longer counts.
   mutating func forgetFailedJoins(of account: AccountID, through date: Date) throws
 
+  /// The account a sign-in credential is linked to, if any.
   func credentialOwner(_ credential: Credential) throws -> AccountID?
+  /// Links a sign-in credential to an account; the rules have checked it is free.
   mutating func link(_ credential: Credential, to account: AccountID) throws
 
   /// Removes the household with its cards, its invite and its feed.
@@ -41,6 +54,8 @@ public protocol BackendStorage {
 
   /// Appends a change, giving it the next sequence number.
   mutating func appendChange(_ change: Change) throws -> Change
+  /// At most `limit` of the household's changes whose sequence is after `cursor`, in sequence
+  /// order: a device pages through the feed with them.
   func changes(in household: HouseholdID, after cursor: Int64, limit: Int) throws -> [Change]
   /// One card's changes whose card is at a revision after `revision`, oldest first: what an
   /// edit made on that revision did not see.
@@ -50,6 +65,7 @@ public protocol BackendStorage {
 
   /// The answer a device's write got the first time it arrived, kept with its household.
   func receipt(for write: WriteID, of account: AccountID) throws -> WriteOutcome?
+  /// Keeps the answer to an account's write, so that the write sent again gets it again.
   mutating func putReceipt(
     _ outcome: WriteOutcome, for write: WriteID, of account: AccountID,
     in household: HouseholdID

@@ -3,13 +3,13 @@ import Foundation
 /// A serial executor with a thread of its own: a store actor runs on it, so the store's
 /// blocking work (SQLite's busy wait, a PostgreSQL server's answer) never holds one of Swift's
 /// few shared cooperative threads.
-public final class StoreThread: SerialExecutor, @unchecked Sendable {
+package final class StoreThread: SerialExecutor, @unchecked Sendable {
   private let condition = NSCondition()
   private var jobs: [UnownedJob] = []
   private var stopped = false
   private var runner: Thread?
 
-  public init(name: String) {
+  package init(name: String) {
     let thread = Thread { [self] in run() }
     thread.name = name
     runner = thread
@@ -17,9 +17,9 @@ public final class StoreThread: SerialExecutor, @unchecked Sendable {
   }
 
   /// Whether the calling code runs on this executor's thread.
-  public var isCurrent: Bool { runner.map { Thread.current === $0 } ?? false }
+  package var isCurrent: Bool { runner.map { Thread.current === $0 } ?? false }
 
-  public func enqueue(_ job: consuming ExecutorJob) {
+  package func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
     condition.lock()
     jobs.append(job)
@@ -28,14 +28,14 @@ public final class StoreThread: SerialExecutor, @unchecked Sendable {
   }
 
   /// Ends the thread once the jobs already enqueued have run.
-  public func stop() {
+  package func stop() {
     condition.lock()
     stopped = true
     condition.signal()
     condition.unlock()
   }
 
-  public func asUnownedSerialExecutor() -> UnownedSerialExecutor {
+  package func asUnownedSerialExecutor() -> UnownedSerialExecutor {
     UnownedSerialExecutor(ordinary: self)
   }
 

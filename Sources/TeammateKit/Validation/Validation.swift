@@ -5,15 +5,15 @@ import Foundation
 /// Lengths count characters as a person sees them (grapheme clusters). A character can be
 /// built of any number of code points, so each text also has a limit in UTF-8 bytes, wide
 /// enough for any real text (forty family emoji are 720 bytes).
-public enum Validation {
-  public static let titleLimit = 200
-  public static let noteLimit = 2_000
-  public static let householdNameLimit = 80
-  public static let displayNameLimit = 40
-  public static let titleByteLimit = 4_000
-  public static let noteByteLimit = 20_000
-  public static let householdNameByteLimit = 1_600
-  public static let displayNameByteLimit = 1_000
+package enum Validation {
+  package static let titleLimit = 200
+  package static let noteLimit = 2_000
+  package static let householdNameLimit = 80
+  package static let displayNameLimit = 40
+  package static let titleByteLimit = 4_000
+  package static let noteByteLimit = 20_000
+  package static let householdNameByteLimit = 1_600
+  package static let displayNameByteLimit = 1_000
 
   /// Refuses a text of more than `limit` UTF-8 bytes.
   static func bytes(_ text: String, _ field: String, limit: Int) throws(TeammateError) {
@@ -22,7 +22,7 @@ public enum Validation {
   }
 
   /// The trimmed title, refused when empty or too long.
-  public static func title(_ raw: String) throws(TeammateError) -> String {
+  package static func title(_ raw: String) throws(TeammateError) -> String {
     let title = raw.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !title.isEmpty else { throw .emptyTitle }
     try bytes(title, "title", limit: titleByteLimit)
@@ -33,7 +33,7 @@ public enum Validation {
   }
 
   /// The trimmed note, `nil` when blank, refused when too long.
-  public static func note(_ raw: String?) throws(TeammateError) -> String? {
+  package static func note(_ raw: String?) throws(TeammateError) -> String? {
     guard let note = raw?.trimmingCharacters(in: .whitespacesAndNewlines), !note.isEmpty else {
       return nil
     }
@@ -45,7 +45,7 @@ public enum Validation {
   }
 
   /// A trimmed household or display name, refused when empty or too long.
-  public static func name(_ raw: String, field: NameField) throws(TeammateError) -> String {
+  package static func name(_ raw: String, field: NameField) throws(TeammateError) -> String {
     let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !name.isEmpty else { throw .emptyName(field) }
     try bytes(
@@ -59,7 +59,7 @@ public enum Validation {
   }
 
   /// The identifier of a known IANA time zone.
-  public static func timeZone(_ identifier: String) throws(TeammateError) -> TimeZone {
+  package static func timeZone(_ identifier: String) throws(TeammateError) -> TimeZone {
     guard !identifier.isEmpty, let zone = TimeZone(identifier: identifier) else {
       throw .unknownTimeZone(identifier)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TeammateKit
 
 /// Finding a card by the start of its id, as a person types it.
 public enum CardLookup {

@@ -1,4 +1,5 @@
 import Foundation
+import TeammateCLI
 import TeammateKit
 import TeammateTestSupport
 import Testing

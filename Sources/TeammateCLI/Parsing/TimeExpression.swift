@@ -1,4 +1,5 @@
 import Foundation
+import TeammateKit
 
 /// Reading a time a person typed. Every form without an offset is read in the household's
 /// time zone, and a local time that does not exist that day moves forward by the gap:

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# The public API of the package's library products, recorded in docs/api/public-api.txt and
+# compared on every verify; every public declaration documented (docs/api/undocumented.txt is
+# the debt, which may only shrink); and proof that no outside code can reach a backend's
+# storage around the access table (scripts/fixtures/api-bypass.swift must not compile).
+# Needs the debug build's modules (scripts/build.sh).
+# Usage: scripts/api.sh [--record]
+set -uo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root" || exit 2
+record=""
+case "${1:-}" in
+  --record) record=--record ;;
+  "") ;;
+  *) echo "usage: scripts/api.sh [--record]" >&2; exit 64 ;;
+esac
+modules_dir=.build/debug/Modules
+[ -d "$modules_dir" ] || { echo "api: no $modules_dir: build first (scripts/build.sh)" >&2; exit 2; }
+graphs=.build/api/graphs
+rm -rf "$graphs" && mkdir -p "$graphs" || exit 2
+target=$(swift -print-target-info 2>/dev/null | sed -n 's/.*"triple": "\(.*\)".*/\1/p' | head -1)
+# The targets of every library product, read from Package.swift.
+products=$(python3 - <<'PY'
+import re
+text = open("Package.swift", encoding="utf-8").read()
+names = set()
+for body in re.findall(r"\.library\((.*?)\)", text, re.S):
+    listed = re.search(r"targets:\s*\[(.*?)\]", body, re.S)
+    names.update(re.findall(r'"(\w+)"', listed.group(1)) if listed else [])
+print(" ".join(sorted(names)))
+PY
+)
+status=0
+printf '%s\n' $products | xargs -P 4 -I{} swift-symbolgraph-extract -module-name {} \
+  -I "$modules_dir" -target "$target" -minimum-access-level public -skip-synthesized-members \
+  -Xcc -fmodule-map-file=Sources/CSQLite/module.modulemap \
+  -Xcc -fmodule-map-file=Sources/CLibPQ/module.modulemap -output-dir "$graphs" \
+  >.build/api/extract.log 2>&1 || { echo "api: symbol graphs failed:"; cat .build/api/extract.log; exit 1; }
+python3 scripts/lib/api.py "$graphs" docs/api/public-api.txt docs/api/undocumented.txt $record || status=1
+[ -n "$record" ] && exit $status
+
+# A bypass of the access table must not compile outside the package; the same file with the
+# bypass taken out must, so that the refusal is the bypass's and not a broken setup.
+bypass=scripts/fixtures/api-bypass.swift
+typecheck() {
+  swiftc -typecheck -I "$modules_dir" -target "$target" \
+    -Xcc -fmodule-map-file=Sources/CSQLite/module.modulemap \
+    -Xcc -fmodule-map-file=Sources/CLibPQ/module.modulemap "$@" 2>&1
+}
+if out=$(typecheck "$bypass"); then
+  echo "api: $bypass compiled: outside code can reach a backend's storage around the access table"
+  status=1
+elif ! grep -q "inaccessible due to 'package' protection level" <<<"$out"; then
+  echo "api: $bypass was refused for another reason:"; echo "$out" | head -5; status=1
+elif ! out=$(typecheck -D WITHOUT_BYPASS "$bypass"); then
+  echo "api: $bypass does not compile even without the bypass:"; echo "$out" | head -5; status=1
+else
+  echo "api: a bypass of the access table does not compile outside the package"
+fi
+exit $status
