@@ -68,7 +68,8 @@ import Testing
     #expect(
       late.stderr.contains(
         "expired at 2026-12-01T20:00:00-05:00 (America/New_York time); ask your partner for a "
-          + "new code: they run 'teammate invite create'"), "\(late.stderr)")
+          + "new code\nhint: your partner makes a new code with 'teammate invite create'"),
+      "\(late.stderr)")
   }
 }
 

@@ -49,6 +49,7 @@ import Testing
     let untimed = await scratch.run(
       "alice", ["card", "add", "Milk", "--kind", "task", "--every", "day"])
     #expect(untimed.exitCode == 1 && untimed.stderr.contains("needs a time"))
+    #expect(untimed.stderr.contains("hint: give the first occurrence's time with --at"))
     let backwards = await scratch.run(
       "alice",
       [

@@ -73,6 +73,8 @@ extension TeammateError: ReportedError {
     case .notInHousehold(let uid): CLIError.noHousehold(uid).hint
     case .lastMemberMustDeleteHousehold:
       "to leave and delete it: teammate household leave --delete-household"
+    case .repeatRequiresTime: "give the first occurrence's time with --at"
+    case .inviteExpired: "your partner makes a new code with 'teammate invite create'"
     default: nil
     }
   }

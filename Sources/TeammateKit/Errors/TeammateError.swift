@@ -3,7 +3,9 @@ import Foundation
 /// Every refusal a rule or a backend can give, each with the context a caller needs.
 ///
 /// Cases are `Equatable` so that tests compare the exact reason, and each has a sentence
-/// a person understands (`description`), which the command line prints as it is.
+/// a person understands (`description`), in the kit's own terms. Each has a stable `code`
+/// too: stored answers (receipts, a device's conflicts) keep the code and the case's values,
+/// never the Swift name, so a case renamed here keeps what older stores hold.
 public enum TeammateError: Error, Equatable, Sendable, Codable {
   // Validation
   case emptyTitle
@@ -61,6 +63,106 @@ public enum TeammateError: Error, Equatable, Sendable, Codable {
   case cardIDTaken(CardID)
 }
 
+extension TeammateError {
+  /// The refusal's stable name, such as `cardNotFound`: what stored answers keep and what an
+  /// app may switch on across versions. A code is never renamed or reused.
+  public var code: String { codingKey.rawValue }
+
+  /// The stored names of the cases. NB: a case renamed in Swift keeps its raw value here, so
+  /// receipts written before the rename still read; `ErrorCodeTests` pins the stored form.
+  enum CodingKeys: String, CodingKey {
+    case emptyTitle = "emptyTitle"
+    case tooManyBytes = "tooManyBytes"
+    case titleTooLong = "titleTooLong"
+    case noteTooLong = "noteTooLong"
+    case emptyName = "emptyName"
+    case nameTooLong = "nameTooLong"
+    case unknownTimeZone = "unknownTimeZone"
+    case replyByRequiresTopic = "replyByRequiresTopic"
+    case assigneeNotMember = "assigneeNotMember"
+    case malformedInviteCode = "malformedInviteCode"
+    case malformedCredential = "malformedCredential"
+    case invalidTimeOfDay = "invalidTimeOfDay"
+    case invalidQuietHours = "invalidQuietHours"
+    case invalidLeadTime = "invalidLeadTime"
+    case invalidTime = "invalidTime"
+    case invalidRepeatRule = "invalidRepeatRule"
+    case repeatRequiresTaskOrEvent = "repeatRequiresTaskOrEvent"
+    case repeatRequiresTime = "repeatRequiresTime"
+    case repeatEndsBeforeStart = "repeatEndsBeforeStart"
+    case inviteNotFound = "inviteNotFound"
+    case inviteExpired = "inviteExpired"
+    case inviteAlreadyUsed = "inviteAlreadyUsed"
+    case householdFull = "householdFull"
+    case alreadyInHousehold = "alreadyInHousehold"
+    case tooManyJoinAttempts = "tooManyJoinAttempts"
+    case joiningPaused = "joiningPaused"
+    case householdNotFound = "householdNotFound"
+    case notInHousehold = "notInHousehold"
+    case cardNotFound = "cardNotFound"
+    case cardDeleted = "cardDeleted"
+    case cardNotDeleted = "cardNotDeleted"
+    case lastMemberMustDeleteHousehold = "lastMemberMustDeleteHousehold"
+    case notATask = "notATask"
+    case notRepeating = "notRepeating"
+    case repeatEnded = "repeatEnded"
+    case lastEditorCannotAcknowledge = "lastEditorCannotAcknowledge"
+    case staleAcknowledgement = "staleAcknowledgement"
+    case credentialLinkedElsewhere = "credentialLinkedElsewhere"
+    case accessDenied = "accessDenied"
+    case unavailable = "unavailable"
+    case ambiguousCardID = "ambiguousCardID"
+    case cardIDTaken = "cardIDTaken"
+  }
+
+  private var codingKey: CodingKeys {
+    switch self {
+    case .emptyTitle: .emptyTitle
+    case .tooManyBytes: .tooManyBytes
+    case .titleTooLong: .titleTooLong
+    case .noteTooLong: .noteTooLong
+    case .emptyName: .emptyName
+    case .nameTooLong: .nameTooLong
+    case .unknownTimeZone: .unknownTimeZone
+    case .replyByRequiresTopic: .replyByRequiresTopic
+    case .assigneeNotMember: .assigneeNotMember
+    case .malformedInviteCode: .malformedInviteCode
+    case .malformedCredential: .malformedCredential
+    case .invalidTimeOfDay: .invalidTimeOfDay
+    case .invalidQuietHours: .invalidQuietHours
+    case .invalidLeadTime: .invalidLeadTime
+    case .invalidTime: .invalidTime
+    case .invalidRepeatRule: .invalidRepeatRule
+    case .repeatRequiresTaskOrEvent: .repeatRequiresTaskOrEvent
+    case .repeatRequiresTime: .repeatRequiresTime
+    case .repeatEndsBeforeStart: .repeatEndsBeforeStart
+    case .inviteNotFound: .inviteNotFound
+    case .inviteExpired: .inviteExpired
+    case .inviteAlreadyUsed: .inviteAlreadyUsed
+    case .householdFull: .householdFull
+    case .alreadyInHousehold: .alreadyInHousehold
+    case .tooManyJoinAttempts: .tooManyJoinAttempts
+    case .joiningPaused: .joiningPaused
+    case .householdNotFound: .householdNotFound
+    case .notInHousehold: .notInHousehold
+    case .cardNotFound: .cardNotFound
+    case .cardDeleted: .cardDeleted
+    case .cardNotDeleted: .cardNotDeleted
+    case .lastMemberMustDeleteHousehold: .lastMemberMustDeleteHousehold
+    case .notATask: .notATask
+    case .notRepeating: .notRepeating
+    case .repeatEnded: .repeatEnded
+    case .lastEditorCannotAcknowledge: .lastEditorCannotAcknowledge
+    case .staleAcknowledgement: .staleAcknowledgement
+    case .credentialLinkedElsewhere: .credentialLinkedElsewhere
+    case .accessDenied: .accessDenied
+    case .unavailable: .unavailable
+    case .ambiguousCardID: .ambiguousCardID
+    case .cardIDTaken: .cardIDTaken
+    }
+  }
+}
+
 /// Which free-text name a validation error is about.
 public enum NameField: String, Sendable, Codable {
   case householdName = "household name"
@@ -103,7 +205,7 @@ extension TeammateError: CustomStringConvertible, LocalizedError {
     case .repeatRequiresTaskOrEvent(let kind):
       return "only a task or an event can repeat, and this card is a \(kind.rawValue)"
     case .repeatRequiresTime:
-      return "a card that repeats needs a time for its first occurrence: give one with --at"
+      return "a card that repeats needs a time for its first occurrence"
     case .repeatEndsBeforeStart(let until, let start, let zone):
       let zone = TimeZone(identifier: zone) ?? TimeZone(secondsFromGMT: 0) ?? .gmt
       return
@@ -124,8 +226,7 @@ extension TeammateError: CustomStringConvertible, LocalizedError {
     case .inviteExpired(let code, let expiredAt, let zone):
       let time = ISOTimestamp.text(expiredAt, in: TimeZone(identifier: zone) ?? .gmt)
       return
-        "the invite \(code) expired at \(time) (\(zone) time); ask your partner for a new "
-        + "code: they run 'teammate invite create'"
+        "the invite \(code) expired at \(time) (\(zone) time); ask your partner for a new code"
     case .inviteAlreadyUsed(let code):
       return "the invite \(code) has already been used"
     case .householdFull:

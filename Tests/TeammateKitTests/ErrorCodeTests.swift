@@ -1,0 +1,92 @@
+import Foundation
+import TeammateKit
+import TeammateTestSupport
+import Testing
+
+/// The refusals as they are stored inside receipts and saved device states.
+@Suite struct ErrorCodeTests {
+  static let day = Fixtures.start
+  /// One of every refusal, each with values of its own.
+  static let everyCase: [TeammateError] = [
+    .emptyTitle, .tooManyBytes("title", bytes: 700, limit: 600),
+    .titleTooLong(length: 201, limit: 200), .noteTooLong(length: 2_001, limit: 2_000),
+    .emptyName(.householdName), .nameTooLong(.displayName, length: 61, limit: 60),
+    .unknownTimeZone("Mars/Base"), .replyByRequiresTopic(.task), .assigneeNotMember("carol"),
+    .malformedInviteCode("12ab"), .malformedCredential("nocolon"), .invalidTimeOfDay("25:00"),
+    .invalidQuietHours("22:00-22:00"), .invalidLeadTime(minutes: 2_000),
+    .invalidTime("whenever", offset: "+08:00"), .invalidRepeatRule("every blue", reason: "no"),
+    .repeatRequiresTaskOrEvent(.note), .repeatRequiresTime,
+    .repeatEndsBeforeStart(until: day, start: day + 60, timeZone: "Asia/Taipei"),
+    .inviteNotFound(Fixtures.code("123456")),
+    .inviteExpired(Fixtures.code("123456"), expiredAt: day, timeZone: "Asia/Taipei"),
+    .inviteAlreadyUsed(Fixtures.code("123456")), .householdFull("home"),
+    .alreadyInHousehold("home"), .tooManyJoinAttempts(retryAfter: day),
+    .joiningPaused(retryAfter: day), .householdNotFound("home"), .notInHousehold("bob"),
+    .cardNotFound("c1"), .cardDeleted("c1"), .cardNotDeleted("c1"),
+    .lastMemberMustDeleteHousehold("home"), .notATask("c1"), .notRepeating("c1"),
+    .repeatEnded("c1"), .lastEditorCannotAcknowledge("c1"),
+    .staleAcknowledgement("c1", seen: 1, current: 2),
+    .credentialLinkedElsewhere(Credential(provider: "apple", subject: "x")),
+    .accessDenied(.notAMember("home")), .unavailable,
+    .ambiguousCardID("c", matches: ["c1", "c2"]), .cardIDTaken("c1"),
+  ]
+
+  /// Every refusal in its stored form, as the last release wrote it: one JSON line each.
+  static func stored() throws -> [String] {
+    let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("Fixtures/stored-errors-v1.jsonl")
+    return try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init)
+  }
+
+  static func encoded(_ error: TeammateError) throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    encoder.dateEncodingStrategy = .iso8601
+    return String(decoding: try encoder.encode(error), as: UTF8.self)
+  }
+
+  /// How many cases the enum declares, read from its source, so that a new one needs a sample.
+  static func declaredCases() throws -> Int {
+    let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../../Sources/TeammateKit/Errors/TeammateError.swift").standardized
+    let text = try String(contentsOf: source, encoding: .utf8)
+    let body = text.components(separatedBy: "public enum TeammateError")[1]
+      .components(separatedBy: "\n}\n")[0]
+    return body.split(separator: "\n").filter { $0.hasPrefix("  case ") }.count
+  }
+
+  @Test func test_AC_ERR_01_everyRefusalHasAStableCodeThatKeysItsStoredForm() throws {
+    #expect(Self.everyCase.count == (try Self.declaredCases()))
+    let codes = Self.everyCase.map(\.code)
+    #expect(Set(codes).count == codes.count)
+    for error in Self.everyCase {
+      let stored = try JSONSerialization.jsonObject(with: Data(try Self.encoded(error).utf8))
+      #expect((stored as? [String: Any])?.keys.sorted() == [error.code], "\(error)")
+    }
+    #expect(TeammateError.cardNotFound("c1").code == "cardNotFound")
+  }
+
+  @Test func test_AC_ERR_02_refusalsStoredByAnEarlierVersionStillRead() throws {
+    let stored = try Self.stored()
+    #expect(stored.count == Self.everyCase.count)
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    for (line, expected) in zip(stored, Self.everyCase) {
+      let read = try decoder.decode(TeammateError.self, from: Data(line.utf8))
+      #expect(read == expected, "\(line)")
+      #expect(try Self.encoded(read) == line)
+    }
+    // Inside a receipt too, as a refused write's answer.
+    let receipt = #"{"refused":{"_0":\#(stored[28])}}"#
+    #expect(
+      try decoder.decode(WriteOutcome.self, from: Data(receipt.utf8))
+        == .refused(.cardNotFound("c1")))
+  }
+
+  @Test func test_AC_ERR_03_theKitsSentencesNameNoCommandOrOption() {
+    for error in Self.everyCase {
+      #expect(
+        !error.description.contains("--") && !error.description.contains("teammate "), "\(error)")
+    }
+  }
+}
