@@ -25,39 +25,10 @@ enum SyncText {
     return "\(news); \(planned) planned."
   }
 
-  /// One thing the partner did, in a sentence.
+  /// One thing the partner did, in a sentence, with what a terminal cannot show escaped.
   static func line(_ entry: PartnerNews, name rawName: String) -> String {
-    let name = TerminalText.visible(rawName)
-    let title = "\"\(TerminalText.visible(entry.title ?? ""))\""
-    switch entry.kind {
-    case .logged:
-      return "\(name) logged \(title)" + (entry.needsKnowing ? "" : " (you know it)")
-    case .changed:
-      let fields = entry.changed.map(fieldName)
-      let what = fields.isEmpty ? "" : " the " + WordList.joined(fields) + " of"
-      return "\(name) changed\(what) \(title)"
-        + (entry.needsKnowing ? ": you need to know it again" : "")
-    case .acknowledged: return "\(name) knows \(title)"
-    case .completed: return "\(name) completed \(title)"
-    case .reopened: return "\(name) reopened \(title)"
-    case .skipped: return "\(name) skipped an occurrence of \(title)"
-    case .deleted: return "\(name) deleted \(title)"
-    case .restored: return "\(name) restored \(title)"
-    case .joined: return "\(name) joined the household"
-    case .left: return "\(name) left the household"
-    case .renamed: return "\(name) renamed the household to \(title)"
-    case .movedTimeZone: return "\(name) moved the household to \(entry.title ?? "") time"
-    }
-  }
-
-  private static func fieldName(_ field: CardRules.CardField) -> String {
-    switch field {
-    case .title: "title"
-    case .note: "note"
-    case .time: "time"
-    case .assignee: "assignee"
-    case .replyBy: "reply-by time"
-    case .repeatRule: "repeat"
-    }
+    var shown = entry
+    shown.title = entry.title.map(TerminalText.visible)
+    return EnglishWording().news(shown, by: TerminalText.visible(rawName))
   }
 }

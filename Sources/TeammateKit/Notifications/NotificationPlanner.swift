@@ -102,18 +102,21 @@ public enum NotificationPlanner {
     switch (candidate.kind, card) {
     case (.activity, let card?):
       let actor = candidate.event?.actor
-      let name = input.members.first { $0.uid == actor }?.displayName ?? "Your partner"
+      let name = input.members.first { $0.uid == actor }?.displayName ?? input.wording.partner
       return NotificationText.activity(
-        card, by: name, action: candidate.event?.action ?? .changed, fireAt: candidate.fireAt)
+        card, by: name, action: candidate.event?.action ?? .changed, fireAt: candidate.fireAt,
+        wording: input.wording)
     case (.eventReminder, let card?):
       return NotificationText.eventReminder(
-        card, at: candidate.occurrenceAt, calendar: calendar, fireAt: candidate.fireAt)
+        card, at: candidate.occurrenceAt, calendar: calendar, fireAt: candidate.fireAt,
+        wording: input.wording)
     case (.taskDue, let card?):
-      return NotificationText.taskDue(card, at: candidate.fireAt)
+      return NotificationText.taskDue(card, at: candidate.fireAt, wording: input.wording)
     case (.replyByOverdue, let card?):
-      return NotificationText.replyByOverdue(card, at: candidate.fireAt)
+      return NotificationText.replyByOverdue(card, at: candidate.fireAt, wording: input.wording)
     default:
-      return NotificationText.digest(pendingCount: pendingCount, fireAt: candidate.fireAt)
+      return NotificationText.digest(
+        pendingCount: pendingCount, fireAt: candidate.fireAt, wording: input.wording)
     }
   }
 

@@ -1,54 +1,52 @@
 import Foundation
 
-/// The words of each notification kind, with its stable id.
+/// Each notification kind as content, with its stable id, put into the viewer's words.
 enum NotificationText {
   static func activity(
-    _ card: Card, by name: String, action: ActivityEvent.Action, fireAt: Date
+    _ card: Card, by name: String, action: ActivityEvent.Action, fireAt: Date,
+    wording: any Wording
   ) -> PlannedNotification {
-    let verb: String
-    switch action {
-    case .created: verb = "logged"
-    case .changed: verb = "changed"
-    case .restored: verb = "restored"
-    }
-    return PlannedNotification(
-      id: PlannedNotification.id(.activity, card: card.id), kind: .activity, fireAt: fireAt,
-      title: "\(name) \(verb) \(article(card.kind)) \(card.kind.rawValue)", body: card.title,
-      cardID: card.id)
+    planned(
+      .activity(partner: name, action: action, kind: card.kind, title: card.title),
+      kind: .activity, card: card.id, fireAt: fireAt, wording: wording)
   }
 
-  static func digest(pendingCount: Int, fireAt: Date) -> PlannedNotification {
-    let things = pendingCount == 1 ? "1 thing is" : "\(pendingCount) things are"
-    return PlannedNotification(
-      id: PlannedNotification.id(.digest, card: nil), kind: .digest, fireAt: fireAt,
-      title: "Waiting for you", body: "\(things) waiting for you to know about.", cardID: nil)
+  static func digest(pendingCount: Int, fireAt: Date, wording: any Wording)
+    -> PlannedNotification
+  {
+    planned(
+      .digest(pending: pendingCount), kind: .digest, card: nil, fireAt: fireAt, wording: wording)
   }
 
   static func eventReminder(
-    _ card: Card, at time: Date, calendar: HouseholdCalendar, fireAt: Date
+    _ card: Card, at time: Date, calendar: HouseholdCalendar, fireAt: Date, wording: any Wording
   ) -> PlannedNotification {
     let minutes = Int((time.timeIntervalSince(fireAt) / 60).rounded())
-    let when =
-      minutes <= 0
-      ? "Now" : minutes < 120 ? "In \(minutes) min" : "At \(calendar.timeOfDay(of: time))"
-    return PlannedNotification(
-      id: PlannedNotification.id(.eventReminder, card: card.id), kind: .eventReminder,
-      fireAt: fireAt, title: "\(when): \(card.title)",
-      body: "Starts at \(calendar.timeOfDay(of: time)).", cardID: card.id)
+    return planned(
+      .eventReminder(
+        title: card.title, startsAt: calendar.timeOfDay(of: time), minutesBefore: minutes),
+      kind: .eventReminder, card: card.id, fireAt: fireAt, wording: wording)
   }
 
-  static func taskDue(_ card: Card, at time: Date) -> PlannedNotification {
+  static func taskDue(_ card: Card, at time: Date, wording: any Wording) -> PlannedNotification {
+    planned(
+      .taskDue(title: card.title), kind: .taskDue, card: card.id, fireAt: time, wording: wording)
+  }
+
+  static func replyByOverdue(_ card: Card, at replyBy: Date, wording: any Wording)
+    -> PlannedNotification
+  {
+    planned(
+      .replyByOverdue(title: card.title), kind: .replyByOverdue, card: card.id, fireAt: replyBy,
+      wording: wording)
+  }
+
+  private static func planned(
+    _ content: NotificationContent, kind: NotificationKind, card: CardID?, fireAt: Date,
+    wording: any Wording
+  ) -> PlannedNotification {
     PlannedNotification(
-      id: PlannedNotification.id(.taskDue, card: card.id), kind: .taskDue, fireAt: time,
-      title: "Due now: \(card.title)", body: "This task is yours and due now.", cardID: card.id)
+      id: PlannedNotification.id(kind, card: card), kind: kind, fireAt: fireAt,
+      title: wording.title(of: content), body: wording.body(of: content), cardID: card)
   }
-
-  static func replyByOverdue(_ card: Card, at replyBy: Date) -> PlannedNotification {
-    PlannedNotification(
-      id: PlannedNotification.id(.replyByOverdue, card: card.id), kind: .replyByOverdue,
-      fireAt: replyBy, title: "Still to talk about: \(card.title)",
-      body: "This topic needed a reply by now.", cardID: card.id)
-  }
-
-  private static func article(_ kind: CardKind) -> String { kind == .event ? "an" : "a" }
 }

@@ -13,12 +13,15 @@ public struct PlanInput: Sendable {
   public var limit: Int
   /// Reminders this device has already shown: never planned again.
   public var shown: Set<NotificationOccurrence>
+  /// The words the notifications are written in: the app's language.
+  public var wording: any Wording
 
   /// `settings` defaults to the viewer's own, as the members list holds them.
   public init(
     cards: [Card], activity: [ActivityEvent] = [], viewer: AccountID, members: [Member],
     settings: NotificationSettings? = nil, timeZone: TimeZone, now: Date,
-    limit: Int = NotificationPlanner.limit, shown: Set<NotificationOccurrence> = []
+    limit: Int = NotificationPlanner.limit, shown: Set<NotificationOccurrence> = [],
+    wording: any Wording = .english
   ) {
     self.cards = cards
     self.activity = activity
@@ -29,5 +32,6 @@ public struct PlanInput: Sendable {
     self.now = now
     self.limit = limit
     self.shown = shown
+    self.wording = wording
   }
 }

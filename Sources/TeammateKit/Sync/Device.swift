@@ -36,14 +36,21 @@ public actor Device {
   public private(set) var callsMade = 0
   /// What the partner did that the person has not marked seen.
   public private(set) var news: [PartnerNews] = []
+  /// The words its notifications are written in: the app's language.
+  public let wording: any Wording
   var observers = SnapshotObservers()
 
+  /// A phone of `account`'s reaching `backend`, planning into `scheduler` on the phone's own
+  /// `clock`; `state` is what it saved last time (nothing for a new install), `random` makes
+  /// its write and card ids, and `wording` writes its notifications in the app's language.
   public init(
     account: AccountID, backend: any TeammateBackend, clock: any WallClock,
     scheduler: any NotificationScheduler, state: DeviceState = DeviceState(), pageSize: Int = 500,
     online: Bool = true,
-    random: any RandomNumberGenerator & Sendable = SystemRandomNumberGenerator()
+    random: any RandomNumberGenerator & Sendable = SystemRandomNumberGenerator(),
+    wording: any Wording = .english
   ) {
+    self.wording = wording
     self.account = account
     self.backend = backend
     self.clock = clock
@@ -220,7 +227,7 @@ public actor Device {
           cards: cards, activity: state.waitingActivity + activity, viewer: account,
           members: household.members,
           timeZone: household.zone, now: now,
-          shown: state.shown))
+          shown: state.shown, wording: wording))
     } else {
       plan = []
     }

@@ -1,0 +1,81 @@
+/// The kit's words in English. Times read 24-hour, `20:00`.
+public struct EnglishWording: Wording {
+  /// The wording; it holds nothing, so any two are alike.
+  public init() {}
+
+  public var partner: String { "Your partner" }
+
+  public func title(of content: NotificationContent) -> String {
+    switch content {
+    case .activity(let partner, let action, let kind, _):
+      let verb =
+        switch action {
+        case .created: "logged"
+        case .changed: "changed"
+        case .restored: "restored"
+        }
+      return "\(partner) \(verb) \(kind == .event ? "an" : "a") \(kind.rawValue)"
+    case .digest: return "Waiting for you"
+    case .eventReminder(let title, let startsAt, let minutesBefore):
+      switch NotificationContent.soon(startsAt: startsAt, minutesBefore: minutesBefore) {
+      case .startingNow: return "Now: \(title)"
+      case .inMinutes(let minutes): return "In \(minutes) min: \(title)"
+      case .at(let time): return "At \(time): \(title)"
+      }
+    case .taskDue(let title): return "Due now: \(title)"
+    case .replyByOverdue(let title): return "Still to talk about: \(title)"
+    }
+  }
+
+  public func body(of content: NotificationContent) -> String {
+    switch content {
+    case .activity(_, _, _, let title): return title
+    case .digest(let pending):
+      return
+        "\(pending == 1 ? "1 thing is" : "\(pending) things are") waiting for you to know about."
+    case .eventReminder(_, let startsAt, _): return "Starts at \(startsAt)."
+    case .taskDue: return "This task is yours and due now."
+    case .replyByOverdue: return "This topic needed a reply by now."
+    }
+  }
+
+  public func news(_ entry: PartnerNews, by partner: String) -> String {
+    let title = "\"\(entry.title ?? "")\""
+    switch entry.kind {
+    case .logged:
+      return "\(partner) logged \(title)" + (entry.needsKnowing ? "" : " (you know it)")
+    case .changed:
+      let fields = entry.changed.map(Self.field)
+      let what = fields.isEmpty ? "" : " the " + Self.joined(fields) + " of"
+      return "\(partner) changed\(what) \(title)"
+        + (entry.needsKnowing ? ": you need to know it again" : "")
+    case .acknowledged: return "\(partner) knows \(title)"
+    case .completed: return "\(partner) completed \(title)"
+    case .reopened: return "\(partner) reopened \(title)"
+    case .skipped: return "\(partner) skipped an occurrence of \(title)"
+    case .deleted: return "\(partner) deleted \(title)"
+    case .restored: return "\(partner) restored \(title)"
+    case .joined: return "\(partner) joined the household"
+    case .left: return "\(partner) left the household"
+    case .renamed: return "\(partner) renamed the household to \(title)"
+    case .movedTimeZone: return "\(partner) moved the household to \(entry.title ?? "") time"
+    }
+  }
+
+  private static func field(_ field: CardRules.CardField) -> String {
+    switch field {
+    case .title: "title"
+    case .note: "note"
+    case .time: "time"
+    case .assignee: "assignee"
+    case .replyBy: "reply-by time"
+    case .repeatRule: "repeat"
+    }
+  }
+
+  /// "a", "a and b", "a, b and c".
+  private static func joined(_ words: [String]) -> String {
+    guard let last = words.last, words.count > 1 else { return words.first ?? "" }
+    return words.dropLast().joined(separator: ", ") + " and " + last
+  }
+}

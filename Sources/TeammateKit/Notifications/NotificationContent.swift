@@ -1,0 +1,18 @@
+import Foundation
+
+/// What a notification says, before it is put into words: what happened, about which card,
+/// who did it and when. A `Wording` gives it the words of the app's language.
+public enum NotificationContent: Sendable, Codable, Hashable {
+  /// The partner logged, changed or restored a card: their display name, what they did, the
+  /// card's kind and title.
+  case activity(partner: String, action: ActivityEvent.Action, kind: CardKind, title: String)
+  /// How many cards wait for the viewer to know them.
+  case digest(pending: Int)
+  /// An event coming up: its title, its local start time, and how many minutes before it
+  /// the reminder fires (zero or less: it starts now).
+  case eventReminder(title: String, startsAt: TimeOfDay, minutesBefore: Int)
+  /// The viewer's task, due now.
+  case taskDue(title: String)
+  /// A topic whose reply-by time has come.
+  case replyByOverdue(title: String)
+}

@@ -1,0 +1,87 @@
+/// The kit's words in Traditional Chinese (zh-Hant), as written in Taiwan. Times read 24-hour,
+/// `20:00`; a title is quoted 「so」; counts take no plural.
+public struct TraditionalChineseWording: Wording {
+  /// The wording; it holds nothing, so any two are alike.
+  public init() {}
+
+  public var partner: String { "另一半" }
+
+  public func title(of content: NotificationContent) -> String {
+    switch content {
+    case .activity(let partner, let action, let kind, _):
+      let verb =
+        switch action {
+        case .created: "新增了"
+        case .changed: "修改了"
+        case .restored: "復原了"
+        }
+      return "\(partner) \(verb)\(Self.kind(kind))"
+    case .digest: return "有事等你知道"
+    case .eventReminder(let title, let startsAt, let minutesBefore):
+      switch NotificationContent.soon(startsAt: startsAt, minutesBefore: minutesBefore) {
+      case .startingNow: return "現在：\(title)"
+      case .inMinutes(let minutes): return "\(minutes) 分鐘後：\(title)"
+      case .at(let time): return "\(time)：\(title)"
+      }
+    case .taskDue(let title): return "現在到期：\(title)"
+    case .replyByOverdue(let title): return "還沒談：\(title)"
+    }
+  }
+
+  public func body(of content: NotificationContent) -> String {
+    switch content {
+    case .activity(_, _, _, let title): return title
+    case .digest(let pending): return "有 \(pending) 件事等你知道。"
+    case .eventReminder(_, let startsAt, _): return "\(startsAt) 開始。"
+    case .taskDue: return "這是你的待辦，現在到期。"
+    case .replyByOverdue: return "這個話題該在現在之前回覆。"
+    }
+  }
+
+  public func news(_ entry: PartnerNews, by partner: String) -> String {
+    let title = "「\(entry.title ?? "")」"
+    switch entry.kind {
+    case .logged: return "\(partner) 記錄了\(title)" + (entry.needsKnowing ? "" : "（你已知道）")
+    case .changed:
+      let fields = entry.changed.map(Self.field)
+      let what = fields.isEmpty ? "" : "的" + Self.joined(fields)
+      return "\(partner) 修改了\(title)\(what)" + (entry.needsKnowing ? "：你需要再知道一次" : "")
+    case .acknowledged: return "\(partner) 知道了\(title)"
+    case .completed: return "\(partner) 完成了\(title)"
+    case .reopened: return "\(partner) 重新打開了\(title)"
+    case .skipped: return "\(partner) 跳過了\(title)的一次"
+    case .deleted: return "\(partner) 刪除了\(title)"
+    case .restored: return "\(partner) 復原了\(title)"
+    case .joined: return "\(partner) 加入了這個家"
+    case .left: return "\(partner) 離開了這個家"
+    case .renamed: return "\(partner) 把這個家改名為\(title)"
+    case .movedTimeZone: return "\(partner) 把這個家的時區改為 \(entry.title ?? "")"
+    }
+  }
+
+  private static func kind(_ kind: CardKind) -> String {
+    switch kind {
+    case .note: "一則筆記"
+    case .task: "一項待辦"
+    case .event: "一個行程"
+    case .topic: "一個話題"
+    }
+  }
+
+  private static func field(_ field: CardRules.CardField) -> String {
+    switch field {
+    case .title: "標題"
+    case .note: "備註"
+    case .time: "時間"
+    case .assignee: "負責人"
+    case .replyBy: "回覆期限"
+    case .repeatRule: "重複"
+    }
+  }
+
+  /// 「甲」、「甲和乙」、「甲、乙和丙」.
+  private static func joined(_ words: [String]) -> String {
+    guard let last = words.last, words.count > 1 else { return words.first ?? "" }
+    return words.dropLast().joined(separator: "、") + "和" + last
+  }
+}
