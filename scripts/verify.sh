@@ -186,6 +186,13 @@ step_api() {
   return $rc
 }
 
+step_docs() {
+  scripts/docs.sh
+  local rc=$?
+  tail -n 1 "$logs/docs.log" >"$logs/docs.summary"
+  return $rc
+}
+
 step_trace() {
   local list="$logs/tests.list"
   [ -s "$list" ] || list=""
@@ -213,10 +220,19 @@ fi
 step build
 use_postgres
 built=$last_status
-# NB: the public API is read from the build's modules, beside the tests.
-if [ "$built" = ok ]; then run_step api & api_check=$!; fi
+# NB: the public API and the documentation are read from the build's modules, beside the
+# tests.
+if [ "$built" = ok ]; then { run_step api; run_step docs; } & api_check=$!; fi
 if [ "$built" = ok ]; then step tests; else echo "tests        skip           (the build failed)" | tee -a "$logs/steps"; fi
-if [ "$built" = ok ]; then wait "$api_check"; print_step api; else echo "api          skip           (the build failed)" | tee -a "$logs/steps"; failed=1; fi
+if [ "$built" = ok ]; then
+  wait "$api_check"
+  print_step api
+  print_step docs
+else
+  echo "api          skip           (the build failed)" | tee -a "$logs/steps"
+  echo "docs         skip           (the build failed)" | tee -a "$logs/steps"
+  failed=1
+fi
 wait "$static_checks"
 print_step format
 if [ "$quick" -eq 0 ]; then print_step selftest; else echo "selftest     skip           (--quick)" | tee -a "$logs/steps"; fi
@@ -228,7 +244,7 @@ total=$((($(date +%s%N) - started) / 1000000))
 printf 'total        %6.1fs\n' "${total}e-3"
 {
   cat "$logs/steps"
-  for name in format build tests api selftest scans trace; do
+  for name in format build tests api docs selftest scans trace; do
     [ -f "$logs/$name.log" ] || continue
     echo "=== $name ==="
     cat "$logs/$name.log"

@@ -33,10 +33,15 @@ public enum InviteRules {
   /// Checks in order: the code's form, the failed-attempt limit, the account's own household,
   /// then the invite (missing, used, expired by server time) and the household (full).
   /// - Parameters:
+  ///   - text: the code as the person typed it.
+  ///   - account: who is joining.
+  ///   - displayName: the name they will have in the household.
   ///   - invite: the invite stored under the code, if any.
   ///   - household: the invite's household, if the invite exists.
   ///   - accountHousehold: the household the account belongs to now, if any.
   ///   - failedAttempts: when this account's earlier failed joins happened.
+  ///   - limit: how many wrong codes an account may try, and over how long.
+  ///   - now: the server's time.
   public static func join(
     code text: String, account: AccountID, displayName: String, invite: Invite?,
     household: Household?, accountHousehold: HouseholdID?, failedAttempts: [Date],
