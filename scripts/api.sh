@@ -1,7 +1,6 @@
 #!/usr/bin/env bash
 # The public API of the package's library products, recorded in docs/api/public-api.txt and
-# compared on every verify; every public declaration documented (docs/api/undocumented.txt is
-# the debt, which may only shrink); and proof that no outside code can reach a backend's
+# compared on every verify; every public declaration documented; and proof that no outside code can reach a backend's
 # storage around the access table (scripts/fixtures/api-bypass.swift must not compile).
 # Needs the debug build's modules (scripts/build.sh).
 # Usage: scripts/api.sh [--record]
@@ -36,7 +35,7 @@ printf '%s\n' $products | xargs -P 4 -I{} swift-symbolgraph-extract -module-name
   -Xcc -fmodule-map-file=Sources/CSQLite/module.modulemap \
   -Xcc -fmodule-map-file=Sources/CLibPQ/module.modulemap -output-dir "$graphs" \
   >.build/api/extract.log 2>&1 || { echo "api: symbol graphs failed:"; cat .build/api/extract.log; exit 1; }
-python3 scripts/lib/api.py "$graphs" docs/api/public-api.txt docs/api/undocumented.txt $record || status=1
+python3 scripts/lib/api.py "$graphs" docs/api/public-api.txt $record || status=1
 [ -n "$record" ] && exit $status
 
 # A bypass of the access table must not compile outside the package; the same file with the

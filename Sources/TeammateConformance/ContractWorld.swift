@@ -12,8 +12,11 @@ public struct ContractWorld: Sendable {
   public let backend: any TeammateBackend
   /// The factory that made it, for what only it knows (how a device's state is kept).
   public let factory: any BackendFactory
+  /// The account that makes the household.
   public let alice = Fixtures.alice
+  /// The account that joins it.
   public let bob = Fixtures.bob
+  /// An account of another household, or of none: the stranger.
   public let carol = Fixtures.carol
 
   /// A world around a fresh backend of `factory`'s.
@@ -83,7 +86,10 @@ public struct ContractWorld: Sendable {
 
 /// Everything a member can read of a household, compared before and after a refusal.
 public struct HouseholdSnapshot: Equatable, Sendable {
+  /// The household as a member reads it.
   public var household: Household
+  /// Its cards, deleted ones included.
   public var cards: [Card]
+  /// Its whole feed of changes.
   public var feed: [Change]
 }

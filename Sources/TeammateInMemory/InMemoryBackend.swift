@@ -19,6 +19,7 @@ public actor InMemoryBackend: TransactionalBackend {
   public let joinLimit: JoinAttemptLimit
   var delivery = PushDelivery()
 
+  /// A cloud holding nothing, at the server time `clock` gives; `random` makes its invite codes.
   public init(
     clock: any WallClock,
     random: any RandomNumberGenerator & Sendable = SystemRandomNumberGenerator(),

@@ -19,6 +19,7 @@ public struct InMemoryStorage: BackendStorage, Sendable {
   /// The last sequence given out: never reused, even when a household's feed is deleted.
   private var lastSequence: Int64 = 0
 
+  /// Storage holding nothing.
   public init() {}
 
   public func household(_ id: HouseholdID) -> Household? { households[id] }

@@ -38,6 +38,8 @@ public actor PostgresBackend: TransactionalBackend {
   /// Sets `beforeCommit` (tests only).
   func cutBeforeCommit(_ body: (@Sendable (String) throws -> Void)?) { beforeCommit = body }
 
+  /// Connects to the server at `url` (a `postgresql://` URL), making or migrating the store's
+  /// schema; `clock` gives server time for the rules.
   public init(
     url: String, clock: any WallClock,
     random: any RandomNumberGenerator & Sendable = SystemRandomNumberGenerator(),

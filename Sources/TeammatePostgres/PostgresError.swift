@@ -3,8 +3,10 @@ public struct PostgresError: Error, Equatable, Sendable, CustomStringConvertible
   /// The five-character SQLSTATE (`40001` a serialization failure), or empty for a
   /// connection that failed before any statement.
   public var state: String
+  /// The server's message, on one line.
   public var message: String
 
+  /// An error with its SQLSTATE and message.
   public init(state: String, message: String) {
     self.state = state
     self.message = message

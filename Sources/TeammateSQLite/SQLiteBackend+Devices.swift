@@ -131,6 +131,7 @@ extension SQLiteBackend {
 /// what the previous one scheduled. A notification whose time has come counts as delivered.
 public struct SQLiteNotificationScheduler: NotificationScheduler {
   let store: SQLiteBackend
+  /// Whose device's notifications these are.
   public let account: AccountID
   let clock: any WallClock
 

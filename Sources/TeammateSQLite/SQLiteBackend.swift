@@ -12,6 +12,7 @@ import TeammateKit
 /// let store = try SQLiteBackend(path: "/var/lib/teammate/home.sqlite", clock: SystemWallClock())
 /// ```
 public actor SQLiteBackend: TransactionalBackend {
+  /// The store's file (or `:memory:`).
   public nonisolated let path: String
   let connection: SQLiteConnection
   let storage: SQLiteStorage

@@ -2,10 +2,14 @@ import CSQLite
 
 /// A failed SQLite call: the extended result code, SQLite's own message and the SQL.
 public struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// SQLite's result code.
   public var code: Int32
+  /// SQLite's message.
   public var message: String
+  /// The statement that failed, if one did.
   public var sql: String?
 
+  /// An error with SQLite's code and message.
   public init(code: Int32, message: String, sql: String? = nil) {
     self.code = code
     self.message = message

@@ -18,8 +18,11 @@ public enum Invariant: String, CaseIterable, Sendable {
 
 /// The first invariant a run broke: where, which, and what was seen.
 public struct Violation: Sendable, Equatable, CustomStringConvertible {
+  /// The step after which it broke.
   public var step: Int
+  /// What broke.
   public var invariant: Invariant
+  /// How, in words.
   public var detail: String
 
   public var description: String { "step \(step): \(invariant.rawValue): \(detail)" }
@@ -27,9 +30,11 @@ public struct Violation: Sendable, Equatable, CustomStringConvertible {
 
 /// What one run did, step by step, and whether it broke anything.
 public struct SimulationResult: Sendable {
+  /// The faults the seed chose.
   public var rates: FaultRates
   /// One line per step; the same seed gives the same lines.
   public var trace: [String]
+  /// The first invariant broken, if any.
   public var violation: Violation?
   /// The steps the run was given.
   public var actions: [SimAction]

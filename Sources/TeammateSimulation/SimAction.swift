@@ -5,7 +5,9 @@ import TeammateKit
 public enum Partner: String, Sendable, CaseIterable, Codable {
   case alice, bob
 
+  /// The partner's account.
   public var account: AccountID { AccountID(rawValue) }
+  /// The other partner.
   public var other: Partner { self == .alice ? .bob : .alice }
 }
 

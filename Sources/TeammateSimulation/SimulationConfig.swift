@@ -13,8 +13,11 @@ public struct FaultRates: Sendable, Equatable, CustomStringConvertible {
   public var kill = 0.0
   /// Chance per step that a phone's waiting pushes are delivered, and how they go wrong.
   public var push = 0.0
+  /// Chance that a delivered push is lost.
   public var pushDrop = 0.0
+  /// Chance that a delivered push comes twice.
   public var pushDuplicate = 0.0
+  /// Chance that delivered pushes come in reverse.
   public var pushReorder = 0.0
   /// Chance that an acknowledgement is of an older revision than the phone shows.
   public var staleAck = 0.0
@@ -23,6 +26,7 @@ public struct FaultRates: Sendable, Equatable, CustomStringConvertible {
   /// How far each phone's clock is off the server's, in hours.
   public var skewHours: [Int] = [0, 0]
 
+  /// No faults at all.
   public init() {}
 
   /// No faults at all.
@@ -62,13 +66,16 @@ public struct FaultRates: Sendable, Equatable, CustomStringConvertible {
 
 /// One run: its seed decides everything else.
 public struct SimulationConfig: Sendable {
+  /// The seed: it decides the faults and every step.
   public var seed: UInt64
+  /// How many steps the run takes.
   public var steps: Int
   /// Where the household lives: each seed gets a fresh backend of the factory's.
   public var backend: any BackendFactory
   /// A component broken on purpose, to prove that an invariant fires.
   public var sabotage: Sabotage?
 
+  /// A run of `steps` steps from `seed`, on fresh backends of `backend`'s.
   public init(
     seed: UInt64, steps: Int, backend: any BackendFactory = InMemoryBackendFactory(),
     sabotage: Sabotage? = nil

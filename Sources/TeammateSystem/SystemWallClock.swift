@@ -9,6 +9,7 @@ import TeammateKit
 /// let phone = Device(account: uid, backend: cloud, clock: SystemWallClock(), scheduler: centre)
 /// ```
 public struct SystemWallClock: WallClock {
+  /// The system's clock.
   public init() {}
   public func now() -> Date { Date() }
 }

@@ -7,6 +7,7 @@ public struct CollidingRandomNumberGenerator: RandomNumberGenerator, Sendable {
   private var remaining: Int
   private var rest: SeededRandomNumberGenerator
 
+  /// A generator that gives the same draw `repeats` times before it varies.
   public init(repeats: Int, seed: UInt64) {
     remaining = repeats
     rest = SeededRandomNumberGenerator(seed: seed)

@@ -5,6 +5,7 @@ import TeammateKit
 /// partner without a device. Each is a `submit` with a write id of its own, so it runs exactly
 /// the code a device's write runs; a refusal is thrown.
 extension TeammateBackend {
+  /// Logs a card straight to the backend, as a device's write would.
   public func addCard(
     _ draft: CardDraft, to household: HouseholdID, as actor: AccountID
   ) async throws -> Card {
@@ -23,6 +24,7 @@ extension TeammateBackend {
     return added
   }
 
+  /// Edits a card straight on the backend.
   public func editCard(
     _ id: CardID, _ edit: CardEdit, as actor: AccountID
   ) async throws -> CardRules.EditOutcome {
@@ -31,6 +33,7 @@ extension TeammateBackend {
     return edit
   }
 
+  /// Acknowledges a card's revision straight on the backend.
   public func acknowledgeCard(_ id: CardID, revision: Int, as actor: AccountID) async throws
     -> Card
   {
@@ -43,18 +46,22 @@ extension TeammateBackend {
     -> [Card]
   { cards(of: try await direct(.acknowledge(seen), as: actor)) }
 
+  /// Marks a task done, or not, straight on the backend.
   public func setCardDone(_ id: CardID, done: Bool, as actor: AccountID) async throws -> Card {
     try await firstCard(of: try await direct(.setDone(id, done: done), as: actor))
   }
 
+  /// Skips a repeating card's occurrence straight on the backend.
   public func skipCard(_ id: CardID, as actor: AccountID) async throws -> Card {
     try await firstCard(of: try await direct(.skipOccurrence(id), as: actor))
   }
 
+  /// Deletes a card straight on the backend.
   public func deleteCard(_ id: CardID, as actor: AccountID) async throws -> Card {
     try await firstCard(of: try await direct(.deleteCard(id), as: actor))
   }
 
+  /// Restores a card straight on the backend.
   public func restoreCard(_ id: CardID, as actor: AccountID) async throws -> Card {
     try await firstCard(of: try await direct(.restoreCard(id), as: actor))
   }

@@ -12,8 +12,11 @@ public final class FaultyBackend: PushingBackend, @unchecked Sendable {
   /// What a broken backend would answer instead of the truth, for proving that a check
   /// catches it: each closure rewrites one kind of answer.
   public struct Distortion: Sendable {
+    /// Rewrites a household read.
     public var household: (@Sendable (Household) -> Household)?
+    /// Rewrites a page of the feed.
     public var changes: (@Sendable ([Change]) -> [Change])?
+    /// Rewrites a write's receipt.
     public var receipt: (@Sendable (WriteOutcome?) -> WriteOutcome?)?
     /// Reads another household's cards as this member instead of refusing.
     public var readsForStrangersAs: AccountID?
@@ -22,15 +25,18 @@ public final class FaultyBackend: PushingBackend, @unchecked Sendable {
     /// Fails every read of the feed past its start with an error no backend gives.
     public var breaksFeed = false
 
+    /// No distortion: every answer true.
     public init() {}
   }
 
+  /// The backend behind the network.
   public let base: any TeammateBackend
   private let lock = NSLock()
   private var unreachable = false
   private var repliesToLose = 0
   private let distortion: Distortion
 
+  /// `base` behind a network that works until told otherwise.
   public init(_ base: any TeammateBackend, distortion: Distortion = Distortion()) {
     self.base = base
     self.distortion = distortion

@@ -3,10 +3,15 @@ import TeammateKit
 
 /// Shared names, instants and builders for tests.
 public enum Fixtures {
+  /// The partner who makes the household.
   public static let alice: AccountID = "alice"
+  /// The partner who joins it.
   public static let bob: AccountID = "bob"
+  /// A stranger to it.
   public static let carol: AccountID = "carol"
+  /// Alice's household's id in fixtures.
   public static let householdID: HouseholdID = "home"
+  /// Another household's id.
   public static let otherHouseholdID: HouseholdID = "other"
 
   /// 2026-12-01 10:00:00 UTC, a Tuesday: every test's "now" unless it needs another.

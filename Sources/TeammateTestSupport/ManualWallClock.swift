@@ -11,11 +11,14 @@ public final class ManualWallClock: WallClock, @unchecked Sendable {
   private let lock = NSLock()
   private var current: Date
 
+  /// A clock standing at `start`.
   public init(_ start: Date) { current = start }
 
   public func now() -> Date { lock.withLock { current } }
 
+  /// Moves the clock on by `interval` seconds.
   public func advance(by interval: TimeInterval) { lock.withLock { current += interval } }
 
+  /// Puts the clock at `date`.
   public func set(_ date: Date) { lock.withLock { current = date } }
 }

@@ -8,8 +8,11 @@ import TeammateKit
 public actor PhoneShapedNotificationCentre: NotificationScheduler {
   /// One pending request, as the phone keeps it.
   public struct Request: Sendable, Equatable {
+    /// The request's id: the notification's.
     public var identifier: String
+    /// What the phone shows first.
     public var title: String
+    /// What it shows under the title.
     public var body: String
     /// The trigger's date components in UTC, to the second.
     public var trigger: DateComponents
@@ -24,23 +27,28 @@ public actor PhoneShapedNotificationCentre: NotificationScheduler {
     return calendar
   }()
 
+  /// A centre holding no request.
   public init() {}
 
   // MARK: The phone's side
 
+  /// Adds a request, replacing one with its id, as a phone's centre does.
   public func add(_ request: Request) {
     added.append(request.identifier)
     requests[request.identifier] = request
   }
 
+  /// Takes away the requests with these ids.
   public func removePendingNotificationRequests(withIdentifiers identifiers: [String]) {
     for identifier in identifiers { requests[identifier] = nil }
   }
 
+  /// The requests still pending.
   public func pendingNotificationRequests() -> [Request] {
     requests.values.sorted { $0.identifier < $1.identifier }
   }
 
+  /// Takes away every pending request.
   public func removeAllPendingNotificationRequests() { requests = [:] }
 
   // MARK: The adapter

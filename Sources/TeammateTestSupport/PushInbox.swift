@@ -10,6 +10,7 @@ import Foundation
 public actor PushInbox<Element: Sendable> {
   /// Nothing arrived within the time limit.
   public struct TimedOut: Error, CustomStringConvertible {
+    /// How long it waited.
     public let seconds: Double
     public var description: String { "no element arrived within \(seconds) s" }
   }
@@ -19,6 +20,7 @@ public actor PushInbox<Element: Sendable> {
   private var waiter: (id: UUID, continuation: CheckedContinuation<Element?, Never>)?
   private var feeder: Task<Void, Never>?
 
+  /// An inbox reading `stream` from now on.
   public init(_ stream: AsyncStream<Element>) {
     feeder = nil
     Task { await self.start(stream) }

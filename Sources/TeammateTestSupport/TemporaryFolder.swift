@@ -44,8 +44,10 @@ public enum TemporaryFolder {
 
   /// A folder path with a helper to name files inside it.
   public struct Folder: Sendable {
+    /// The folder's path.
     public let path: String
 
+    /// The path of `name` inside the folder.
     public func appending(_ name: String) -> String {
       (path as NSString).appendingPathComponent(name)
     }

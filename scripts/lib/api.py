@@ -4,10 +4,10 @@
 Writes one line per public declaration and conformance, sorted, and compares them with the
 recorded file, so that a change to the public surface is a diff in review, never an accident.
 Checks too that every public type, protocol requirement, method, property and initializer has
-a doc comment, save those still listed as debt in the undocumented file (which may only
-shrink: a listed symbol that is documented or gone must leave the list).
+a doc comment (a witness of a documented requirement, or of a standard library protocol,
+reads from it).
 
-Usage: api.py GRAPH_DIR RECORDED UNDOCUMENTED [--record]
+Usage: api.py GRAPH_DIR RECORDED [--record]
 """
 import glob
 import json
@@ -34,7 +34,7 @@ def text(fragments):
     return " ".join("".join(f["spelling"] for f in fragments).split())
 
 
-def main(graph_dir, recorded_path, undocumented_path, record=False):
+def main(graph_dir, recorded_path, record=False):
     lines, undocumented = set(), set()
     for path in sorted(glob.glob(os.path.join(graph_dir, "*.symbols.json"))):
         graph = json.load(open(path, encoding="utf-8"))
@@ -85,8 +85,6 @@ def main(graph_dir, recorded_path, undocumented_path, record=False):
     if record:
         with open(recorded_path, "w", encoding="utf-8") as handle:
             handle.write("\n".join(current) + "\n")
-        with open(undocumented_path, "w", encoding="utf-8") as handle:
-            handle.write("\n".join(sorted(undocumented)) + ("\n" if undocumented else ""))
         print(f"recorded {len(current)} declarations, {len(undocumented)} undocumented")
         return 0
 
@@ -101,25 +99,17 @@ def main(graph_dir, recorded_path, undocumented_path, record=False):
         problems.append(
             f"api: the public API moved ({len(problems)} line(s)); if that is meant, run "
             f"scripts/api.sh --record and commit {os.path.relpath(recorded_path)} with the change")
-    debt = set(open(undocumented_path, encoding="utf-8").read().splitlines()) if os.path.exists(
-        undocumented_path) else set()
-    debt.discard("")
-    for name in sorted(undocumented - debt):
+    for name in sorted(undocumented):
         problems.append(f"docs: {name} is public and has no doc comment: say why it exists in a line")
-    for name in sorted(debt - undocumented):
-        problems.append(
-            f"docs: {os.path.relpath(undocumented_path)} lists {name}, which is documented or "
-            f"gone: remove the line")
     for problem in problems:
         print(problem)
-    print(f"api: {len(current)} declarations, {len(undocumented)} undocumented "
-          f"({len(debt)} listed as debt)")
+    print(f"api: {len(current)} declarations, {len(undocumented)} undocumented")
     return 1 if problems else 0
 
 
 if __name__ == "__main__":
     args = [a for a in sys.argv[1:] if a != "--record"]
-    if len(args) != 3:
+    if len(args) != 2:
         print(__doc__.strip().splitlines()[-1], file=sys.stderr)
         sys.exit(64)
     sys.exit(main(*args, record="--record" in sys.argv))

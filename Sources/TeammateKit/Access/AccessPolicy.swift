@@ -3,6 +3,7 @@ public struct AccessState: Sendable, Equatable {
   /// The household the acting account belongs to before the write, if any.
   public var actorHousehold: HouseholdID?
 
+  /// The state as the access table sees it: the household the actor belongs to, if any.
   public init(actorHousehold: HouseholdID?) { self.actorHousehold = actorHousehold }
 }
 
@@ -22,6 +23,8 @@ public enum AccessDecision: Sendable, Hashable {
 /// Membership is judged on the state before the write, so one request cannot make an
 /// account a member and use that membership at once.
 public enum AccessPolicy {
+  /// Whether `actor` may perform `operation`, and if not, why: the access table as one pure
+  /// function.
   public static func decide(
     _ operation: AccessOperation, actor: AccountID?, state: AccessState
   ) -> AccessDecision {

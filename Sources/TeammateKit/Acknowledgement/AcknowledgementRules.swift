@@ -23,6 +23,7 @@ public enum AcknowledgementRules {
 
   /// What acknowledging did.
   public struct Outcome: Sendable, Equatable {
+    /// The card as it is after the acknowledgement.
     public var card: Card
     /// False when the card was already acknowledged at this revision.
     public var changed: Bool

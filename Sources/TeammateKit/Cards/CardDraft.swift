@@ -2,11 +2,17 @@ import Foundation
 
 /// What a partner types to log a new card; the backend adds ids, authors and timestamps.
 public struct CardDraft: Sendable, Codable, Equatable {
+  /// What the new card is.
   public var kind: CardKind
+  /// What it says, before trimming.
   public var title: String
+  /// More words, if any.
   public var note: String?
+  /// When an event happens or a task is due.
   public var time: Date?
+  /// Whose task it is, if anyone's.
   public var assignee: AccountID?
+  /// When a topic needs talking about by.
   public var replyBy: Date?
   /// How a task or event repeats, from `time`, its first occurrence.
   public var repeatRule: RepeatRule?
@@ -14,6 +20,8 @@ public struct CardDraft: Sendable, Codable, Equatable {
   /// nil for the backend to choose.
   public var id: CardID?
 
+  /// A card to log; `id`, when given, is one the device made (so a write sent again names the same
+  /// card).
   public init(
     kind: CardKind = .note, title: String, note: String? = nil, time: Date? = nil,
     assignee: AccountID? = nil, replyBy: Date? = nil, repeatRule: RepeatRule? = nil,

@@ -3,40 +3,50 @@ import Foundation
 /// Which of a household's cards a person asked to see, and in what order: a list's filters
 /// as one value, so that every screen filters by the same rules.
 public struct CardFilter: Sendable, Equatable {
+  /// Which tasks a list shows by whether they are done.
   public enum Completion: Sendable, Equatable { case open, done }
+  /// How a list is sorted.
   public enum Order: String, Sendable, Equatable, CaseIterable { case created, due }
   /// An instant and the zone a list is looked at in.
   public struct Moment: Sendable, Equatable {
+    /// The instant.
     public var date: Date
+    /// The zone a day is read in: the household's.
     public var zone: TimeZone
 
+    /// An instant read in `zone`.
     public init(_ date: Date, in zone: TimeZone) {
       self.date = date
       self.zone = zone
     }
   }
 
+  /// Whose cards a list shows.
   public enum Assignee: Sendable, Equatable {
     case account(AccountID)
     /// Nobody in particular: both partners.
     case both
   }
 
+  /// Only cards of this kind, if given.
   public var kind: CardKind?
   /// Only cards pending for this viewer.
   public var pendingFor: AccountID?
   /// Tasks not done, or done (other kinds are never done, so `.done` keeps only tasks).
   public var completion: Completion?
+  /// Only cards assigned so, if given.
   public var assignee: Assignee?
   /// Only cards whose time (or reply-by) comes before this instant.
   public var dueBefore: Date?
   /// Text the title or note contains, ignoring case and accents.
   public var search: String?
+  /// How the list is sorted.
   public var order: Order = .created
   /// When and where the list is looked at: a repeating event's time is then its coming
   /// occurrence (`RepeatRules.shownTime`) for `dueBefore` and the `due` order.
   public var now: Moment?
 
+  /// A filter; each criterion left out lets every card through.
   public init(
     kind: CardKind? = nil, pendingFor: AccountID? = nil, completion: Completion? = nil,
     assignee: Assignee? = nil, dueBefore: Date? = nil, search: String? = nil,

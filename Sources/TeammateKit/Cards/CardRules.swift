@@ -18,6 +18,7 @@ public enum CardRules {
 
   /// What an edit did to a card.
   public struct EditOutcome: Sendable, Equatable, Codable {
+    /// The card as it is after the edit.
     public var card: Card
     /// False when the edit changed nothing: no new revision was made.
     public var changed: Bool

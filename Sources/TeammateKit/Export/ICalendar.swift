@@ -7,6 +7,7 @@ import Foundation
 /// The same cards give the same bytes: `UID` is the card's id and `DTSTAMP` its last change,
 /// so that a calendar that imports a second export updates what it has instead of doubling it.
 public enum ICalendar {
+  /// The `PRODID` every exported calendar names.
   public static let productID = "-//Teammate//Household calendar//EN"
 
   /// The cards a document holds: every event and task with a time that is not deleted, in

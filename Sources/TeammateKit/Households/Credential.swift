@@ -2,9 +2,12 @@ import Foundation
 
 /// A named sign-in (provider and subject) that can be linked to an anonymous account.
 public struct Credential: Sendable, Codable, Hashable, CustomStringConvertible {
+  /// Who vouches for the sign-in: `apple`, `google`.
   public var provider: String
+  /// The provider's id for the person.
   public var subject: String
 
+  /// A sign-in credential of `provider`'s.
   public init(provider: String, subject: String) {
     self.provider = provider
     self.subject = subject

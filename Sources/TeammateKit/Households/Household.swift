@@ -6,13 +6,18 @@ public struct Household: Sendable, Codable, Equatable, Identifiable {
   public static let capacity = 2
 
   public var id: HouseholdID
+  /// What the partners call it.
   public var name: String
   /// An IANA time zone identifier; every "today 20:00" is computed in it.
   public var timeZone: String
+  /// The partner who made it.
   public var createdBy: AccountID
+  /// When it was made, at server time.
   public var createdAt: Date
+  /// Its members, one or two, in the order they came.
   public var members: [Member]
 
+  /// A household with every field given; the rules make new ones (`HouseholdRules`).
   public init(
     id: HouseholdID, name: String, timeZone: String, createdBy: AccountID, createdAt: Date,
     members: [Member]
@@ -31,10 +36,13 @@ public struct Household: Sendable, Codable, Equatable, Identifiable {
     TimeZone(identifier: timeZone) ?? TimeZone(secondsFromGMT: 0) ?? TimeZone.gmt
   }
 
+  /// Whether it has its two members: no one else may join.
   public var isFull: Bool { members.count >= Self.capacity }
 
+  /// The member with this account, if they belong.
   public func member(_ uid: AccountID) -> Member? { members.first { $0.uid == uid } }
 
+  /// Whether the account belongs.
   public func hasMember(_ uid: AccountID) -> Bool { member(uid) != nil }
 
   /// The other member, if the household has one.

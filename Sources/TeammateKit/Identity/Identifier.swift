@@ -13,6 +13,7 @@ public struct Identifier<Tag>: RawRepresentable, Hashable, Comparable, Sendable,
   public let rawValue: String
 
   public init(rawValue: String) { self.rawValue = rawValue }
+  /// An id from its text, as stored.
   public init(_ rawValue: String) { self.rawValue = rawValue }
   public init(stringLiteral value: String) { self.rawValue = value }
 
@@ -30,9 +31,13 @@ public struct Identifier<Tag>: RawRepresentable, Hashable, Comparable, Sendable,
   public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
+/// Marks an `Identifier` as an account's.
 public enum AccountTag {}
+/// Marks an `Identifier` as a household's.
 public enum HouseholdTag {}
+/// Marks an `Identifier` as a card's.
 public enum CardTag {}
+/// Marks an `Identifier` as a device write's.
 public enum WriteTag {}
 
 /// A stable account uid; linking a credential never changes it.

@@ -22,9 +22,13 @@ public enum InviteRules {
 
   /// Everything one join writes, as one value: the backend stores all of it or none of it.
   public struct Join: Sendable, Equatable {
+    /// The invite, now used.
     public var invite: Invite
+    /// The new member.
     public var member: Member
+    /// The household with its new member.
     public var household: Household
+    /// Who joined.
     public var account: AccountID
   }
 

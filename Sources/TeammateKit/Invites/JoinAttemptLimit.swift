@@ -4,12 +4,15 @@ import Foundation
 ///
 /// Six digits can be guessed; expiry and single use narrow the window, this closes it.
 public struct JoinAttemptLimit: Sendable, Equatable {
+  /// How many wrong codes one account may try within the window.
   public var maxFailures: Int
+  /// How long, in seconds, a wrong code counts against the account.
   public var window: TimeInterval
   /// Failures of all accounts together per window: new accounts cost nothing, so a limit
   /// per account alone could be sidestepped by making more of them.
   public var maxStoreWideFailures: Int
 
+  /// A limit per account, and one for every account together.
   public init(maxFailures: Int, window: TimeInterval, maxStoreWideFailures: Int = 50) {
     self.maxFailures = maxFailures
     self.window = window

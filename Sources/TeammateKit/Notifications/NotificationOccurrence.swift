@@ -4,10 +4,14 @@ import Foundation
 /// event's start, the task's due time, the reply-by time, the partner's change, the digest's
 /// fire time). A device remembers the occurrences it has shown and never plans one again.
 public struct NotificationOccurrence: Sendable, Codable, Hashable {
+  /// The kind of reminder.
   public var kind: NotificationKind
+  /// The card it is about; none for the digest.
   public var cardID: CardID?
+  /// The instant it is about.
   public var at: Date
 
+  /// A reminder of `kind` about a card at an instant.
   public init(kind: NotificationKind, cardID: CardID?, at: Date) {
     self.kind = kind
     self.cardID = cardID

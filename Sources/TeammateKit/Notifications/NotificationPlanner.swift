@@ -14,6 +14,8 @@ public enum NotificationPlanner {
   /// A phone keeps only the 64 soonest pending local notifications.
   public static let limit = 64
 
+  /// The notifications a phone must hold for what it knows now, soonest first, at most
+  /// `input.limit`.
   public static func plan(_ input: PlanInput) -> [PlannedNotification] {
     let settings = input.settings
     let viewer = input.viewer

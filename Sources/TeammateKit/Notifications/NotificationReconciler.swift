@@ -5,11 +5,13 @@ public struct NotificationDiff: Sendable, Equatable {
   /// Ids scheduled but no longer planned. Never an id that is in `toSchedule`.
   public var toCancel: [String]
 
+  /// What to add or replace, and which ids to take away.
   public init(toSchedule: [PlannedNotification] = [], toCancel: [String] = []) {
     self.toSchedule = toSchedule
     self.toCancel = toCancel
   }
 
+  /// Whether the scheduler needs nothing done.
   public var isEmpty: Bool { toSchedule.isEmpty && toCancel.isEmpty }
 }
 

@@ -11,6 +11,7 @@ public struct NotificationSettings: Sendable, Codable, Hashable {
   /// Kinds this member switched off.
   public var disabledKinds: Set<NotificationKind>
 
+  /// Settings with every field given.
   public init(
     digestTime: TimeOfDay = .constant(20, 0),
     quietHours: QuietHours? = QuietHours(start: .constant(22, 0), end: .constant(7, 0)),
@@ -25,6 +26,7 @@ public struct NotificationSettings: Sendable, Codable, Hashable {
   /// 20:00 digest, quiet 22:00–07:00, events 30 minutes ahead, everything on.
   public static let `default` = NotificationSettings()
 
+  /// How many minutes before an event its reminder may come: zero to a day.
   public static let leadMinutesRange = 0...(24 * 60)
 
   /// The settings, refused when the lead time is out of range.
@@ -35,6 +37,7 @@ public struct NotificationSettings: Sendable, Codable, Hashable {
     return self
   }
 
+  /// Whether the member wants notifications of this kind.
   public func isEnabled(_ kind: NotificationKind) -> Bool { !disabledKinds.contains(kind) }
 
   /// The kinds switched on, in their declared order.

@@ -3,13 +3,21 @@ import Foundation
 /// Everything the planner reads: the household's cards, what the partner did since the last
 /// notifications were delivered, who is looking, and when.
 public struct PlanInput: Sendable {
+  /// The household's cards as the device knows them.
   public var cards: [Card]
+  /// What the partner did since the last notifications were delivered.
   public var activity: [ActivityEvent]
+  /// Whose phone it is.
   public var viewer: AccountID
+  /// The household's members, for names and settings.
   public var members: [Member]
+  /// The viewer's notification settings.
   public var settings: NotificationSettings
+  /// The household's zone: days, digests and quiet hours are read in it.
   public var timeZone: TimeZone
+  /// The phone's time now.
   public var now: Date
+  /// How many notifications a phone holds at most.
   public var limit: Int
   /// Reminders this device has already shown: never planned again.
   public var shown: Set<NotificationOccurrence>

@@ -6,15 +6,21 @@ import Foundation
 /// gives the same id and the scheduler overwrites in place instead of piling up copies.
 public struct PlannedNotification: Sendable, Codable, Hashable, Identifiable {
   public var id: String
+  /// What the notification is for.
   public var kind: NotificationKind
+  /// When the phone shows it.
   public var fireAt: Date
+  /// Its title, in the device's wording.
   public var title: String
+  /// Its body, in the device's wording.
   public var body: String
+  /// The card it is about; none for the digest.
   public var cardID: CardID?
   /// The instant this reminder is about (see `NotificationOccurrence`); the fire time when
   /// nothing else is meant.
   public var occurrenceAt: Date
 
+  /// A notification with every field given; the planner makes them.
   public init(
     id: String, kind: NotificationKind, fireAt: Date, title: String, body: String,
     cardID: CardID?, occurrenceAt: Date? = nil

@@ -2,9 +2,12 @@ import Foundation
 
 /// A daily quiet period; `start > end` wraps midnight (22:00–07:00).
 public struct QuietHours: Sendable, Codable, Hashable, CustomStringConvertible {
+  /// When the quiet begins, in the household's zone.
   public var start: TimeOfDay
+  /// When it ends; before the start, it wraps midnight.
   public var end: TimeOfDay
 
+  /// Quiet hours from `start` to `end`.
   public init(start: TimeOfDay, end: TimeOfDay) {
     self.start = start
     self.end = end

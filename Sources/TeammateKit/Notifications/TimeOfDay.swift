@@ -2,7 +2,9 @@ import Foundation
 
 /// A wall-clock time in the household's zone, `HH:MM`.
 public struct TimeOfDay: Sendable, Codable, Hashable, Comparable, CustomStringConvertible {
+  /// The hour, 0 to 23.
   public var hour: Int
+  /// The minute, 0 to 59.
   public var minute: Int
 
   /// Refuses anything outside 00:00…23:59.

@@ -9,6 +9,7 @@ import Foundation
 /// trash.next(after: now, from: firstTuesday, in: zone)
 /// ```
 public struct RepeatRule: Sendable, Hashable {
+  /// The unit a rule repeats by.
   public enum Frequency: String, Sendable, Codable, CaseIterable {
     case daily = "DAILY"
     case weekly = "WEEKLY"
@@ -38,15 +39,19 @@ public struct RepeatRule: Sendable, Hashable {
     case count(Int)
   }
 
+  /// The unit it repeats by.
   public var frequency: Frequency
+  /// Every how many units: 2 with weekly is every other week.
   public var interval: Int
   /// For a weekly rule, the days it falls on; empty: the first occurrence's day.
   public var weekdays: [Weekday]
   /// For a monthly rule, the days of the month (1…31, or -1 for the last); empty: the first
   /// occurrence's day.
   public var monthDays: [Int]
+  /// When the series ends: never, on a date, or after a count.
   public var end: End
 
+  /// A rule; `RepeatRules` checks it before a card may carry it.
   public init(
     frequency: Frequency, interval: Int = 1, weekdays: [Weekday] = [], monthDays: [Int] = [],
     end: End = .never

@@ -7,15 +7,20 @@ import Foundation
 public struct Change: Sendable, Codable, Equatable, Identifiable {
   /// Position in the backend's feed; strictly increasing, never reused.
   public var sequence: Int64
+  /// The household whose feed it is in.
   public var householdID: HouseholdID
+  /// Who made the change.
   public var actor: AccountID
   /// Server time of the change.
   public var at: Date
+  /// What changed.
   public var kind: ChangeKind
   /// Whether the partner must know about it: a new card, or a change of title, time or
   /// assignee.
   public var needsKnowing: Bool
+  /// The card as it is after the change, for a change to a card.
   public var card: Card?
+  /// The household as it is after the change, for a change to it.
   public var household: Household?
   /// For an edit, the fields it changed.
   public var fields: [CardRules.CardField]
@@ -26,6 +31,7 @@ public struct Change: Sendable, Codable, Equatable, Identifiable {
 
   public var id: Int64 { sequence }
 
+  /// A change with every field given; the backend appends them and gives the sequence.
   public init(
     sequence: Int64, householdID: HouseholdID, actor: AccountID, at: Date, kind: ChangeKind,
     needsKnowing: Bool, card: Card? = nil, household: Household? = nil,

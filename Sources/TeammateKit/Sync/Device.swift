@@ -21,12 +21,14 @@ import Foundation
 /// let report = try await bobsPhone.sync()   // report.badge, report.scheduled…
 /// ```
 public actor Device {
+  /// Whose phone this is.
   public nonisolated let account: AccountID
   private let backend: any TeammateBackend
   private let clock: any WallClock
   private let scheduler: any NotificationScheduler
   private let pageSize: Int
   private var random: AnyRandomNumberGenerator
+  /// Everything the device keeps between runs: save it, and give it to the next `Device`.
   public private(set) var state: DeviceState
   /// Whether writes go to the backend at once; offline they wait in the outbox.
   public private(set) var isOnline: Bool
@@ -353,6 +355,7 @@ public actor Device {
     }
   }
 
+  /// Changes the fields `edit` gives; the partner must know the card again.
   public func editCard(_ id: CardID, _ edit: CardEdit) async throws -> CardRules.EditOutcome {
     try await inTurn {
       let before = view
@@ -393,6 +396,7 @@ public actor Device {
     }
   }
 
+  /// Marks a task done, or not done again.
   public func setDone(_ id: CardID, done: Bool) async throws -> Card {
     try await one(.setDone(id, done: done), id)
   }
@@ -400,8 +404,10 @@ public actor Device {
   /// Moves a repeating card on to its next occurrence without completing it.
   public func skip(_ id: CardID) async throws -> Card { try await one(.skipOccurrence(id), id) }
 
+  /// Deletes a card; either partner may restore it.
   public func deleteCard(_ id: CardID) async throws -> Card { try await one(.deleteCard(id), id) }
 
+  /// Brings back a deleted card, which must be known again.
   public func restoreCard(_ id: CardID) async throws -> Card {
     try await one(.restoreCard(id), id)
   }

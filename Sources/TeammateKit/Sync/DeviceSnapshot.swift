@@ -21,8 +21,10 @@ public struct DeviceSnapshot: Sendable, Equatable {
   public var conflicts: [SyncConflict]
   /// How many writes wait in the outbox.
   public var waitingWrites: Int
+  /// Whether writes go to the backend at once.
   public var isOnline: Bool
 
+  /// A snapshot with every field given; a device makes them.
   public init(
     household: Household? = nil, cards: [CardID: Card] = [:], viewer: AccountID,
     news: [PartnerNews] = [], notifications: [PlannedNotification] = [],

@@ -3,10 +3,13 @@ import Foundation
 /// What one device remembers between syncs: its cursor in the feed and its copy of the
 /// household. Codable, so that a command-line device can keep it in a store between runs.
 public struct DeviceState: Sendable, Codable, Equatable {
+  /// The household the device follows, if any.
   public var householdID: HouseholdID?
+  /// That household as last pulled.
   public var household: Household?
   /// The last feed sequence this device pulled.
   public var cursor: Int64 = 0
+  /// Its cards as last pulled, by id.
   public var cards: [CardID: Card] = [:]
   /// Per document, the sequence of the change last applied to it.
   public var appliedSequence: [String: Int64] = [:]
@@ -22,6 +25,7 @@ public struct DeviceState: Sendable, Codable, Equatable {
   /// What did not land as it was made, until the person has seen it.
   public var conflicts: [SyncConflict] = []
 
+  /// The state of a new install: nothing known, nothing waiting.
   public init() {}
 
   private enum CodingKeys: String, CodingKey {

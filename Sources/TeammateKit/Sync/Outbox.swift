@@ -41,12 +41,15 @@ public enum DeviceWrite: Sendable, Codable, Equatable {
 /// A write waiting for the backend: in order, with the id that makes a resend harmless.
 public struct OutboxEntry: Sendable, Codable, Equatable, Identifiable {
   public var id: WriteID
+  /// The household the write is for.
   public var householdID: HouseholdID
+  /// What the write does.
   public var write: DeviceWrite
   /// When the device made it, by the device's own clock: for people only, never stored by
   /// the backend.
   public var madeAt: Date
 
+  /// A write the device made at `madeAt` (its own clock), with an id it made.
   public init(id: WriteID, householdID: HouseholdID, write: DeviceWrite, madeAt: Date) {
     self.id = id
     self.householdID = householdID
@@ -58,8 +61,10 @@ public struct OutboxEntry: Sendable, Codable, Equatable, Identifiable {
 /// A device write as the backend applies it: its id, and the changes it has appended.
 public struct WriteContext: Sendable {
   public var id: WriteID
+  /// The changes the write appended so far.
   public var appended: [Change] = []
 
+  /// The context of the write with this id, nothing appended yet.
   public init(id: WriteID) { self.id = id }
 }
 
@@ -79,6 +84,8 @@ public enum WriteOutcome: Sendable, Codable, Equatable {
 /// order, by the same rules the backend applies. A write that no longer applies (the card
 /// was deleted meanwhile) is left out of the view; the backend will refuse it too.
 public enum Outbox {
+  /// The cards and household as the person sees them: what was pulled, with the waiting writes
+  /// applied by the backend's own interpreter.
   public static func view(
     cards: [CardID: Card], household: Household?, entries: [OutboxEntry], viewer: AccountID,
     now: Date

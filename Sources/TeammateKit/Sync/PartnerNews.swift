@@ -3,17 +3,20 @@ import Foundation
 /// What the partner did since the last sync, one entry per card with its latest state, and
 /// one per thing done to the household: the answer to "what did my partner do?".
 public struct PartnerNews: Sendable, Equatable {
+  /// What the partner did.
   public enum Kind: String, Sendable, Codable, CaseIterable {
     case logged, changed, acknowledged, completed, reopened, deleted, restored, skipped
     case joined, left, renamed
     case movedTimeZone = "moved-time-zone"
   }
 
+  /// What they did.
   public var kind: Kind
   /// The partner who did it.
   public var actor: AccountID
   /// Server time of the latest change this entry stands for.
   public var at: Date
+  /// The card it is about; none for news of the household.
   public var cardID: CardID?
   /// The card's title as it is now, or the household's new name.
   public var title: String?
@@ -22,6 +25,7 @@ public struct PartnerNews: Sendable, Equatable {
   /// The fields the partner's edits changed, in a fixed order.
   public var changed: [CardRules.CardField]
 
+  /// A piece of news with every field given; `PartnerNews.news` finds them in a feed.
   public init(
     kind: Kind, actor: AccountID, at: Date, cardID: CardID? = nil, title: String? = nil,
     needsKnowing: Bool = false, changed: [CardRules.CardField] = []

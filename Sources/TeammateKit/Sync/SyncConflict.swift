@@ -23,11 +23,14 @@ public enum FieldValue: Sendable, Codable, Equatable {
 /// A field one partner set that a later arrival from the other replaced: recorded on the
 /// change that replaced it, so that the partner whose value lost hears of it.
 public struct FieldOverwrite: Sendable, Codable, Equatable {
+  /// The field the later edit replaced.
   public var field: CardRules.CardField
   /// Whose value lost.
   public var lostBy: AccountID
+  /// The value that was lost.
   public var lost: FieldValue
 
+  /// A value of `lostBy`'s that a later edit replaced.
   public init(field: CardRules.CardField, lostBy: AccountID, lost: FieldValue) {
     self.field = field
     self.lostBy = lostBy
@@ -38,6 +41,7 @@ public struct FieldOverwrite: Sendable, Codable, Equatable {
 /// Something a person did that did not land as they made it, kept by their device until
 /// they have seen it. Nothing a device writes is dropped silently.
 public struct SyncConflict: Sendable, Codable, Equatable, Identifiable {
+  /// Why the write did not land as made.
   public enum Reason: Sendable, Codable, Equatable {
     /// The backend refused the write, for this reason; the device's view went back to the
     /// backend's.
@@ -48,11 +52,14 @@ public struct SyncConflict: Sendable, Codable, Equatable, Identifiable {
 
   /// The write refused, or for an overwrite, the change that replaced the value.
   public var id: String
+  /// The card it is about, if any.
   public var cardID: CardID?
   /// The card's title as the device last knew it, to name it in words.
   public var title: String?
+  /// Why, in a value an app can put into words.
   public var reason: Reason
 
+  /// A conflict with every field given; a device makes them.
   public init(id: String, cardID: CardID?, title: String?, reason: Reason) {
     self.id = id
     self.cardID = cardID

@@ -19,6 +19,7 @@ import Foundation
 /// }
 /// ```
 public protocol TransactionalBackend: TeammateBackend, Actor {
+  /// The backend's storage, reached only inside `read` and `write`.
   associatedtype Storage: BackendStorage
 
   /// How many wrong invite codes an account may try.

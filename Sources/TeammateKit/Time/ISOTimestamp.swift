@@ -9,6 +9,7 @@ public enum ISOTimestamp {
   private static let secondsPerDay = 86_400
   private static let secondsPerHour = 3_600
 
+  /// The instant in ISO 8601 with the zone's offset at that instant, to the second.
   public static func text(_ date: Date, in zone: TimeZone) -> String {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(25)

@@ -4,6 +4,7 @@
 public struct SeededRandomNumberGenerator: RandomNumberGenerator, Sendable {
   private var state: UInt64
 
+  /// A generator whose every draw follows from `seed`.
   public init(seed: UInt64) { state = seed }
 
   public mutating func next() -> UInt64 {

@@ -16,15 +16,20 @@ public protocol WallClock: Sendable {
 
 /// A clock that always says the same instant: for tests, scripts and `--now`.
 public struct FixedWallClock: WallClock {
+  /// The instant it always gives.
   public let date: Date
+  /// A clock stopped at `date`.
   public init(_ date: Date) { self.date = date }
   public func now() -> Date { date }
 }
 
 /// A clock that runs `offset` seconds apart from another: a phone whose time is wrong.
 public struct SkewedWallClock: WallClock {
+  /// The clock it is off from.
   public let base: any WallClock
+  /// How many seconds it is ahead (or, negative, behind).
   public let offset: TimeInterval
+  /// A clock `offset` seconds off `base`: a phone whose clock is wrong.
   public init(_ base: any WallClock, offset: TimeInterval) {
     self.base = base
     self.offset = offset
