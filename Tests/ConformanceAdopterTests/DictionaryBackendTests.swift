@@ -22,7 +22,9 @@ import Testing
   @Test(arguments: DictionaryStorage.Plant.allCases)
   func test_AC_CONF_02_plantedBugsFailTheContract(plant: DictionaryStorage.Plant) async throws {
     let failed = Failures()
-    for check in BackendContract.checks {
+    // NB: the seeded lives (AC-SYNC-19, AC-SIM-02) are left out: they find these bugs too, at
+    // many times the cost, and the case above runs them on the sound backend.
+    for check in BackendContract.checks where !["AC-SYNC-19", "AC-SIM-02"].contains(check.id) {
       try await withKnownIssue(
         isIntermittent: true,
         { try await check.run(on: DictionaryBackendFactory(plant: plant)) },

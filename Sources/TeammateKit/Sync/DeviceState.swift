@@ -73,7 +73,7 @@ public struct DeviceState: Sendable, Codable, Equatable {
   /// NB: forgetting comes first. A partner's change can wait days behind quiet hours and the
   /// 64 soonest; the reminder just shown must outlive this replan, which drops it from the
   /// waiting activity, or it would be planned again at once (found by seed 84, 300 steps).
-  public mutating func noteShown(now: Date) {
+  package mutating func noteShown(now: Date) {
     shown = shown.filter { !$0.isForgettable(at: now) }
     for item in planned where item.fireAt <= now { shown.insert(item.occurrence) }
   }
@@ -83,7 +83,7 @@ public struct DeviceState: Sendable, Codable, Equatable {
   /// Duplicates and late arrivals are ignored, so pushes may come twice or out of order.
   /// Returns whether anything changed.
   @discardableResult
-  public mutating func apply(_ change: Change) -> Bool {
+  package mutating func apply(_ change: Change) -> Bool {
     guard change.householdID == householdID else { return false }
     var changed = false
     if let card = change.card, isNewer(change, for: Self.key(of: card)) {
@@ -100,7 +100,7 @@ public struct DeviceState: Sendable, Codable, Equatable {
   /// Whether the change would tell this device something it has not applied: a document it
   /// carries is behind it (or, carrying none, the cursor is). A change pushed and then
   /// pulled is new only the first time, so it is planned for and told once.
-  public func isNew(_ change: Change) -> Bool {
+  package func isNew(_ change: Change) -> Bool {
     guard change.householdID == householdID else { return false }
     let documents =
       [change.card.map(Self.key(of:)), change.household.map { _ in Self.householdKey }]
@@ -118,7 +118,7 @@ public struct DeviceState: Sendable, Codable, Equatable {
   /// This state without its copies of the cards, for a device that keeps its cards next to
   /// the store and reads them back from it (the command line): the rest is small. The
   /// notifications' text, taken from the cards, goes too; its scheduler holds it.
-  public func withoutCards() -> DeviceState {
+  package func withoutCards() -> DeviceState {
     var slim = self
     slim.cards = [:]
     slim.planned = planned.map { notification in
@@ -133,12 +133,12 @@ public struct DeviceState: Sendable, Codable, Equatable {
 
   /// Puts back the household's cards as they are now. Replaying the changes after `cursor`
   /// over them is harmless: the last change of each card carries its current version.
-  public mutating func restore(cards current: [Card]) {
+  package mutating func restore(cards current: [Card]) {
     for card in current where card.householdID == householdID { cards[card.id] = card }
   }
 
   /// Puts back the text of the planned notifications from those a scheduler holds, by id.
-  public mutating func restore(notifications held: [PlannedNotification]) {
+  package mutating func restore(notifications held: [PlannedNotification]) {
     var byID: [String: PlannedNotification] = [:]
     for notification in held { byID[notification.id] = notification }
     for index in planned.indices {
