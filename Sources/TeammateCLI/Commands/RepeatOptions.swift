@@ -7,7 +7,8 @@ struct RepeatOptions: Sendable {
     "every", value: "when",
     help:
       "Repeat: 'day', '2 days', 'week on tue,fri', '2 weeks on sat', 'month on 1', "
-      + "'month on last' ('none' stops repeating).", parse: RepeatWords.parse)
+      + "'month on last', or daily, weekly, weekdays, fortnightly ('none' stops repeating).",
+    parse: RepeatWords.parse)
   let until = Option(
     "until", value: "date", help: "The last day it repeats (YYYY-MM-DD, or a time).",
     parse: Values.until)

@@ -14,8 +14,8 @@ enum HelpText {
 
   /// The time forms every time option reads, in the household's zone.
   static let timeForms =
-    "2026-12-01 20:00, today 20:00, tomorrow 7:30, 19:00, 7pm, mon 9:30, next tue 18:00, "
-    + "in 2h, or ISO 8601"
+    "2026-12-01 20:00, today 20:00, tomorrow 7:30, tomorrow 9, 19:00, 7pm, mon 9:30, "
+    + "next tue 18:00, in 2h, or ISO 8601; a day alone (tomorrow, fri) is 09:00"
 
   /// What `--as` and `--now` are, said where a person looks first.
   static let trust = """

@@ -9,8 +9,8 @@ enum RepeatChoice: Sendable, Equatable {
 
 enum RepeatWords {
   static let expected =
-    "'day', '2 days', 'week on tue,fri', '2 weeks on sat', 'month on 1', 'month on last' "
-    + "or 'none'"
+    "'day', '2 days', 'week on tue,fri', '2 weeks on sat', 'month on 1', 'month on last', "
+    + "'weekdays' or 'none'"
 
   static func parse(_ text: String) throws(UsageError) -> RepeatChoice {
     func refuse() -> UsageError {
@@ -18,6 +18,7 @@ enum RepeatWords {
     }
     var words = text.lowercased().split(whereSeparator: { $0 == " " }).map(String.init)
     if words == ["none"] { return .none }
+    words = everyday(words)
     var interval = 1
     if let first = words.first, let number = Int(first) {
       guard number >= 1, number <= 999 else { throw refuse() }
@@ -52,6 +53,28 @@ enum RepeatWords {
       return .rule(RepeatRule(frequency: .monthly, interval: interval, monthDays: monthDays))
     default:
       throw refuse()
+    }
+  }
+
+  /// The words people use, written in the forms above: "daily" is "day", "weekly on tue" is
+  /// "week on tue", "fortnightly" and "every other week" are "2 weeks", "weekdays" is "week on
+  /// mon,tue,wed,thu,fri", "weekends" is "week on sat,sun"; a leading "every" is dropped.
+  static func everyday(_ words: [String]) -> [String] {
+    var words = words
+    if words.first == "every", words.count > 1 { words.removeFirst() }
+    if words.first == "other", words.count > 1 {
+      words[0] = "2"
+    }
+    guard let first = words.first else { return words }
+    let rest = Array(words.dropFirst())
+    switch first {
+    case "daily": return ["day"] + rest
+    case "weekly": return ["week"] + rest
+    case "monthly": return ["month"] + rest
+    case "fortnightly": return ["2", "weeks"] + rest
+    case "weekdays" where rest.isEmpty: return ["week", "on", "mon,tue,wed,thu,fri"]
+    case "weekends" where rest.isEmpty: return ["week", "on", "sat,sun"]
+    default: return words
     }
   }
 

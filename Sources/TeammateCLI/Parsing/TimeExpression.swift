@@ -6,7 +6,8 @@ import TeammateKit
 ///
 /// - ISO 8601 with an offset (`2026-12-01T20:00:00+08:00`, seconds optional) or without one
 ///   (`2026-12-01T20:00`);
-/// - `YYYY-MM-DD HH:MM[:SS]`, `today HH:MM`, `tomorrow HH:MM`;
+/// - `YYYY-MM-DD HH:MM[:SS]`, `today HH:MM`, `tomorrow HH:MM`; after a day an hour alone
+///   (`tomorrow 9`), and a day alone is its morning, 09:00 (`tomorrow`, `fri`, `2026-12-24`);
 /// - a time of day alone (`19:00`, `7pm`, `7:30am`): the next such time after now;
 /// - a weekday (`mon 09:30`, `next tue 18:00`): the next such day after today, or today
 ///   when the time is still ahead (never today after `next`);
@@ -30,16 +31,20 @@ public enum TimeExpression {
       if let (day, time) = dateAndTime(first, separator: "t") {
         return try local(day, time, calendar, or: refused)
       }
-      throw refused
     }
     let rest = words.dropFirst()
     let time: TimeOfDay
+    // NB: a day alone is its morning (`assumedMorning` tells the caller, who says so).
     switch words.count {
+    case 1:
+      time = assumedMorning
+    case 2 where first == "next" && weekdays[words[1]] != nil:
+      time = assumedMorning
     case 2:
-      guard let parsed = clock(words[1]) else { throw refused }
+      guard let parsed = clock(words[1]) ?? hour(words[1]) else { throw refused }
       time = parsed
     case 3 where first == "next":
-      guard let parsed = clock(words[2]) else { throw refused }
+      guard let parsed = clock(words[2]) ?? hour(words[2]) else { throw refused }
       time = parsed
     default:
       throw refused
@@ -61,6 +66,47 @@ public enum TimeExpression {
       guard first != "next", let day = date(first) else { throw refused }
       return try local(day, time, calendar, or: refused)
     }
+  }
+
+  /// The time of day a day given alone is read at.
+  static let assumedMorning = TimeOfDay.constant(9, 0)
+
+  /// Whether `text` names a day but no time of day, so that it reads as `assumedMorning`:
+  /// a reading the person should be told of.
+  public static func assumesTimeOfDay(_ text: String) -> Bool {
+    let words = text.lowercased().split(separator: " ").map(String.init)
+    switch words.count {
+    case 1: return dayWords.contains(words[0]) || date(words[0]) != nil
+    case 2: return words[0] == "next" && weekdays[words[1]] != nil
+    default: return false
+    }
+  }
+
+  /// The text as it was likely meant, when its day word is a near miss of one the forms know
+  /// (`tomorow 9` → `tomorrow 9`); nil when nothing is near or the text already reads.
+  public static func suggestion(for text: String) -> String? {
+    guard !isWellFormed(text) else { return nil }
+    var words = text.trimmingCharacters(in: .whitespaces).split(separator: " ").map(String.init)
+    guard !words.isEmpty else { return nil }
+    let index = words[0].lowercased() == "next" && words.count > 1 ? 1 : 0
+    let word = words[index].lowercased()
+    guard !dayWords.contains(word), clock(word) == nil, date(word) == nil,
+      let near = Suggestion.nearest(to: word, among: dayWords.sorted())
+    else { return nil }
+    words[index] = near
+    let mended = words.joined(separator: " ")
+    return isWellFormed(mended) ? mended : nil
+  }
+
+  /// Every word that names a day.
+  private static let dayWords: Set<String> = Set(weekdays.keys).union(["today", "tomorrow"])
+
+  /// An hour alone, `0` to `23`, after a day: `tomorrow 9`.
+  private static func hour(_ word: String) -> TimeOfDay? {
+    guard (1...2).contains(word.count), word.allSatisfy({ $0.isASCII && $0.isNumber }),
+      let value = Int(word), (0...23).contains(value)
+    else { return nil }
+    return .constant(value, 0)
   }
 
   /// Whether `text` is one of the forms: the check a command line makes before it knows the

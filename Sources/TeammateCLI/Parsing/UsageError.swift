@@ -30,7 +30,9 @@ struct UsageError: Error, Sendable {
 
   /// A time that is none of the accepted forms, worded here in `offset`.
   static func invalidTime(_ text: String, offset: String = "Z") -> UsageError {
-    var error = UsageError(message: TeammateError.invalidTime(text, offset: offset).description)
+    var error = UsageError(
+      message: TeammateError.invalidTime(text, offset: offset).description,
+      hint: TimeExpression.suggestion(for: text).map { "did you mean '\($0)'?" })
     error.time = text
     return error
   }

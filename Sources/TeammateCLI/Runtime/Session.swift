@@ -162,9 +162,15 @@ struct Session {
     return TimeZone(identifier: household.timeZone) ?? .current
   }
 
-  /// A time the user typed, in the household's zone.
+  /// A time the user typed, in the household's zone; a day typed without a time of day is
+  /// its morning, and the user is told so.
   mutating func time(_ input: TimeInput) async throws -> Date {
-    try TimeExpression.parse(input.text, now: now, timeZone: await timeZone())
+    let date = try TimeExpression.parse(input.text, now: now, timeZone: await timeZone())
+    if TimeExpression.assumesTimeOfDay(input.text) {
+      let times = await times()
+      warn("'\(input.text)' has no time of day: read as \(times.human(date))")
+    }
+    return date
   }
 
   /// The device of the acting account on this machine, with its saved state. Offline, it
