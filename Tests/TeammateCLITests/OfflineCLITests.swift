@@ -224,3 +224,22 @@ extension ServerCLITests {
     #expect(demo.stdout.hasSuffix("Nothing waits for you. Badge: 0\n"))
   }
 }
+
+@Suite struct SentWritesCLITests {
+  @Test func test_AC_CLI_76_aSyncThatSentWaitingWritesSaysSo() async throws {
+    let scratch = try Scratch()
+    try await scratch.couple()
+    _ = await scratch.run("bob", ["sync"])
+    _ = await scratch.run("bob", ["--offline", "card", "add", "Milk"])
+    _ = await scratch.run("bob", ["--offline", "card", "add", "Bread"])
+    let sent = await scratch.run("bob", ["sync"])
+    #expect(sent.exitCode == 0, "\(sent.stderr)")
+    #expect(
+      sent.stdout.hasPrefix("2 waiting writes sent; nothing new from your partner; "),
+      "\(sent.stdout)")
+    _ = await scratch.run("bob", ["--offline", "card", "add", "Eggs"])
+    #expect(await scratch.run("bob", ["sync"]).stdout.hasPrefix("1 waiting write sent; "))
+    let again = await scratch.run("bob", ["sync"])
+    #expect(again.stdout.hasPrefix("Nothing new from your partner; "), "\(again.stdout)")
+  }
+}

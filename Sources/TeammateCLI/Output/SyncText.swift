@@ -22,7 +22,10 @@ enum SyncText {
     if household > 0 { parts.append("\(household) about the household") }
     let news = parts.isEmpty ? "Nothing new from your partner" : parts.joined(separator: ", ")
     let planned = report.planned == 1 ? "1 reminder" : "\(report.planned) reminders"
-    return "\(news); \(planned) planned."
+    guard report.sent > 0 else { return "\(news); \(planned) planned." }
+    let sent = report.sent == 1 ? "1 waiting write sent" : "\(report.sent) waiting writes sent"
+    let rest = parts.isEmpty ? "nothing new from your partner" : news
+    return "\(sent); \(rest); \(planned) planned."
   }
 
   /// One thing the partner did, in a sentence, with what a terminal cannot show escaped.

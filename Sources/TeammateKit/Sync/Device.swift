@@ -147,13 +147,16 @@ public actor Device {
       let diff = try await replan(adding: [])
       return report(news: [], activity: [], pulled: 0, diff: diff)
     }
+    let waiting = state.outbox.count
     do {
       try await flush()
     } catch {
       try await replan(adding: [])
       throw error
     }
-    return try await pullAndPlan()
+    var report = try await pullAndPlan()
+    report.sent = waiting - state.outbox.count
+    return report
   }
 
   /// Pulls what is new, learns the partner's news and plans again.

@@ -22,6 +22,9 @@ public struct SyncReport: Sendable, Equatable {
   public var conflicts: [SyncConflict]
   /// The writes still waiting for the backend.
   public var outbox: Int
+  /// How many writes that waited this sync sent and had answered (landed, or refused as a
+  /// conflict): what a person who wrote offline wants to hear went.
+  public var sent = 0
 
   /// How many cards wait for the person to know them.
   public var badge: Int { pending.count }
