@@ -54,6 +54,8 @@ import Testing
   @Test func test_AC_CLI_19_verboseSaysWhatHappenedOnStderr() async throws {
     let scratch = try Scratch()
     try await scratch.couple()
+    _ = try await scratch.card("alice", ["Milk"])
+    _ = try await scratch.card("alice", ["Bread"])
     let outcome = await scratch.run("bob", ["-v", "sync"])
     #expect(outcome.exitCode == 0)
     #expect(

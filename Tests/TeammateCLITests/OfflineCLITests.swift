@@ -229,7 +229,6 @@ extension ServerCLITests {
   @Test func test_AC_CLI_76_aSyncThatSentWaitingWritesSaysSo() async throws {
     let scratch = try Scratch()
     try await scratch.couple()
-    _ = await scratch.run("bob", ["sync"])
     _ = await scratch.run("bob", ["--offline", "card", "add", "Milk"])
     _ = await scratch.run("bob", ["--offline", "card", "add", "Bread"])
     let sent = await scratch.run("bob", ["sync"])
@@ -241,5 +240,23 @@ extension ServerCLITests {
     #expect(await scratch.run("bob", ["sync"]).stdout.hasPrefix("1 waiting write sent; "))
     let again = await scratch.run("bob", ["sync"])
     #expect(again.stdout.hasPrefix("Nothing new from your partner; "), "\(again.stdout)")
+  }
+}
+
+@Suite struct JoinedDeviceCLITests {
+  @Test func test_AC_CLI_77_aDeviceKnowsItsHouseholdOnAStoreFileAsSoonAsItJoins() async throws {
+    let scratch = try Scratch()
+    try await scratch.couple()
+    let waiting = await scratch.run("bob", ["--offline", "card", "add", "Milk"])
+    #expect(waiting.exitCode == 0, "\(waiting.stderr)")
+    #expect(waiting.stdout.hasPrefix("Logged (offline: waits in the outbox): "))
+    let made = await scratch.run("carol", ["household", "create", "--name", "Flat"])
+    #expect(made.exitCode == 0, "\(made.stderr)")
+    let alone = await scratch.run("carol", ["--offline", "card", "add", "Rent"])
+    #expect(alone.exitCode == 0 && alone.stdout.hasPrefix("Logged (offline"), "\(alone.stderr)")
+    _ = await scratch.run("bob", ["sync"])
+    let cards = try #require(
+      try await scratch.json("alice", ["card", "list"])["cards"] as? [[String: Any]])
+    #expect(cards.contains { $0["title"] as? String == "Milk" })
   }
 }

@@ -92,8 +92,10 @@ import Testing
         "CREATE TABLE notes (x); PRAGMA user_version = 1")
     case "time", "feed":
       let connection = try SQLiteConnection(path: scratch.store)
+      // NB: with no device state, Bob's sync reads the whole feed, damage and all.
       try connection.execute(
-        damage == "time" ? "UPDATE cards SET time = 1e300" : "UPDATE changes SET card = '{'")
+        damage == "time"
+          ? "UPDATE cards SET time = 1e300" : "UPDATE changes SET card = '{'; DELETE FROM devices")
       try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     default:
       var data = try #require(bytes(scratch.store))

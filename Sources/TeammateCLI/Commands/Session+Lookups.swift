@@ -39,10 +39,9 @@ extension Session {
     return report
   }
 
-  /// On a server, a device that made or joined a household pulls it at once, so that it knows
-  /// its household offline before its first sync.
+  /// A device that made or joined a household pulls it at once, on a server as on a store
+  /// file, so that it knows its household offline before its first sync.
   mutating func deviceHears() async throws {
-    guard onServer else { return }
     _ = try await syncDevice()
   }
 
