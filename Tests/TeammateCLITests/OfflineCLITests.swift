@@ -146,6 +146,18 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: bob))
   }
 
+  @Test func test_AC_CLI_78_aMissingDeviceFileIsCalledWhatItIs() throws {
+    let (server, _, _) = try couple()
+    let fresh = try TemporaryFolder.make().appending("new-phone.sqlite")
+    let read = try run(server, fresh, "bob", ["pending"])
+    #expect(read.exitCode == 1, "\(read.stderr)")
+    #expect(
+      read.stderr
+        == "teammate: error: there is no device file at \(fresh) yet: any command that writes "
+        + "makes it (or give --device the right path)\n")
+    #expect(!FileManager.default.fileExists(atPath: fresh))
+  }
+
   @Test func test_AC_CLI_60_anUnreachableServerIs74AndOfflineWritesWait() throws {
     let (server, alice, bob) = try couple()
     let card = try json(try run(server, alice, "alice", ["--json", "card", "add", "Diapers"]))

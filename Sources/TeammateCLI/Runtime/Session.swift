@@ -106,8 +106,14 @@ struct Session {
     let device: SQLiteBackend
     if onServer {
       // NB: a device file is this machine's own: it may always be made.
-      device = try SQLiteBackend(
-        path: devicePath, clock: clock, access: access == .readOnly ? .readOnly : .create)
+      do {
+        device = try SQLiteBackend(
+          path: devicePath, clock: clock, access: access == .readOnly ? .readOnly : .create)
+      } catch StoreError.missing {
+        throw CLIError.notFound(
+          "there is no device file at \(devicePath) yet: any command that writes makes it "
+            + "(or give --device the right path)")
+      }
       log("device \(devicePath)")
     } else {
       device = try fileStore()
