@@ -86,4 +86,14 @@ import Testing
     let still = try await scratch.json("alice", ["household", "show"])
     #expect((still["household"] as? [String: Any])?["name"] as? String == "Home")
   }
+
+  @Test func test_AC_CLI_79_joiningSaysWithWhomAndWhatYouAreCalled() async throws {
+    let scratch = try Scratch()
+    let created = try await scratch.json(
+      "alice", ["household", "create", "--name", "Home", "--tz", "Asia/Taipei"])
+    let code = try #require((created["invite"] as? [String: Any])?["code"] as? String)
+    let joined = await scratch.run("bob", ["household", "join", code, "--display-name", "Bob"])
+    #expect(joined.exitCode == 0, "\(joined.stderr)")
+    #expect(joined.stdout == "Joined 'Home' with alice; you are Bob.\n")
+  }
 }

@@ -24,7 +24,7 @@ enum DemoScript {
     Step(
       time: "09:05", account: "bob", says: "Bob joins with the code Alice read out.",
       arguments: ["household", "join", "{invite}", "--display-name", "Bob"],
-      expects: ["Alice and Bob"]),
+      expects: ["with Alice; you are Bob"]),
     Step(
       time: "09:10", account: "alice", says: "Alice logs what she did, and what is coming.",
       arguments: ["card", "add", "Bought diapers", "--note", "the big pack"]),

@@ -78,8 +78,12 @@ extension Commands {
       return session.writeJSON(
         .object(["household": JSONDocuments.household(household, times: times)]))
     }
-    let names = household.members.map(\.displayName).joined(separator: " and ")
-    session.write("Joined '\(household.name)': \(names).\n")
+    // NB: each is called by their display name; one who gave none goes by their account.
+    let you = household.member(uid)?.displayName ?? uid.rawValue
+    let partner = household.partner(of: uid).map { TerminalText.visible($0.displayName) }
+    session.write(
+      "Joined '\(TerminalText.visible(household.name))'"
+        + (partner.map { " with \($0)" } ?? "") + "; you are \(TerminalText.visible(you)).\n")
   }
 
   static let householdShow = CommandSpec(
