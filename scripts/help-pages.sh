@@ -10,9 +10,9 @@ mkdir -p "$pages"
 rm -f "$pages"/*.txt
 "$tool" --help >"$pages/teammate.txt"
 # Every group and command the root page lists, and every subcommand of each group.
-for name in $("$tool" --help | sed -n '/^SUBCOMMANDS:/,/^$/p' | awk 'NR > 1 && NF { print $1 }'); do
+for name in $("$tool" --help | sed -n '/^SUBCOMMANDS:/,/^$/p' | awk 'NR > 1 && /^  [^ ]/ { print $1 }'); do
   "$tool" "$name" --help >"$pages/teammate-$name.txt"
-  for sub in $("$tool" "$name" --help | sed -n '/^SUBCOMMANDS:/,/^$/p' | awk 'NR > 1 && NF { print $1 }'); do
+  for sub in $("$tool" "$name" --help | sed -n '/^SUBCOMMANDS:/,/^$/p' | awk 'NR > 1 && /^  [^ ]/ { print $1 }'); do
     "$tool" "$name" "$sub" --help >"$pages/teammate-$name-$sub.txt"
   done
 done

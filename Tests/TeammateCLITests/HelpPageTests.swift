@@ -15,6 +15,24 @@ import Testing
     return [[]] + groups + table.commands.map(\.path)
   }
 
+  @Test func test_AC_CLI_80_everyHelpPageFitsAHundredColumns() async throws {
+    for words in Self.pages {
+      let shown = await Teammate.run(words + ["--help"])
+      for line in shown.stdout.split(separator: "\n") {
+        #expect(line.count <= 100, "teammate \(words.joined(separator: " ")): \(line)")
+      }
+    }
+    // A long word stands alone; bracketed and quoted words are carried whole.
+    let wrapped = HelpText.wrapped(
+      "see [--reply-by <time>] and 'week on tue' " + String(repeating: "x", count: 120),
+      first: "  ", rest: "    ")
+    #expect(wrapped.split(separator: "\n").count == 2)
+    #expect(
+      HelpText.words("a [--b <c d>] 'e f' household's g") == [
+        "a", "[--b <c d>]", "'e f'", "household's", "g",
+      ])
+  }
+
   @Test func test_AC_CLI_48_everyHelpPageIsPinnedWordForWord() async throws {
     for words in Self.pages {
       let name = (["teammate"] + words).joined(separator: "-") + ".txt"

@@ -97,23 +97,76 @@ enum HelpText {
     overview: String, usage: String, sections: [(String, [(String, String)])], footer: String?,
     trust: Bool = false
   ) -> String {
-    var text = "OVERVIEW: \(overview)\n\nUSAGE: \(usage)\n"
+    let paragraphs = ("OVERVIEW: " + overview).split(
+      separator: "\n", omittingEmptySubsequences: false)
+    var text = paragraphs.map { wrapped(String($0), first: "", rest: "") }.joined(separator: "\n")
+    text += "\n\n" + wrapped(usage, first: "USAGE: ", rest: String(repeating: " ", count: 9)) + "\n"
     for (title, rows) in sections where !rows.isEmpty {
       text += "\n\(title):\n"
       for (label, help) in rows {
         if help.isEmpty {
-          text += "  \(label)\n"
+          text += wrapped(label, first: "  ", rest: "    ") + "\n"
           continue
         }
         let padded =
           label.count < 24
           ? label.padding(toLength: 24, withPad: " ", startingAt: 0)
           : label + "\n" + String(repeating: " ", count: 26)
-        text += "  \(padded)\(help)\n"
+        text += wrapped(help, first: "  \(padded)", rest: String(repeating: " ", count: 26)) + "\n"
       }
     }
     if trust { text += "\n\(Self.trust)\n" }
     if let footer { text += "\n  \(footer)\n" }
     return text
+  }
+
+  /// How wide a help page may be: a terminal of 100 columns shows every line whole.
+  static let width = 100
+
+  /// The words of `text`, split at spaces outside brackets and quotes: `[--reply-by <time>]`
+  /// and `'week on tue'` are carried to the next line whole.
+  static func words(_ text: String) -> [String] {
+    var words: [String] = []
+    var word = ""
+    var depth = 0
+    var quoted = false
+    for character in text {
+      switch character {
+      case "[", "<": depth += 1
+      case "]", ">": depth = max(0, depth - 1)
+      // NB: a quote opens a word ('none'); an apostrophe inside one (household's) does not.
+      case "'" where quoted: quoted = false
+      case "'" where word.isEmpty || word.last == "(": quoted = true
+      default: break
+      }
+      if character == " ", depth == 0, !quoted {
+        words.append(word)
+        word = ""
+      } else {
+        word.append(character)
+      }
+    }
+    words.append(word)
+    return words
+  }
+
+  /// `text` after `first`, its words carried to lines that start with `rest` where a line
+  /// would pass `width`. A word longer than a line stands alone.
+  static func wrapped(_ text: String, first: String, rest: String) -> String {
+    let lead = first.split(separator: "\n", omittingEmptySubsequences: false)
+    var lines: [String] = lead.dropLast().map(String.init)
+    var line = String(lead.last ?? "")
+    var empty = true
+    for word in words(text) {
+      if !empty && line.count + 1 + word.count > width {
+        lines.append(line)
+        line = rest + word
+      } else {
+        line += (empty ? "" : " ") + word
+      }
+      empty = false
+    }
+    lines.append(line)
+    return lines.joined(separator: "\n")
   }
 }
