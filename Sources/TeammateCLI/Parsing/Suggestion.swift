@@ -1,3 +1,5 @@
+import TeammateKit
+
 /// The nearest known word to a mistyped one, for "did you mean" hints.
 enum Suggestion {
   static func nearest(to word: String, among candidates: [String]) -> String? {
@@ -34,6 +36,6 @@ enum Suggestion {
 
   /// "'card add'", "'card show', 'household show' or 'invite show'".
   static func list(_ words: [String]) -> String {
-    WordList.joined(words.map { "'\($0)'" }, "or")
+    WordList.joined(words.map { "'\($0)'" }, conjunction: " or ")
   }
 }

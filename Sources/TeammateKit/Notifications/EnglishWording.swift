@@ -46,7 +46,7 @@ public struct EnglishWording: Wording {
       return "\(partner) logged \(title)" + (entry.needsKnowing ? "" : " (you know it)")
     case .changed:
       let fields = entry.changed.map(Self.field)
-      let what = fields.isEmpty ? "" : " the " + Self.joined(fields) + " of"
+      let what = fields.isEmpty ? "" : " the " + WordList.joined(fields) + " of"
       return "\(partner) changed\(what) \(title)"
         + (entry.needsKnowing ? ": you need to know it again" : "")
     case .acknowledged: return "\(partner) knows \(title)"
@@ -73,9 +73,4 @@ public struct EnglishWording: Wording {
     }
   }
 
-  /// "a", "a and b", "a, b and c".
-  private static func joined(_ words: [String]) -> String {
-    guard let last = words.last, words.count > 1 else { return words.first ?? "" }
-    return words.dropLast().joined(separator: ", ") + " and " + last
-  }
 }

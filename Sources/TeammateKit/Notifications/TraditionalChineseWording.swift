@@ -44,7 +44,8 @@ public struct TraditionalChineseWording: Wording {
     case .logged: return "\(partner) 記錄了\(title)" + (entry.needsKnowing ? "" : "（你已知道）")
     case .changed:
       let fields = entry.changed.map(Self.field)
-      let what = fields.isEmpty ? "" : "的" + Self.joined(fields)
+      let what =
+        fields.isEmpty ? "" : "的" + WordList.joined(fields, separator: "、", conjunction: "和")
       return "\(partner) 修改了\(title)\(what)" + (entry.needsKnowing ? "：你需要再知道一次" : "")
     case .acknowledged: return "\(partner) 知道了\(title)"
     case .completed: return "\(partner) 完成了\(title)"
@@ -79,9 +80,4 @@ public struct TraditionalChineseWording: Wording {
     }
   }
 
-  /// 「甲」、「甲和乙」、「甲、乙和丙」.
-  private static func joined(_ words: [String]) -> String {
-    guard let last = words.last, words.count > 1 else { return words.first ?? "" }
-    return words.dropLast().joined(separator: "、") + "和" + last
-  }
 }
