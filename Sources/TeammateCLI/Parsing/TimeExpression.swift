@@ -17,29 +17,40 @@ public enum TimeExpression {
   public static func parse(
     _ text: String, now: Date, timeZone: TimeZone
   ) throws(TeammateError) -> Date {
+    try read(text, now: now, timeZone: timeZone).date
+  }
+
+  /// The instant `text` names, and whether it named a day alone, read as `assumedMorning`:
+  /// a reading the person should be told of.
+  public static func read(
+    _ text: String, now: Date, timeZone: TimeZone
+  ) throws(TeammateError) -> (date: Date, assumedMorning: Bool) {
     let trimmed = text.trimmingCharacters(in: .whitespaces)
     let refused = TeammateError.invalidTime(text, offset: offset(of: timeZone, at: now))
-    if let date = iso8601(trimmed) { return date }
+    if let date = iso8601(trimmed) { return (date, false) }
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = timeZone
     let words = trimmed.lowercased().split(separator: " ", omittingEmptySubsequences: true)
       .map(String.init)
     guard let first = words.first else { throw refused }
-    if first == "in" { return try span(words.dropFirst().joined(), from: now, or: refused) }
+    if first == "in" {
+      return (try span(words.dropFirst().joined(), from: now, or: refused), false)
+    }
     if words.count == 1 {
-      if let time = clock(first) { return try next(time, after: now, calendar, or: refused) }
+      if let time = clock(first) {
+        return (try next(time, after: now, calendar, or: refused), false)
+      }
       if let (day, time) = dateAndTime(first, separator: "t") {
-        return try local(day, time, calendar, or: refused)
+        return (try local(day, time, calendar, or: refused), false)
       }
     }
-    let rest = words.dropFirst()
     let time: TimeOfDay
-    // NB: a day alone is its morning (`assumedMorning` tells the caller, who says so).
+    var assumed = false
     switch words.count {
     case 1:
-      time = assumedMorning
+      (time, assumed) = (assumedMorning, true)
     case 2 where first == "next" && weekdays[words[1]] != nil:
-      time = assumedMorning
+      (time, assumed) = (assumedMorning, true)
     case 2:
       guard let parsed = clock(words[1]) ?? hour(words[1]) else { throw refused }
       time = parsed
@@ -49,7 +60,18 @@ public enum TimeExpression {
     default:
       throw refused
     }
-    let dayWord = first == "next" ? rest.first ?? "" : first
+    let next = first == "next"
+    let dayWord = next ? words.dropFirst().first ?? "" : first
+    return (
+      try on(dayWord, at: time, skipToday: next, now: now, calendar, or: refused), assumed
+    )
+  }
+
+  /// `time` on the day `dayWord` names: today, tomorrow, the next such weekday, or a date.
+  private static func on(
+    _ dayWord: String, at time: TimeOfDay, skipToday: Bool, now: Date, _ calendar: Calendar,
+    or refused: TeammateError
+  ) throws(TeammateError) -> Date {
     switch dayWord {
     case "today":
       return try local(
@@ -60,10 +82,9 @@ public enum TimeExpression {
         calendar.dateComponents([.year, .month, .day], from: tomorrow), time, calendar, or: refused)
     default:
       if let weekday = weekdays[dayWord] {
-        return try next(
-          weekday, time, after: now, skipToday: first == "next", calendar, or: refused)
+        return try next(weekday, time, after: now, skipToday: skipToday, calendar, or: refused)
       }
-      guard first != "next", let day = date(first) else { throw refused }
+      guard !skipToday, let day = date(dayWord) else { throw refused }
       return try local(day, time, calendar, or: refused)
     }
   }
@@ -71,20 +92,15 @@ public enum TimeExpression {
   /// The time of day a day given alone is read at.
   static let assumedMorning = TimeOfDay.constant(9, 0)
 
-  /// Whether `text` names a day but no time of day, so that it reads as `assumedMorning`:
-  /// a reading the person should be told of.
-  public static func assumesTimeOfDay(_ text: String) -> Bool {
-    let words = text.lowercased().split(separator: " ").map(String.init)
-    switch words.count {
-    case 1: return dayWords.contains(words[0]) || date(words[0]) != nil
-    case 2: return words[0] == "next" && weekdays[words[1]] != nil
-    default: return false
-    }
+  /// "did you mean 'tomorrow 9'?": the hint for a time refused as `text`, when its day word is
+  /// a near miss of one the forms know; nil when nothing is near.
+  public static func hint(for text: String) -> String? {
+    suggestion(for: text).map { "did you mean '\($0)'?" }
   }
 
   /// The text as it was likely meant, when its day word is a near miss of one the forms know
   /// (`tomorow 9` → `tomorrow 9`); nil when nothing is near or the text already reads.
-  public static func suggestion(for text: String) -> String? {
+  private static func suggestion(for text: String) -> String? {
     guard !isWellFormed(text) else { return nil }
     var words = text.trimmingCharacters(in: .whitespaces).split(separator: " ").map(String.init)
     guard !words.isEmpty else { return nil }

@@ -32,7 +32,7 @@ struct UsageError: Error, Sendable {
   static func invalidTime(_ text: String, offset: String = "Z") -> UsageError {
     var error = UsageError(
       message: TeammateError.invalidTime(text, offset: offset).description,
-      hint: TimeExpression.suggestion(for: text).map { "did you mean '\($0)'?" })
+      hint: TimeExpression.hint(for: text))
     error.time = text
     return error
   }

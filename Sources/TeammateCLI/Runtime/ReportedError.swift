@@ -74,8 +74,7 @@ extension TeammateError: ReportedError {
     case .lastMemberMustDeleteHousehold:
       "to leave and delete it: teammate household leave --delete-household"
     case .repeatRequiresTime: "give the first occurrence's time with --at"
-    case .invalidTime(let text, _):
-      TimeExpression.suggestion(for: text).map { "did you mean '\($0)'?" }
+    case .invalidTime(let text, _): TimeExpression.hint(for: text)
     case .inviteExpired: "your partner makes a new code with 'teammate invite create'"
     default: nil
     }

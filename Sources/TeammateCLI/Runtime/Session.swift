@@ -171,12 +171,12 @@ struct Session {
   /// A time the user typed, in the household's zone; a day typed without a time of day is
   /// its morning, and the user is told so.
   mutating func time(_ input: TimeInput) async throws -> Date {
-    let date = try TimeExpression.parse(input.text, now: now, timeZone: await timeZone())
-    if TimeExpression.assumesTimeOfDay(input.text) {
+    let reading = try TimeExpression.read(input.text, now: now, timeZone: await timeZone())
+    if reading.assumedMorning {
       let times = await times()
-      warn("'\(input.text)' has no time of day: read as \(times.human(date))")
+      warn("'\(input.text)' has no time of day: read as \(times.human(reading.date))")
     }
-    return date
+    return reading.date
   }
 
   /// The device of the acting account on this machine, with its saved state. Offline, it
