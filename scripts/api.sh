@@ -13,11 +13,9 @@ case "${1:-}" in
   "") ;;
   *) echo "usage: scripts/api.sh [--record]" >&2; exit 64 ;;
 esac
-modules_dir=.build/debug/Modules
-[ -d "$modules_dir" ] || { echo "api: no $modules_dir: build first (scripts/build.sh)" >&2; exit 2; }
+. scripts/lib/built-modules.sh api
 graphs=.build/api/graphs
 rm -rf "$graphs" && mkdir -p "$graphs" || exit 2
-target=$(swift -print-target-info 2>/dev/null | sed -n 's/.*"triple": "\(.*\)".*/\1/p' | head -1)
 # The targets of every library product, read from Package.swift.
 products=$(python3 - <<'PY'
 import re
@@ -30,11 +28,15 @@ print(" ".join(sorted(names)))
 PY
 )
 status=0
-printf '%s\n' $products | xargs -P 4 -I{} swift-symbolgraph-extract -module-name {} \
-  -I "$modules_dir" -target "$target" -minimum-access-level public -skip-synthesized-members \
-  -Xcc -fmodule-map-file=Sources/CSQLite/module.modulemap \
-  -Xcc -fmodule-map-file=Sources/CLibPQ/module.modulemap -output-dir "$graphs" \
-  >.build/api/extract.log 2>&1 || { echo "api: symbol graphs failed:"; cat .build/api/extract.log; exit 1; }
+: >.build/api/extract.log
+extracting=()
+for module in $products; do
+  extract_graph "$graphs" "$module" >>.build/api/extract.log 2>&1 &
+  extracting+=($!)
+done
+for pid in "${extracting[@]}"; do
+  wait "$pid" || { echo "api: symbol graphs failed:"; cat .build/api/extract.log; exit 1; }
+done
 python3 scripts/lib/api.py "$graphs" docs/api/public-api.txt $record || status=1
 [ -n "$record" ] && exit $status
 
@@ -42,9 +44,7 @@ python3 scripts/lib/api.py "$graphs" docs/api/public-api.txt $record || status=1
 # bypass taken out must, so that the refusal is the bypass's and not a broken setup.
 bypass=scripts/fixtures/api-bypass.swift
 typecheck() {
-  swiftc -typecheck -I "$modules_dir" -target "$target" \
-    -Xcc -fmodule-map-file=Sources/CSQLite/module.modulemap \
-    -Xcc -fmodule-map-file=Sources/CLibPQ/module.modulemap "$@" 2>&1
+  swiftc -typecheck "${module_flags[@]}" "$@" 2>&1
 }
 if out=$(typecheck "$bypass"); then
   echo "api: $bypass compiled: outside code can reach a backend's storage around the access table"

@@ -6,13 +6,10 @@
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root" || exit 2
-modules_dir=.build/debug/Modules
-[ -d "$modules_dir" ] || { echo "docs: no $modules_dir: build first (scripts/build.sh)" >&2; exit 2; }
+. scripts/lib/built-modules.sh docs
 graphs=.build/docs-graphs
 rm -rf "$graphs" .build/docs && mkdir -p "$graphs" || exit 2
-target=$(swift -print-target-info 2>/dev/null | sed -n 's/.*"triple": "\(.*\)".*/\1/p' | head -1)
-swift-symbolgraph-extract -module-name TeammateKit -I "$modules_dir" -target "$target" \
-  -minimum-access-level public -skip-synthesized-members -output-dir "$graphs" ||
+extract_graph "$graphs" TeammateKit ||
   { echo "docs: the symbol graph could not be extracted"; exit 1; }
 # convert CATALOG OUTPUT: docc's own output; its status is docc's.
 convert() {
