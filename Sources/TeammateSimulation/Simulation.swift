@@ -286,8 +286,7 @@ final class Life {
       return "ok"
     case .kill(let who):
       let phone = phone(who)
-      let saved = try JSONDecoder().decode(
-        DeviceState.self, from: JSONEncoder().encode(await phone.device.state))
+      let saved = try await phone.device.state.keptAsJSON()
       // NB: where the backend keeps device states, the kept one too must hold what the phone
       // has not sent or shown.
       let kept = try await config.backend.keptDeviceState(saved, of: who.account, in: backend)

@@ -36,9 +36,8 @@ public enum BackendKind: String, CaseIterable, Sendable, CustomStringConvertible
   public func keptDeviceState(
     _ state: DeviceState, of account: AccountID, in backend: any TeammateBackend
   ) async throws -> DeviceState {
-    let kept = try JSONDecoder().decode(DeviceState.self, from: JSONEncoder().encode(state))
-    guard let store = backend as? SQLiteBackend else { return kept }
-    try await store.saveDeviceState(kept, for: account)
+    guard let store = backend as? SQLiteBackend else { return try state.keptAsJSON() }
+    try await store.saveDeviceState(state, for: account)
     return try await store.deviceState(for: account) ?? DeviceState()
   }
 }

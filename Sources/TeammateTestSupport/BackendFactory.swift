@@ -35,6 +35,13 @@ extension BackendFactory {
   public func keptDeviceState(
     _ state: DeviceState, of account: AccountID, in backend: any TeammateBackend
   ) async throws -> DeviceState {
-    try JSONDecoder().decode(DeviceState.self, from: JSONEncoder().encode(state))
+    try state.keptAsJSON()
+  }
+}
+
+extension DeviceState {
+  /// The state as it reads after an app saved it as JSON and opened it again.
+  public func keptAsJSON() throws -> DeviceState {
+    try JSONDecoder().decode(DeviceState.self, from: JSONEncoder().encode(self))
   }
 }
