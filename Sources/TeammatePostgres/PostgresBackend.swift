@@ -28,9 +28,15 @@ public actor PostgresBackend: TransactionalBackend {
   private var connection: PostgresConnection
   private let clock: any WallClock
   private var random: AnyRandomNumberGenerator
+  /// Spreads the pauses between tries; not `random`, so that retries never change the codes a
+  /// seeded backend makes.
+  private var jitter = SystemRandomNumberGenerator()
   public let joinLimit: JoinAttemptLimit
   /// How often a transaction that lost a race is tried again.
   static let attempts = 20
+  /// How many times a call of this backend ran again after losing a race (the benchmark
+  /// counts them).
+  package private(set) var retries = 0
   /// Run just before a write's commit, with the server process of the connection: a test
   /// cuts the connection there to see a server go away in the middle of a transaction.
   var beforeCommit: (@Sendable (String) throws -> Void)?
@@ -57,14 +63,35 @@ public actor PostgresBackend: TransactionalBackend {
   /// The schema this build writes.
   public static var schemaVersion: Int { PostgresSchema.version }
 
+  /// Has the server process of this backend's connection put what it counted where every
+  /// connection reads it (`pg_stat_database`), so that a test reads the server's own counts.
+  package func flushStatistics() throws(PostgresError) {
+    try connection.query("SELECT pg_stat_force_next_flush()")
+  }
+
   /// The server process behind this backend's connection, for tests that cut it.
   func serverProcess() throws -> String {
     try connection.query("SELECT pg_backend_pid()").text(0, 0)
   }
 
   /// Makes an empty database ours, or checks that it is ours and not newer and brings an
-  /// older one up to this build's schema.
+  /// older one up to this build's schema. Connections opening one store at once take turns
+  /// (a lock on the schema's name), so that an empty store is made once.
   private static func prepare(_ connection: PostgresConnection) throws(PostgresError) {
+    try connection.execute(
+      "BEGIN; SELECT pg_advisory_xact_lock(hashtextextended('teammate.store ' || current_schema(), 0))"
+    )
+    do {
+      try check(connection)
+      try connection.execute("COMMIT")
+    } catch {
+      try? connection.execute("ROLLBACK")
+      throw error
+    }
+  }
+
+  /// `prepare`, inside its transaction.
+  private static func check(_ connection: PostgresConnection) throws(PostgresError) {
     let marked =
       try connection.query(
         "SELECT to_regclass('teammate_schema') IS NOT NULL"
@@ -80,7 +107,7 @@ public actor PostgresBackend: TransactionalBackend {
           message:
             "the database has schema \(version), newer than this build's \(PostgresSchema.version)")
       }
-      if version < PostgresSchema.version { try migrate(connection) }
+      if version < PostgresSchema.version { try migrate(connection, from: version) }
       return
     }
     let tables = try connection.query(
@@ -91,27 +118,19 @@ public actor PostgresBackend: TransactionalBackend {
     }
     // NB: the tables and the schema's mark go in at once, or not at all.
     try connection.execute(
-      "BEGIN; " + PostgresSchema.migrations.joined(separator: "\n")
+      PostgresSchema.migrations.joined(separator: "\n")
         + " INSERT INTO teammate_schema VALUES ('\(PostgresSchema.application)', "
-        + "\(PostgresSchema.version)); COMMIT;")
+        + "\(PostgresSchema.version));")
   }
 
-  /// Applies the migrations a store lacks, all in one transaction; the version is read again
-  /// under a lock, so that two processes opening an old store migrate it once.
-  private static func migrate(_ connection: PostgresConnection) throws(PostgresError) {
-    try connection.execute("BEGIN; LOCK TABLE teammate_schema IN EXCLUSIVE MODE")
-    do {
-      let current = Int(try connection.query("SELECT version FROM teammate_schema").text(0, 0)) ?? 0
-      if current < PostgresSchema.version {
-        try connection.execute(
-          PostgresSchema.migrations[current...].joined(separator: "\n")
-            + " UPDATE teammate_schema SET version = \(PostgresSchema.version)")
-      }
-      try connection.execute("COMMIT")
-    } catch {
-      try? connection.execute("ROLLBACK")
-      throw error
-    }
+  /// Applies the migrations a store lacks, inside `prepare`'s transaction: the version was
+  /// read under its lock, so two processes opening an old store migrate it once.
+  private static func migrate(_ connection: PostgresConnection, from current: Int)
+    throws(PostgresError)
+  {
+    try connection.execute(
+      PostgresSchema.migrations[current...].joined(separator: "\n")
+        + " UPDATE teammate_schema SET version = \(PostgresSchema.version)")
   }
 
   public func write<T>(
@@ -132,12 +151,16 @@ public actor PostgresBackend: TransactionalBackend {
     try transaction(as: actor, reading: true) { storage in try body(storage, clock.now()) }
   }
 
-  /// One transaction as `teammate_app` for `actor`, tried again while it loses races: a
-  /// write is serializable, a read sees one snapshot (repeatable read, read only). The
-  /// row-level policies see the actor; the kit's access checks run as well.
+  /// One transaction as `teammate_app` for `actor`, run again (after a pause) while it loses
+  /// a race. A write is read committed and starts by locking what it may change: the acting
+  /// account, then the household it belongs to, so that writers of one household take turns
+  /// and writers of different households never meet (ADR 0009). A read sees one snapshot
+  /// (repeatable read, read only) and locks nothing. The row-level policies see the actor;
+  /// the kit's access checks run as well.
   private func transaction<T>(
     as actor: AccountID, reading: Bool, _ body: (inout PostgresStorage) throws -> T
   ) throws -> T {
+    var pauses = RetryPauses()
     var attempt = 0
     var committing = false
     while true {
@@ -147,14 +170,21 @@ public actor PostgresBackend: TransactionalBackend {
       var storage = PostgresStorage(connection: connection)
       committing = false
       do {
-        try connection.execute(
-          reading
-            ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
-            : "BEGIN ISOLATION LEVEL SERIALIZABLE")
-        // NB: `role` set for the transaction is SET LOCAL ROLE; the actor is bound, not written.
-        try connection.query(
-          "SELECT set_config('role', 'teammate_app', true), set_config('teammate.actor', $1, true)",
-          [actor.rawValue])
+        if reading {
+          try connection.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+          // NB: `role` set for the transaction is SET LOCAL ROLE; the actor is bound.
+          try connection.query(
+            "SELECT set_config('role', 'teammate_app', true), set_config('teammate.actor', $1, true)",
+            [actor.rawValue])
+        } else {
+          try connection.execute("BEGIN ISOLATION LEVEL READ COMMITTED")
+          try connection.query(
+            """
+            SELECT set_config('role', 'teammate_app', true), set_config('teammate.actor', $1, true),
+              pg_advisory_xact_lock(hashtextextended('teammate.account ' || $1, 0))
+            """, [actor.rawValue])
+          try storage.lockHousehold(of: actor)
+        }
         let result = try body(&storage)
         if let beforeCommit, !reading {
           try beforeCommit(try connection.query("SELECT pg_backend_pid()").text(0, 0))
@@ -162,8 +192,13 @@ public actor PostgresBackend: TransactionalBackend {
         committing = true
         try connection.execute("COMMIT")
         return result
-      } catch let error as PostgresError where error.isRetryable && attempt < Self.attempts {
+      } catch let error as PostgresError where error.isRetryable {
         try? connection.execute("ROLLBACK")
+        guard attempt < Self.attempts, let pause = pauses.next(using: &jitter) else {
+          throw error.afterPauses(pauses)
+        }
+        retries += 1
+        Thread.sleep(forTimeInterval: Double(pause.microseconds) / 1e6)
       } catch is PostgresError where !connection.isOpen && !committing && attempt == 1 {
         // NB: the server went away before the commit was sent: nothing was written, so the
         // call runs again, once, on a new connection. A commit whose answer was lost is not
@@ -177,6 +212,12 @@ public actor PostgresBackend: TransactionalBackend {
 }
 
 extension PostgresBackend {
+  /// Runs `sql` (no parameters, no rows wanted) on a connection of its own to `url`: a test
+  /// server's databases are made and dropped with it.
+  package static func execute(_ sql: String, on url: String) throws(PostgresError) {
+    try PostgresConnection(url: url).execute(sql)
+  }
+
   /// Creates an empty schema `name` in the database `url` points at, and returns a URL that
   /// keeps a store there: many stores on one server, each in a schema of its own (the tests
   /// give every backend one).

@@ -12,9 +12,19 @@ public struct PostgresError: Error, Equatable, Sendable, CustomStringConvertible
     self.message = message
   }
 
-  /// A transaction that lost a race and may be run again: a serialization failure or a
-  /// deadlock.
-  public var isRetryable: Bool { state == "40001" || state == "40P01" }
+  /// A transaction that lost a race and may be run again: a serialization failure, a
+  /// deadlock, or a key a concurrent writer took between the read that found it free and the
+  /// insert (run again, the rules see who holds it).
+  public var isRetryable: Bool { state == "40001" || state == "40P01" || state == "23505" }
+
+  /// What a call says when it still lost after every pause `pauses` allowed.
+  func afterPauses(_ pauses: RetryPauses) -> PostgresError {
+    PostgresError(
+      state: state,
+      message:
+        "the server stayed busy with other writes for \(pauses.waited / 1_000) ms over "
+        + "\(pauses.taken + 1) tries; nothing was changed")
+  }
 
   public var description: String {
     (state.isEmpty ? "" : "PostgreSQL error \(state): ") + message

@@ -6,6 +6,8 @@ import TeammateKit
 public struct PostgresStorage: BackendStorage {
   let connection: PostgresConnection
   public var currentWrite: WriteContext?
+  /// Whether the transaction is a write, which takes locks (a read takes none).
+  private(set) var isWriting = false
   private let encoder: JSONEncoder
   private let decoder = JSONDecoder()
 
@@ -29,6 +31,18 @@ public struct PostgresStorage: BackendStorage {
 
   /// Seconds since 2001, exactly as `Date` holds them.
   private static func text(_ date: Date) -> String { "\(date.timeIntervalSinceReferenceDate)" }
+
+  /// Locks the household `account` belongs to, if any, for the rest of the transaction: the
+  /// first statement of every write, so that the household's writers take turns (ADR 0009).
+  mutating func lockHousehold(of account: AccountID) throws {
+    isWriting = true
+    try connection.query(
+      """
+      SELECT 1 FROM households WHERE id = (
+        SELECT household_id FROM account_households WHERE account = $1
+      ) FOR NO KEY UPDATE
+      """, [account.rawValue])
+  }
 
   public func household(_ id: HouseholdID) throws -> Household? {
     let rows = try connection.query("SELECT body FROM households WHERE id = $1", [id.rawValue])
@@ -67,6 +81,9 @@ public struct PostgresStorage: BackendStorage {
 
   /// NB: an invite is read by its exact code only, which the row-level policy mirrors: the
   /// code is named to the database first, and the household it opens is the one joined.
+  ///
+  /// In a write, the household it opens is locked before the invite is read again: two
+  /// accounts joining with one code take turns, and the second sees what the first left.
   public func invite(_ code: InviteCode) throws -> Invite? {
     try connection.query("SELECT set_config('teammate.code', $1, true)", [code.rawValue])
     let rows = try connection.query("SELECT body FROM invites WHERE code = $1", [code.rawValue])
@@ -74,7 +91,11 @@ public struct PostgresStorage: BackendStorage {
     let invite = try decode(Invite.self, rows.text(0, 0))
     try connection.query(
       "SELECT set_config('teammate.joining', $1, true)", [invite.householdID.rawValue])
-    return invite
+    guard isWriting else { return invite }
+    try connection.query(
+      "SELECT 1 FROM households WHERE id = $1 FOR NO KEY UPDATE", [invite.householdID.rawValue])
+    let now = try connection.query("SELECT body FROM invites WHERE code = $1", [code.rawValue])
+    return try now.count == 0 ? nil : decode(Invite.self, now.text(0, 0))
   }
 
   public func inviteCode(of household: HouseholdID) throws -> InviteCode? {

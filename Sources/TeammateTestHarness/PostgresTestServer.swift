@@ -70,4 +70,27 @@ public enum PostgresTestServer {
     }
     return try PostgresBackend.createSchema("\(prefix)_\(getpid())_\(number)", on: server)
   }
+
+  /// A new, empty database on the server, for a test that reads the server's statistics of
+  /// one database: its URL. `dropDatabase` removes it.
+  public static func freshDatabase(_ prefix: String) throws -> String {
+    let server = try url()
+    let number = lock.withLock {
+      made += 1
+      return made
+    }
+    let name = "\(prefix)_\(getpid())_\(number)"
+    guard var components = URLComponents(string: server) else {
+      throw PostgresError(state: "", message: "the test server's URL cannot be read")
+    }
+    try PostgresBackend.execute("CREATE DATABASE \(name)", on: server)
+    components.path = "/" + name
+    return components.string ?? server
+  }
+
+  /// Removes a database `freshDatabase` made, and everything in it.
+  public static func dropDatabase(_ url: String) throws {
+    guard let name = URLComponents(string: url)?.path.dropFirst(), !name.isEmpty else { return }
+    try PostgresBackend.execute("DROP DATABASE IF EXISTS \(name) WITH (FORCE)", on: try self.url())
+  }
 }

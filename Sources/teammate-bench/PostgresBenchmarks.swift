@@ -68,96 +68,226 @@ func postgresBenchmarks(_ server: BenchServer) async throws -> [Measurement] {
 }
 
 /// pgbench's simple update (`-N`) with as many clients on the same server: the floor for
-/// the load. NB: `-t`, not `-T`: a child of `Process` here may start with its timer signal
-/// blocked, and a timed run never ends.
-func pgbenchFloor(_ server: BenchServer, clients: Int = 8) throws -> String {
+/// the load, in transactions per second. NB: `-t`, not `-T`: a child of `Process` here may
+/// start with its timer signal blocked, and a timed run never ends.
+func pgbenchFloor(_ server: BenchServer, clients: Int) throws -> Double {
   let bin =
     try FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")
     .sorted().last.map { "/usr/lib/postgresql/\($0)/bin/pgbench" } ?? "pgbench"
   _ = try ThrowawayCluster.output(of: bin, ["-i", "-q", "-s", "10", server.url])
   let report = try ThrowawayCluster.output(
-    of: bin, ["-N", "-c", "\(clients)", "-j", "2", "-t", "1000", server.url])
-  let tps = report.split(separator: "\n").first { $0.hasPrefix("tps = ") } ?? "tps: not reported"
-  let latency = report.split(separator: "\n").first { $0.hasPrefix("latency average") } ?? ""
-  return "pgbench -N, \(clients) clients × 1000 on the same server (floor): \(tps), \(latency)"
+    of: bin, ["-N", "-c", "\(clients)", "-j", "2", "-t", "\(16_000 / clients)", server.url])
+  let line = report.split(separator: "\n").first { $0.hasPrefix("tps = ") } ?? ""
+  return Double(line.dropFirst(6).prefix { $0.isNumber || $0 == "." }) ?? 0
 }
 
-/// Many households at once: `clients` connections, each doing a mix of adds,
-/// acknowledgements and pulls on households chosen at random; operations per second and the
-/// latencies, then a check that every feed runs 1, 2, 3… and every add is there.
-func postgresLoad(
-  _ server: BenchServer, households: Int = 1_000, clients: Int = 8, operations: Int = 400
-)
-  async throws -> String
-{
-  let url = try server.store("load")
-  let setup = try PostgresBackend(url: url, clock: SystemWallClock())
-  var homes: [HouseholdID] = []
-  for index in 0..<households {
-    let creation = try await setup.createHousehold(
-      name: "H\(index)", timeZone: "UTC", displayName: "A", as: AccountID("a\(index)"))
-    _ = try await setup.join(
-      code: creation.invite.code.rawValue, displayName: "B", as: AccountID("b\(index)"))
-    homes.append(creation.household.id)
+/// Households made for the load, two members each (`a<i>`, `b<i>`), made by eight
+/// connections at once.
+func loadHouseholds(_ url: String, count: Int) async throws -> [HouseholdID] {
+  try await withThrowingTaskGroup(of: [(Int, HouseholdID)].self) { group in
+    for part in 0..<8 {
+      group.addTask {
+        let setup = try PostgresBackend(url: url, clock: SystemWallClock())
+        var made: [(Int, HouseholdID)] = []
+        for index in stride(from: part, to: count, by: 8) {
+          let creation = try await setup.createHousehold(
+            name: "H\(index)", timeZone: "UTC", displayName: "A", as: AccountID("a\(index)"))
+          _ = try await setup.join(
+            code: creation.invite.code.rawValue, displayName: "B", as: AccountID("b\(index)"))
+          made.append((index, creation.household.id))
+        }
+        return made
+      }
+    }
+    var homes = [HouseholdID](repeating: HouseholdID(""), count: count)
+    for try await made in group { for (index, home) in made { homes[index] = home } }
+    return homes
   }
-  let fixedHomes = homes
+}
+
+/// What one load run saw.
+struct LoadResult {
+  var operations = 0
+  var seconds = 0.0
+  var latencies: [Duration] = []
+  var retries = 0
+  var errors = 0
+  /// Cards each household should hold.
+  var added: [Int: Int] = [:]
+
+  var perSecond: Double { Double(operations) / seconds }
+  func percentile(_ share: Int) -> String {
+    latencies.isEmpty
+      ? "-" : format(latencies[min(latencies.count - 1, latencies.count * share / 100)])
+  }
+  var retriesPerThousand: Double { Double(retries) * 1_000 / Double(max(1, operations)) }
+
+  /// Takes in another connection's seen.
+  mutating func add(_ other: LoadResult) {
+    operations += other.operations
+    latencies += other.latencies
+    retries += other.retries
+    errors += other.errors
+    added.merge(other.added, uniquingKeysWith: +)
+  }
+}
+
+/// `clients` connections, each doing `operations` calls on households chosen at random: adds
+/// and acknowledgements (outbox writes with ids of their own), a write sent a second time
+/// (answered from its receipt, applied once) and pulls of the feed. Runs of distinct `run`
+/// numbers choose differently and send distinct write ids.
+func spreadLoad(
+  _ url: String, homes: [HouseholdID], among chosen: Range<Int>? = nil, clients: Int,
+  operations: Int, run: Int
+) async throws -> LoadResult {
+  let range = chosen ?? homes.indices
   let started = ContinuousClock.now
-  let results = try await withThrowingTaskGroup(of: ([Duration], [Int: Int]).self) { group in
+  var result = try await withThrowingTaskGroup(of: LoadResult.self) { group in
     for client in 0..<clients {
       group.addTask {
         let backend = try PostgresBackend(url: url, clock: SystemWallClock())
-        var random = SeededRandomNumberGenerator(seed: UInt64(client + 1))
-        var times: [Duration] = []
-        var added: [Int: Int] = [:]
+        var random = SeededRandomNumberGenerator(seed: UInt64(run * 1_000 + client + 1))
+        var seen = LoadResult()
+        var last: (OutboxEntry, AccountID)?
         for step in 0..<operations {
-          let index = Int(random.next(upperBound: UInt64(fixedHomes.count)))
-          let home = fixedHomes[index]
+          let index =
+            range.lowerBound + Int(random.next(upperBound: UInt64(range.count)))
           let (author, partner) = (AccountID("a\(index)"), AccountID("b\(index)"))
           let start = ContinuousClock.now
-          switch step % 4 {
-          case 0, 1:
-            _ = try await backend.addCard(CardDraft(title: "c\(step)"), to: home, as: author)
-            added[index, default: 0] += 1
-          case 2:
-            _ = try await backend.acknowledgePending(in: home, as: partner)
-          default:
-            _ = try await backend.changes(in: home, after: 0, limit: 50, as: partner)
+          do {
+            switch step % 5 {
+            case 0, 1:
+              let entry = OutboxEntry(
+                id: WriteID("r\(run)-\(client)-\(step)"), householdID: homes[index],
+                write: .addCard(CardDraft(title: "c\(step)")), madeAt: Date())
+              if case .refused(let error) = try await backend.submit(entry, as: author) {
+                throw error
+              }
+              seen.added[index, default: 0] += 1
+              last = (entry, author)
+            case 2:
+              _ = try await backend.acknowledgePending(in: homes[index], as: partner)
+            case 3:
+              // NB: sent again, as a device does when an answer was lost: applied once.
+              if let (entry, sender) = last { _ = try await backend.submit(entry, as: sender) }
+            default:
+              _ = try await backend.changes(in: homes[index], after: 0, limit: 50, as: partner)
+            }
+          } catch {
+            seen.errors += 1
           }
-          times.append(ContinuousClock.now - start)
+          seen.latencies.append(ContinuousClock.now - start)
         }
-        return (times, added)
+        seen.operations = operations
+        seen.retries = await backend.retries
+        return seen
       }
     }
-    var all: [Duration] = []
-    var added: [Int: Int] = [:]
-    for try await (times, adds) in group {
-      all += times
-      added.merge(adds, uniquingKeysWith: +)
-    }
-    return (all.sorted(), added)
+    var all = LoadResult()
+    for try await seen in group { all.add(seen) }
+    return all
   }
-  let (latencies, added) = results
-  let elapsed = ContinuousClock.now - started
-  let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-  // NB: no gap and no repeat in any household's feed, and every add is there.
+  result.seconds = seconds(ContinuousClock.now - started)
+  result.latencies.sort()
+  return result
+}
+
+/// Both partners of one household writing as fast as they can, `writes` each.
+func hotHousehold(_ url: String, home: HouseholdID, index: Int, writes: Int) async throws
+  -> LoadResult
+{
+  try await withThrowingTaskGroup(of: LoadResult.self) { group in
+    for account in ["a\(index)", "b\(index)"] {
+      group.addTask {
+        let backend = try PostgresBackend(url: url, clock: SystemWallClock())
+        var run = LoadResult()
+        for step in 0..<writes {
+          let start = ContinuousClock.now
+          do {
+            _ = try await backend.addCard(
+              CardDraft(title: "hot \(step)"), to: home, as: AccountID(account))
+            run.added[index, default: 0] += 1
+          } catch {
+            run.errors += 1
+          }
+          run.latencies.append(ContinuousClock.now - start)
+        }
+        run.operations = writes
+        run.retries = await backend.retries
+        return run
+      }
+    }
+    var all = LoadResult()
+    for try await seen in group { all.add(seen) }
+    all.latencies.sort()
+    return all
+  }
+}
+
+func seconds(_ duration: Duration) -> Double {
+  Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+}
+
+/// Households whose feed is not 1, 2, 3… with no gap, and adds missing from their household.
+func checkFeeds(_ url: String, homes: [HouseholdID], added: [Int: Int]) async throws -> (
+  gaps: Int, lost: Int
+) {
+  let reader = try PostgresBackend(url: url, clock: SystemWallClock())
   var gaps = 0
   var lost = 0
-  for (index, home) in fixedHomes.enumerated() {
-    let cards = try await setup.cards(in: home, as: AccountID("a\(index)"))
+  for (index, home) in homes.enumerated() {
+    let member = AccountID("a\(index)")
+    let cards = try await reader.cards(in: home, as: member)
     lost += max(0, added[index, default: 0] - cards.count)
-    let feed = try await setup.changes(
-      in: home, after: 0, limit: 100_000, as: AccountID("a\(index)"))
-    let numbers: [Int64] = feed.map { $0.sequence }
-    if numbers != Array(Int64(1)...Int64(max(1, numbers.count))).prefix(numbers.count).map({ $0 }) {
+    let feed = try await reader.changes(in: home, after: 0, limit: 1_000_000, as: member)
+    if feed.map(\.sequence) != Array(stride(from: Int64(1), through: Int64(feed.count), by: 1)) {
       gaps += 1
     }
   }
-  let total = clients * operations
-  let p50 = format(latencies[latencies.count / 2])
-  let p99 = format(latencies[latencies.count * 99 / 100])
-  let text = String(
-    format: "%d households, %d clients, %d operations: %.0f operations/s, p50 %@, p99 %@, "
-      + "households with a gap in their feed: %d, adds lost: %d",
-    households, clients, total, Double(total) / seconds, p50, p99, gaps, lost)
-  return text
+  return (gaps, lost)
+}
+
+/// Many households at once, at each client count beside pgbench's floor at the same count;
+/// then a hot household beside the spread load. One line per run.
+func postgresLoad(_ server: BenchServer, households: Int = 10_000) async throws -> [String] {
+  let url = try server.store("load")
+  let homes = try await loadHouseholds(url, count: households)
+  var lines: [String] = []
+  var added: [Int: Int] = [:]
+  var spreadAt8 = 0.0
+  for clients in [8, 32] {
+    let run = try await spreadLoad(
+      url, homes: homes, clients: clients, operations: 16_000 / clients,
+      run: clients)
+    added.merge(run.added, uniquingKeysWith: +)
+    let floor = try pgbenchFloor(server, clients: clients)
+    if clients == 8 { spreadAt8 = run.perSecond }
+    lines.append(
+      String(
+        format:
+          "%d households, %d clients, %d operations: %.0f operations/s, pgbench -N %.0f tps "
+          + "(%.2f×), p50 %@, p99 %@, retries per 1,000: %.1f, errors: %d",
+        households, clients, run.operations, run.perSecond, floor, run.perSecond / floor,
+        run.percentile(50), run.percentile(99), run.retriesPerThousand, run.errors))
+  }
+  // NB: the hot household is the first; the spread load runs beside it on the others.
+  async let hot = hotHousehold(url, home: homes[0], index: 0, writes: 1_000)
+  let beside = try await spreadLoad(
+    url, homes: homes, among: 1..<homes.count, clients: 8, operations: 2_000,
+    run: 1)
+  let burning = try await hot
+  added.merge(burning.added, uniquingKeysWith: +)
+  added.merge(beside.added, uniquingKeysWith: +)
+  let (gaps, lost) = try await checkFeeds(url, homes: homes, added: added)
+  lines.append(
+    String(
+      format:
+        "a hot household (both partners, %d writes): p50 %@, p99 %@, retries per 1,000: %.1f, "
+        + "errors: %d; the spread load beside it, 8 clients: %.0f operations/s (%.2f× alone), "
+        + "errors: %d",
+      burning.operations, burning.percentile(50), burning.percentile(99),
+      burning.retriesPerThousand, burning.errors, beside.perSecond, beside.perSecond / spreadAt8,
+      beside.errors))
+  lines.append("households with a gap in their feed: \(gaps); adds lost: \(lost)")
+  return lines
 }

@@ -15,6 +15,13 @@ if ProcessInfo.processInfo.environment["TEAMMATE_BENCH_ONLY"] == "device" {
   printTable(plannerBenchmarks() + (try await deviceBenchmarks()))
   exit(0)
 }
+// NB: `TEAMMATE_BENCH_ONLY=load` runs the server's load rows alone.
+if ProcessInfo.processInfo.environment["TEAMMATE_BENCH_ONLY"] == "load" {
+  let server = try BenchServer.start()
+  defer { server.stop() }
+  print(try await postgresLoad(server).joined(separator: "\n"))
+  exit(0)
+}
 var rows = plannerBenchmarks()
 rows += try await deviceBenchmarks()
 rows += try await storeBenchmarks(folder: scratch)
@@ -25,17 +32,10 @@ let server = try BenchServer.start()
 defer { server.stop() }
 rows += try await postgresBenchmarks(server)
 let pushes = try await pushLatencies(server)
-let load: String
-do {
-  load = try await postgresLoad(server)
-} catch {
-  // NB: households still abort each other under this load (the next issue's work): say so.
-  load = "household load on PostgreSQL: failed: \(error)"
-}
-let floor = try pgbenchFloor(server)
+let load = try await postgresLoad(server)
 printTable(rows)
 print("\n" + pushes.joined(separator: "\n"))
-print("\n" + load + "\n" + floor)
+print("\n" + load.joined(separator: "\n"))
 if let peak = commandLine.peakMiB {
   print(String(format: "\npeak memory of `teammate pending --json`: %.1f MiB", peak))
 } else {
