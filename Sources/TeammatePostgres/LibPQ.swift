@@ -37,6 +37,18 @@ struct LibPQ: @unchecked Sendable {
   typealias Notifies = @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<PGnotify>?
   typealias Socket = @convention(c) (OpaquePointer?) -> Int32
   typealias FreeMemory = @convention(c) (UnsafeMutableRawPointer?) -> Void
+  typealias SendQuery = @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> Int32
+  typealias SendPrepare =
+    @convention(c) (
+      OpaquePointer?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, Int32, UnsafePointer<Oid>?
+    ) -> Int32
+  typealias SendQueryPrepared =
+    @convention(c) (
+      OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafePointer<UnsafePointer<CChar>?>?,
+      UnsafePointer<Int32>?, UnsafePointer<Int32>?, Int32
+    ) -> Int32
+  typealias IsBusy = @convention(c) (OpaquePointer?) -> Int32
+  typealias GetResult = @convention(c) (OpaquePointer?) -> OpaquePointer?
 
   let connectdb: Connect
   let status: Status
@@ -58,6 +70,11 @@ struct LibPQ: @unchecked Sendable {
   let notifies: Notifies
   let socket: Socket
   let freemem: FreeMemory
+  let sendQuery: SendQuery
+  let sendPrepare: SendPrepare
+  let sendQueryPrepared: SendQueryPrepared
+  let isBusy: IsBusy
+  let getResult: GetResult
 
   /// A C string libpq returned, as text ("" for none).
   static func text(_ pointer: UnsafeMutablePointer<CChar>?) -> String {
@@ -105,7 +122,12 @@ struct LibPQ: @unchecked Sendable {
           consumeInput: try symbol("PQconsumeInput", ConsumeInput.self),
           notifies: try symbol("PQnotifies", Notifies.self),
           socket: try symbol("PQsocket", Socket.self),
-          freemem: try symbol("PQfreemem", FreeMemory.self)))
+          freemem: try symbol("PQfreemem", FreeMemory.self),
+          sendQuery: try symbol("PQsendQuery", SendQuery.self),
+          sendPrepare: try symbol("PQsendPrepare", SendPrepare.self),
+          sendQueryPrepared: try symbol("PQsendQueryPrepared", SendQueryPrepared.self),
+          isBusy: try symbol("PQisBusy", IsBusy.self),
+          getResult: try symbol("PQgetResult", GetResult.self)))
     } catch {
       return .failure(error)
     }

@@ -23,6 +23,7 @@ public actor PostgresBackend: TransactionalBackend {
   }
 
   private let url: String
+  private let waits: PostgresWaits
   /// Listens for the households followed through this backend (`pushes`).
   private let listener: PostgresListener
   private var connection: PostgresConnection
@@ -45,15 +46,17 @@ public actor PostgresBackend: TransactionalBackend {
   func cutBeforeCommit(_ body: (@Sendable (String) throws -> Void)?) { beforeCommit = body }
 
   /// Connects to the server at `url` (a `postgresql://` URL), making or migrating the store's
-  /// schema; `clock` gives server time for the rules.
+  /// schema; `clock` gives server time for the rules, and `waits` how long a server that
+  /// does not answer holds a call.
   public init(
     url: String, clock: any WallClock,
     random: any RandomNumberGenerator & Sendable = SystemRandomNumberGenerator(),
-    joinLimit: JoinAttemptLimit = .standard
+    joinLimit: JoinAttemptLimit = .standard, waits: PostgresWaits = .standard
   ) throws(PostgresError) {
     self.url = url
-    listener = PostgresListener(url: url)
-    connection = try PostgresConnection(url: url)
+    self.waits = waits
+    listener = PostgresListener(url: url, waits: waits)
+    connection = try PostgresConnection(url: url, waits: waits)
     self.clock = clock
     self.random = AnyRandomNumberGenerator(random)
     self.joinLimit = joinLimit
@@ -166,7 +169,7 @@ public actor PostgresBackend: TransactionalBackend {
     while true {
       attempt += 1
       // NB: a connection the server dropped (a restart, an idle timeout) is opened again.
-      if !connection.isOpen { connection = try PostgresConnection(url: url) }
+      if !connection.isOpen { connection = try PostgresConnection(url: url, waits: waits) }
       var storage = PostgresStorage(connection: connection)
       committing = false
       do {
@@ -199,10 +202,13 @@ public actor PostgresBackend: TransactionalBackend {
         }
         retries += 1
         Thread.sleep(forTimeInterval: Double(pause.microseconds) / 1e6)
-      } catch is PostgresError where !connection.isOpen && !committing && attempt == 1 {
+      } catch let error as PostgresError
+        where !connection.isOpen && !committing && attempt == 1 && !error.isUnanswered
+      {
         // NB: the server went away before the commit was sent: nothing was written, so the
         // call runs again, once, on a new connection. A commit whose answer was lost is not
         // run again: whether it landed is unknown (an outbox write is safe to send again).
+        // A server that stopped answering is not waited for a second time.
       } catch {
         try? connection.execute("ROLLBACK")
         throw error

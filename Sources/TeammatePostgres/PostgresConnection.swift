@@ -8,11 +8,17 @@ import Foundation
 final class PostgresConnection {
   private let handle: OpaquePointer
   private let pq: LibPQ
+  private let waits: PostgresWaits
+  /// Set when an answer did not come in time: what the server sends later is not read, and
+  /// the connection is not used again.
+  private var abandoned = false
 
-  /// Connects to `url` (`postgresql://…`); a failure says what libpq said.
-  init(url: String) throws(PostgresError) {
+  /// Connects to `url` (`postgresql://…`), waiting for the server as long as `waits` says; a
+  /// failure says what libpq said.
+  init(url: String, waits: PostgresWaits = .standard) throws(PostgresError) {
     pq = try LibPQ.shared.get()
-    guard let connection = pq.connectdb(url) else {
+    self.waits = waits
+    guard let connection = pq.connectdb(waits.bounding(url)) else {
       throw PostgresError(state: "", message: "out of memory while connecting")
     }
     guard pq.status(connection) == CONNECTION_OK else {
@@ -49,18 +55,19 @@ final class PostgresConnection {
     return arrived
   }
 
-  /// Whether the connection is still usable (a server restart breaks it).
-  var isOpen: Bool { pq.status(handle) == CONNECTION_OK }
+  /// Whether the connection is still usable (a server restart breaks it, and so does an
+  /// answer that did not come in time).
+  var isOpen: Bool { !abandoned && pq.status(handle) == CONNECTION_OK }
 
   /// Runs one statement with its parameters (each a text value, or nil for NULL) and
   /// returns its rows.
   @discardableResult
   func query(_ sql: String, _ parameters: [String?] = []) throws(PostgresError) -> PostgresRows {
     let name = try prepared(sql, count: parameters.count)
-    let result = withParameters(parameters) { values in
-      pq.execPrepared(handle, name, Int32(parameters.count), values, nil, nil, 0)
+    let sent = withParameters(parameters) { values in
+      pq.sendQueryPrepared(handle, name, Int32(parameters.count), values, nil, nil, 0)
     }
-    return try rows(result)
+    return try rows(answer(to: sent))
   }
 
   /// Statements this connection has prepared, by their SQL: each is parsed and planned once.
@@ -69,7 +76,7 @@ final class PostgresConnection {
   private func prepared(_ sql: String, count: Int) throws(PostgresError) -> String {
     if let name = statements[sql] { return name }
     let name = "s\(statements.count)"
-    _ = try rows(pq.prepare(handle, name, sql, Int32(count), nil))
+    _ = try rows(answer(to: pq.sendPrepare(handle, name, sql, Int32(count), nil)))
     statements[sql] = name
     return name
   }
@@ -91,7 +98,46 @@ final class PostgresConnection {
   }
 
   /// Runs several statements without parameters (a migration).
-  func execute(_ sql: String) throws(PostgresError) { _ = try rows(pq.exec(handle, sql)) }
+  func execute(_ sql: String) throws(PostgresError) {
+    _ = try rows(answer(to: pq.sendQuery(handle, sql)))
+  }
+
+  /// The result of what was just sent (`sent` is libpq's 1 when it went), waiting no longer
+  /// than `waits.answer`: the last result, or the first error of several statements; nil
+  /// when the connection failed (its message says why).
+  private func answer(to sent: Int32) throws(PostgresError) -> OpaquePointer? {
+    guard sent == 1 else { return nil }
+    let deadline = ContinuousClock.now.advanced(by: waits.answer)
+    var kept: OpaquePointer?
+    while true {
+      while pq.isBusy(handle) == 1 {
+        let left = ContinuousClock.now.duration(to: deadline)
+        guard left > .zero else {
+          abandoned = true
+          if let kept { pq.clear(kept) }
+          throw PostgresError.unanswered(within: waits.answer)
+        }
+        var descriptor = pollfd(fd: pq.socket(handle), events: Int16(POLLIN), revents: 0)
+        _ = poll(&descriptor, 1, PostgresWaits.milliseconds(left))
+        guard pq.consumeInput(handle) == 1 else {
+          if let kept { pq.clear(kept) }
+          return nil
+        }
+      }
+      guard let result = pq.getResult(handle) else { return kept }
+      guard let previous = kept else {
+        kept = result
+        continue
+      }
+      // NB: like PQexec, but the first error wins: the statements after it did not run.
+      if pq.resultStatus(previous) == PGRES_FATAL_ERROR {
+        pq.clear(result)
+      } else {
+        pq.clear(previous)
+        kept = result
+      }
+    }
+  }
 
   private func withParameters<T>(
     _ parameters: [String?], _ body: ([UnsafePointer<CChar>?]) -> T

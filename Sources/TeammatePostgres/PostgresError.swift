@@ -5,11 +5,22 @@ public struct PostgresError: Error, Equatable, Sendable, CustomStringConvertible
   public var state: String
   /// The server's message, on one line.
   public var message: String
+  /// Whether the server did not answer in time (`PostgresWaits`): said by this client, not
+  /// by the server, and a write's commit sent before it may or may not have landed.
+  public private(set) var isUnanswered = false
 
   /// An error with its SQLSTATE and message.
   public init(state: String, message: String) {
     self.state = state
     self.message = message
+  }
+
+  /// The server said nothing within `wait`.
+  static func unanswered(within wait: Duration) -> PostgresError {
+    var error = PostgresError(
+      state: "", message: "the server did not answer within \(PostgresWaits.spoken(wait))")
+    error.isUnanswered = true
+    return error
   }
 
   /// A transaction that lost a race and may be run again: a serialization failure, a

@@ -9,6 +9,7 @@ import TeammateKit
 /// never a card's content.
 final class PostgresListener: @unchecked Sendable {
   private let url: String
+  private let waits: PostgresWaits
   private let lock = NSLock()
   private var streams: [Int: (channel: String, continuation: AsyncStream<Int64>.Continuation)] =
     [:]
@@ -22,7 +23,10 @@ final class PostgresListener: @unchecked Sendable {
   private var confirmed: Set<String> = []
   private let confirmation = NSCondition()
 
-  init(url: String) { self.url = url }
+  init(url: String, waits: PostgresWaits) {
+    self.url = url
+    self.waits = waits
+  }
 
   /// The channel a household's changes are announced on, as SQL over `household` (an SQL
   /// operand naming the household's id): the same name for every writer and listener of one
@@ -87,7 +91,7 @@ final class PostgresListener: @unchecked Sendable {
     guard start else { return }
     // NB: connecting here, not on the thread, so that a server that is not there is the
     // caller's error.
-    let handoff = Handoff(connection: try PostgresConnection(url: url))
+    let handoff = Handoff(connection: try PostgresConnection(url: url, waits: waits))
     let runner = Thread { [weak self] in self?.run(handoff.connection) }
     runner.name = "teammate.postgres.listen"
     lock.withLock { thread = runner }

@@ -45,7 +45,11 @@ struct ServerError: Error, ReportedError {
 
 extension PostgresError: ReportedError {
   var kind: FailureKind { .store }
-  var hint: String? { "the server stopped answering or refused; nothing was changed" }
+  var hint: String? {
+    isUnanswered
+      ? "try again later; with --offline, writes wait in this device's outbox"
+      : "the server stopped answering or refused; nothing was changed"
+  }
 }
 
 /// The store when this device is offline: every call fails as a network that is not there,

@@ -1,0 +1,58 @@
+import Foundation
+import TeammateKit
+import TeammateTestHarness
+import TeammateTestSupport
+import Testing
+
+@testable import TeammatePostgres
+
+/// A server that stops answering holds a call for a stated time, no longer.
+@Suite struct PostgresWaitTests {
+  @Test func test_AC_PG_14_aServerThatStopsAnsweringHoldsACallNoLongerThanItsWait() async throws {
+    let url = try PostgresTestServer.freshStore("pgwait")
+    let clock = ManualWallClock(Fixtures.start)
+    let backend = try PostgresBackend(
+      url: url, clock: clock, waits: PostgresWaits(connect: .seconds(2), answer: .milliseconds(400))
+    )
+    let home = try await backend.createHousehold(
+      name: "Home", timeZone: "UTC", displayName: "Alice", as: Fixtures.alice
+    ).household.id
+    // NB: the server process behind the backend's connection, stopped as a hung server is.
+    let process = try #require(pid_t(try await backend.serverProcess()))
+    #expect(kill(process, SIGSTOP) == 0)
+    let started = ContinuousClock.now
+    await #expect {
+      _ = try await backend.addCard(CardDraft(title: "Diapers"), to: home, as: Fixtures.alice)
+    } throws: { error in
+      let error = error as? PostgresError
+      return error?.isUnanswered == true
+        && error?.message == "the server did not answer within 400 ms"
+    }
+    let waited = ContinuousClock.now - started
+    #expect(kill(process, SIGCONT) == 0)
+    #expect(waited >= .milliseconds(400))
+    #expect(waited < .seconds(3), "the call was held \(waited)")
+    // NB: the next call opens a new connection and works; the unanswered one wrote nothing.
+    _ = try await backend.addCard(CardDraft(title: "Wipes"), to: home, as: Fixtures.alice)
+    #expect(try await backend.cards(in: home, as: Fixtures.alice).map(\.title) == ["Wipes"])
+  }
+
+  @Test func test_AC_PG_14_theWaitsAreSpokenAndTheConnectionWaitRidesOnTheURL() {
+    #expect(PostgresWaits.spoken(.milliseconds(400)) == "400 ms")
+    #expect(PostgresWaits.spoken(.seconds(15)) == "15 s")
+    #expect(PostgresWaits.spoken(.milliseconds(1_500)) == "1.5 s")
+    let waits = PostgresWaits(connect: .milliseconds(2_500))
+    #expect(
+      waits.bounding("postgresql:///db?host=/tmp") == "postgresql:///db?host=/tmp&connect_timeout=3"
+    )
+    #expect(
+      waits.bounding("postgresql://db.example/teammate")
+        == "postgresql://db.example/teammate?connect_timeout=3")
+    #expect(
+      PostgresWaits(connect: .milliseconds(100)).bounding("postgresql://h/d")
+        == "postgresql://h/d?connect_timeout=2")
+    #expect(
+      waits.bounding("postgresql://h/d?connect_timeout=30") == "postgresql://h/d?connect_timeout=30"
+    )
+  }
+}
