@@ -50,6 +50,7 @@ public enum BackendContract {
     OfflineContract.theOutboxAndConflictsSurviveARestart,
     OfflineContract.theBadgeAndPlanFollowTheViewWhileAWriteWaits,
     OfflineContract.aLostReplyIsSentAgainAndAnOnlineRefusalIsThrown,
+    OfflineContract.receiptsAreKeptOnlyWhileADeviceMayAskForThem,
     RaceContract.twoAccountsRacingForOneCodeOneJoins,
     RaceContract.concurrentEditsBothLand,
     RaceContract.acknowledgementAfterATitleEditIsStale,

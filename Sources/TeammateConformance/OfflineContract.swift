@@ -268,4 +268,42 @@ public enum OfflineContract {
     let state = await home.bob.state
     #expect(state.conflicts.isEmpty && state.outbox.isEmpty)
   }
+
+  /// AC-OFF-10: A receipt is kept only while a device may ask for it: each write sent names
+  /// the earlier writes whose answers the device holds, and the backend forgets their
+  /// receipts; a write whose answer was lost keeps its receipt until its answer arrives.
+  public static let receiptsAreKeptOnlyWhileADeviceMayAskForThem = ContractCheck(
+    id: "AC-OFF-10", name: "receiptsAreKeptOnlyWhileADeviceMayAskForThem"
+  ) { world in
+    let home = try await Home(world)
+    var sent: [AccountID: [WriteID]] = [:]
+    for step in 0..<60 {
+      let (device, account) =
+        step % 2 == 0 ? (home.alice, world.alice) : (home.bob, world.bob)
+      _ = try await device.addCard(CardDraft(title: "Task \(step)"))
+      if let held = await device.state.heldAnswers.last { sent[account, default: []].append(held) }
+    }
+    for (account, writes) in sent {
+      #expect(writes.count == 30 && Set(writes).count == 30)
+      var kept: [WriteID] = []
+      for write in writes where try await world.backend.receipt(for: write, as: account) != nil {
+        kept.append(write)
+      }
+      // NB: only the last, whose answer the backend does not yet know the device holds.
+      #expect(kept == writes.suffix(1), "receipts kept for \(account)")
+    }
+
+    // NB: an answer lost on the way keeps its receipt, and the write sent again gets it.
+    home.network.loseReplies(1)
+    await #expect(throws: TeammateError.unavailable) {
+      _ = try await home.bob.addCard(CardDraft(title: "Milk"))
+    }
+    let lost = try #require(await home.bob.state.outbox.first?.id)
+    #expect(try await world.backend.receipt(for: lost, as: world.bob) != nil)
+    _ = try await home.bob.sync()
+    #expect(await home.bob.state.heldAnswers == [lost])
+    #expect(try await home.feed().filter { $0.card?.title == "Milk" }.count == 1)
+    _ = try await home.bob.addCard(CardDraft(title: "Bread"))
+    #expect(try await world.backend.receipt(for: lost, as: world.bob) == nil)
+  }
 }

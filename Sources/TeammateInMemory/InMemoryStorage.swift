@@ -119,6 +119,10 @@ public struct InMemoryStorage: BackendStorage, Sendable {
     receipts[account, default: [:]][write] = (household, outcome)
   }
 
+  public mutating func forgetReceipts(_ writes: [WriteID], of account: AccountID) {
+    for write in writes { receipts[account]?[write] = nil }
+  }
+
   /// Changes of any household after `sequence`: what the backend has yet to push.
   func feed(after sequence: Int64) -> ArraySlice<Change> {
     feed.drop { $0.sequence <= sequence }

@@ -283,4 +283,14 @@ public struct PostgresStorage: BackendStorage {
       VALUES ($1, $2, $3, $4)
       """, [household.rawValue, account.rawValue, write.rawValue, try json(outcome)])
   }
+
+  /// NB: the ids go in as one JSON array, bound, however many there are.
+  public mutating func forgetReceipts(_ writes: [WriteID], of account: AccountID) throws {
+    guard !writes.isEmpty else { return }
+    try connection.query(
+      """
+      DELETE FROM write_receipts WHERE account = $1
+        AND write_id IN (SELECT json_array_elements_text($2::json))
+      """, [account.rawValue, try json(writes.map(\.rawValue))])
+  }
 }

@@ -238,6 +238,14 @@ public struct SQLiteStorage: BackendStorage {
       [.id(account), .id(write), .id(household), try json(outcome)])
   }
 
+  /// NB: the ids go in as one JSON array, bound, however many there are.
+  public func forgetReceipts(_ writes: [WriteID], of account: AccountID) throws {
+    guard !writes.isEmpty else { return }
+    try connection.run(
+      "DELETE FROM write_receipts WHERE account = ? AND write_id IN (SELECT value FROM json_each(?))",
+      [.id(account), try json(writes.map(\.rawValue))])
+  }
+
   private static let changeSelection = """
     sequence, household_id, actor, at, kind, needs_knowing, card, household, fields,
     \(CardRow.changeColumns), write_id, overwritten

@@ -34,6 +34,7 @@ public final class FaultyBackend: PushingBackend, @unchecked Sendable {
   private let lock = NSLock()
   private var unreachable = false
   private var repliesToLose = 0
+  private var answers: [WriteID: WriteOutcome] = [:]
   private let distortion: Distortion
 
   /// `base` behind a network that works until told otherwise.
@@ -47,6 +48,10 @@ public final class FaultyBackend: PushingBackend, @unchecked Sendable {
 
   /// The next `count` writes from an outbox are applied, and then answered with a failure.
   public func loseReplies(_ count: Int) { lock.withLock { repliesToLose = count } }
+
+  /// What the backend answered a write sent through here, whether or not the reply was
+  /// then lost: a check's record once the backend has forgotten the receipt.
+  public func answer(to write: WriteID) -> WriteOutcome? { lock.withLock { answers[write] } }
 
   private func reach() throws {
     if lock.withLock({ unreachable }) { throw TeammateError.unavailable }
@@ -65,6 +70,7 @@ public final class FaultyBackend: PushingBackend, @unchecked Sendable {
   public func submit(_ entry: OutboxEntry, as actor: AccountID) async throws -> WriteOutcome {
     if distortion.swallowsWrites { throw TeammateError.unavailable }
     let outcome = try await call { try await base.submit(entry, as: actor) }
+    lock.withLock { answers[entry.id] = outcome }
     let lose = lock.withLock {
       defer { repliesToLose = max(0, repliesToLose - 1) }
       return repliesToLose > 0

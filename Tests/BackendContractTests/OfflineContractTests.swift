@@ -52,4 +52,11 @@ import Testing
   {
     try await OfflineContract.aLostReplyIsSentAgainAndAnOnlineRefusalIsThrown.run(on: kind)
   }
+
+  @Test(arguments: BackendKind.allCases)
+  func test_AC_OFF_10_receiptsAreKeptOnlyWhileADeviceMayAskForThem(kind: BackendKind)
+    async throws
+  {
+    try await OfflineContract.receiptsAreKeptOnlyWhileADeviceMayAskForThem.run(on: kind)
+  }
 }

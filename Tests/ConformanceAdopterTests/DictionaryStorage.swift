@@ -108,4 +108,8 @@ struct DictionaryStorage: BackendStorage, Sendable {
     guard plant != .forgottenReceipt else { return }
     receipts["\(account.rawValue) \(write.rawValue)"] = (household, outcome)
   }
+
+  mutating func forgetReceipts(_ writes: [WriteID], of account: AccountID) {
+    for write in writes { receipts["\(account.rawValue) \(write.rawValue)"] = nil }
+  }
 }

@@ -9,6 +9,9 @@ extension BackendOperations {
     _ entry: OutboxEntry, actor: AccountID, storage: inout some BackendStorage, now: Date,
     random: inout some RandomNumberGenerator
   ) throws -> WriteOutcome {
+    // NB: the answers the sending device holds are nobody's to ask for again (never the
+    // answer to this write, which it is still waiting for).
+    try storage.forgetReceipts(entry.heldAnswers.filter { $0 != entry.id }, of: actor)
     // NB: receipts are the actor's own: an answer given before is given again, even after
     // the actor left.
     if let answered = try storage.receipt(for: entry.id, of: actor) { return answered }

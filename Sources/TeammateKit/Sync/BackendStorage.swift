@@ -70,6 +70,9 @@ public protocol BackendStorage {
     _ outcome: WriteOutcome, for write: WriteID, of account: AccountID,
     in household: HouseholdID
   ) throws
+  /// Forgets the answers to an account's writes that the device which sent them says it
+  /// holds: nobody can ask for them again, so that receipts do not grow with every write.
+  mutating func forgetReceipts(_ writes: [WriteID], of account: AccountID) throws
 
   /// The device write being applied: each change appended meanwhile names it and is kept
   /// here, so that the answer carries them.

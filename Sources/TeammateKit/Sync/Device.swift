@@ -312,8 +312,13 @@ public actor Device {
   private func flush(answering: WriteID? = nil) async throws -> [WriteID: WriteOutcome] {
     var outcomes: [WriteID: WriteOutcome] = [:]
     while let entry = state.outbox.first {
-      let outcome = try await backend.submit(entry, as: account)
+      var sending = entry
+      sending.heldAnswers = state.heldAnswers
+      let outcome = try await backend.submit(sending, as: account)
       state.outbox.removeAll { $0.id == entry.id }
+      // NB: the backend has forgotten what this device held; it holds this answer now.
+      state.heldAnswers.removeAll { sending.heldAnswers.contains($0) }
+      state.heldAnswers.append(entry.id)
       outcomes[entry.id] = outcome
       switch outcome {
       case .applied(_, _, _, let changes):

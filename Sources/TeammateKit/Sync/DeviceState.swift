@@ -24,13 +24,16 @@ public struct DeviceState: Sendable, Codable, Equatable {
   public var outbox: [OutboxEntry] = []
   /// What did not land as it was made, until the person has seen it.
   public var conflicts: [SyncConflict] = []
+  /// Writes of this device whose answers it holds and has not yet told the backend of: the
+  /// next write sent names them, and their receipts go (AC-OFF-10).
+  public var heldAnswers: [WriteID] = []
 
   /// The state of a new install: nothing known, nothing waiting.
   public init() {}
 
   private enum CodingKeys: String, CodingKey {
     case householdID, household, cursor, cards, appliedSequence, waitingActivity, planned, shown
-    case outbox, conflicts
+    case outbox, conflicts, heldAnswers
   }
 
   /// NB: every field may be missing, so that a state saved by an earlier version still opens.
@@ -48,6 +51,7 @@ public struct DeviceState: Sendable, Codable, Equatable {
     shown = try container.decodeIfPresent(Set<NotificationOccurrence>.self, forKey: .shown) ?? []
     outbox = try container.decodeIfPresent([OutboxEntry].self, forKey: .outbox) ?? []
     conflicts = try container.decodeIfPresent([SyncConflict].self, forKey: .conflicts) ?? []
+    heldAnswers = try container.decodeIfPresent([WriteID].self, forKey: .heldAnswers) ?? []
   }
 
   /// NB: a state saved before the plan kept its text holds occurrences only: their text

@@ -59,4 +59,5 @@ struct DeviceViewStorage: BackendStorage {
     _ outcome: WriteOutcome, for write: WriteID, of account: AccountID,
     in household: HouseholdID
   ) {}
+  mutating func forgetReceipts(_ writes: [WriteID], of account: AccountID) {}
 }

@@ -48,13 +48,44 @@ public struct OutboxEntry: Sendable, Codable, Equatable, Identifiable {
   /// When the device made it, by the device's own clock: for people only, never stored by
   /// the backend.
   public var madeAt: Date
+  /// Earlier writes of this device whose answers it holds, filled in as the write is sent:
+  /// the backend forgets their receipts (AC-OFF-10).
+  public var heldAnswers: [WriteID] = []
 
   /// A write the device made at `madeAt` (its own clock), with an id it made.
-  public init(id: WriteID, householdID: HouseholdID, write: DeviceWrite, madeAt: Date) {
+  public init(
+    id: WriteID, householdID: HouseholdID, write: DeviceWrite, madeAt: Date,
+    heldAnswers: [WriteID] = []
+  ) {
     self.id = id
     self.householdID = householdID
     self.write = write
     self.madeAt = madeAt
+    self.heldAnswers = heldAnswers
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case id, householdID, write, madeAt, heldAnswers
+  }
+
+  /// NB: an entry saved before held answers were sent has none.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    id = try container.decode(WriteID.self, forKey: .id)
+    householdID = try container.decode(HouseholdID.self, forKey: .householdID)
+    write = try container.decode(DeviceWrite.self, forKey: .write)
+    madeAt = try container.decode(Date.self, forKey: .madeAt)
+    heldAnswers = try container.decodeIfPresent([WriteID].self, forKey: .heldAnswers) ?? []
+  }
+
+  /// NB: none held, the entry is stored as before.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(householdID, forKey: .householdID)
+    try container.encode(write, forKey: .write)
+    try container.encode(madeAt, forKey: .madeAt)
+    if !heldAnswers.isEmpty { try container.encode(heldAnswers, forKey: .heldAnswers) }
   }
 }
 
