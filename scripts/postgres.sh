@@ -7,6 +7,10 @@
 #        scripts/postgres.sh halt URL|FOLDER  stops the server and keeps its data
 #        scripts/postgres.sh resume URL|FOLDER  starts a halted server again
 #        scripts/postgres.sh stop URL|FOLDER  stops it and removes the folder
+#        scripts/postgres.sh start-pair   a primary and its synchronous standby streaming from
+#                                         it; prints the two-host URL (read-write only)
+#        scripts/postgres.sh kill-primary URL  stops the pair's primary at once, as a crash
+#        scripts/postgres.sh promote URL  makes the pair's standby the primary
 # initdb refuses to run as root: as root, the server's tools run as the `postgres` user.
 set -euo pipefail
 bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
@@ -19,7 +23,7 @@ fi
 folder_of() {
   local given=${1:?"a URL or folder is needed"}
   case "$given" in
-    postgresql://*) given=${given#*host=}; echo "${given%%&*}" ;;
+    postgresql://*) given=${given#*host=}; given=${given%%&*}; echo "${given%%,*}" ;;
     *) echo "$given" ;;
   esac
 }
@@ -29,11 +33,13 @@ ours() {
   folder=$(folder_of "$1")
   case "$folder" in /tmp/teammate-pg-*) echo "$folder" ;; *) echo "postgres.sh: not a cluster of ours: $folder" >&2; exit 64 ;; esac
 }
-# Starts the server of the cluster in folder $1, on its socket only.
+# Starts the server of the cluster in folder $1, on its socket only; $2 names its data
+# folder (data), $3 more settings.
 serve() {
-  as_server "$bin/pg_ctl" -D "$1/data" -l "$1/server.log" -w -s \
-    -o "-c listen_addresses='' -c unix_socket_directories='$1' -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
-    start >&2 || { cat "$1/server.log" >&2; exit 1; }
+  local data=${2:-data}
+  as_server "$bin/pg_ctl" -D "$1/$data" -l "$1/$data.log" -w -s \
+    -o "-c listen_addresses='' -c unix_socket_directories='$1' -c fsync=off -c full_page_writes=off -c max_connections=200 ${3:--c synchronous_commit=off}" \
+    start >&2 || { cat "$1/$data.log" >&2; exit 1; }
 }
 as_server() {
   if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
@@ -74,11 +80,44 @@ case "${1:-}" in
     ;;
   stop)
     folder=$(ours "${2:-}")
-    [ -d "$folder/data" ] && as_server "$bin/pg_ctl" -D "$folder/data" -m immediate -w -s stop >&2 || true
+    for data in data standby; do
+      [ -f "$folder/$data/postmaster.pid" ] && as_server "$bin/pg_ctl" -D "$folder/$data" -m immediate -w -s stop >&2 || true
+    done
     rm -rf "$folder"
     ;;
+  start-pair)
+    close_inherited
+    folder=$(mktemp -d /tmp/teammate-pg-XXXXXX)
+    chmod 0700 "$folder"
+    [ "$(id -u)" -eq 0 ] && chown postgres "$folder"
+    as_server "$bin/initdb" -D "$folder/data" -U postgres -A trust --no-sync >"$folder/initdb.log" 2>&1 ||
+      { cat "$folder/initdb.log" >&2; exit 1; }
+    # NB: a commit is answered once the standby has it: what a device was told landed
+    # survives the primary.
+    serve "$folder" data "-c port=5432 -c synchronous_commit=on -c synchronous_standby_names=standby"
+    as_server "$bin/pg_basebackup" -D "$folder/standby" -R --no-sync -X stream \
+      -d "host=$folder port=5432 user=postgres application_name=standby" >&2
+    serve "$folder" standby "-c port=5433 -c synchronous_commit=on -c synchronous_standby_names=''"
+    for _ in $(seq 100); do
+      state=$(as_server "$bin/psql" -h "$folder" -p 5432 -U postgres -Atc \
+        "SELECT sync_state FROM pg_stat_replication WHERE application_name = 'standby'" postgres)
+      [ "$state" = sync ] && break
+      sleep 0.1
+    done
+    [ "$state" = sync ] || { echo "postgres.sh: the standby did not start streaming" >&2; exit 1; }
+    echo "postgresql:///postgres?host=$folder,$folder&port=5432,5433&user=postgres&target_session_attrs=read-write"
+    ;;
+  kill-primary)
+    folder=$(ours "${2:-}")
+    as_server "$bin/pg_ctl" -D "$folder/data" -m immediate -w -s stop >&2
+    ;;
+  promote)
+    folder=$(ours "${2:-}")
+    as_server "$bin/pg_ctl" -D "$folder/standby" -w -s promote >&2
+    ;;
   *)
-    echo "usage: scripts/postgres.sh start | url URL | halt URL | resume URL | stop URL" >&2
+    echo "usage: scripts/postgres.sh start | url URL | halt URL | resume URL | stop URL |" \
+      "start-pair | kill-primary URL | promote URL" >&2
     exit 64
     ;;
 esac

@@ -12,8 +12,9 @@ public struct ThrowawayCluster: Sendable {
   /// The script that made it, and stops it.
   public let script: String
 
-  /// Starts a cluster with the script of the package holding `path` (a file or folder in it).
-  public init(packageOf path: String) throws {
+  /// Starts a cluster with the script of the package holding `path` (a file or folder in it):
+  /// one server, or with `pair` a primary and its synchronous standby behind one two-host URL.
+  public init(packageOf path: String, pair: Bool = false) throws {
     var root = URL(fileURLWithPath: path)
     while root.pathComponents.count > 1,
       !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path)
@@ -21,8 +22,15 @@ public struct ThrowawayCluster: Sendable {
       root.deleteLastPathComponent()
     }
     script = root.appendingPathComponent("scripts/postgres.sh").path
-    url = try Self.run(script, ["start"]).trimmingCharacters(in: .whitespacesAndNewlines)
+    url = try Self.run(script, [pair ? "start-pair" : "start"])
+      .trimmingCharacters(in: .whitespacesAndNewlines)
   }
+
+  /// Stops a pair's primary at once, as a crash does.
+  public func killPrimary() throws { _ = try Self.run(script, ["kill-primary", url]) }
+
+  /// Makes a pair's standby the primary.
+  public func promote() throws { _ = try Self.run(script, ["promote", url]) }
 
   /// Stops the server and keeps its data, as a restart would.
   public func halt() throws { _ = try Self.run(script, ["halt", url]) }
