@@ -33,6 +33,7 @@ struct LibPQ: @unchecked Sendable {
   typealias Count = @convention(c) (OpaquePointer?) -> Int32
   typealias Value = @convention(c) (OpaquePointer?, Int32, Int32) -> UnsafeMutablePointer<CChar>?
   typealias IsNull = @convention(c) (OpaquePointer?, Int32, Int32) -> Int32
+  typealias ColumnNumber = @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> Int32
   typealias ConsumeInput = @convention(c) (OpaquePointer?) -> Int32
   typealias Notifies = @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<PGnotify>?
   typealias Socket = @convention(c) (OpaquePointer?) -> Int32
@@ -66,6 +67,7 @@ struct LibPQ: @unchecked Sendable {
   let ntuples: Count
   let getvalue: Value
   let getisnull: IsNull
+  let fnumber: ColumnNumber
   let consumeInput: ConsumeInput
   let notifies: Notifies
   let socket: Socket
@@ -91,12 +93,11 @@ struct LibPQ: @unchecked Sendable {
     }
     guard let library = loaded else {
       return .failure(
-        PostgresError(
-          state: "", message: "libpq cannot be loaded: install it (apt-get install libpq5)"))
+        PostgresError.client("libpq cannot be loaded: install it (apt-get install libpq5)"))
     }
     func symbol<T>(_ name: String, _: T.Type) throws(PostgresError) -> T {
       guard let address = dlsym(library, name) else {
-        throw PostgresError(state: "", message: "libpq has no \(name)")
+        throw PostgresError.client("libpq has no \(name)")
       }
       return unsafeBitCast(address, to: T.self)
     }
@@ -119,6 +120,7 @@ struct LibPQ: @unchecked Sendable {
           ntuples: try symbol("PQntuples", Count.self),
           getvalue: try symbol("PQgetvalue", Value.self),
           getisnull: try symbol("PQgetisnull", IsNull.self),
+          fnumber: try symbol("PQfnumber", ColumnNumber.self),
           consumeInput: try symbol("PQconsumeInput", ConsumeInput.self),
           notifies: try symbol("PQnotifies", Notifies.self),
           socket: try symbol("PQsocket", Socket.self),

@@ -74,7 +74,7 @@ public actor PostgresBackend: TransactionalBackend {
 
   /// The server process behind this backend's connection, for tests that cut it.
   func serverProcess() throws -> String {
-    try connection.query("SELECT pg_backend_pid()").text(0, 0)
+    try connection.query("SELECT pg_backend_pid() AS pid").text(0, "pid")
   }
 
   /// Makes an empty database ours, or checks that it is ours and not newer and brings an
@@ -97,27 +97,25 @@ public actor PostgresBackend: TransactionalBackend {
   private static func check(_ connection: PostgresConnection) throws(PostgresError) {
     let marked =
       try connection.query(
-        "SELECT to_regclass('teammate_schema') IS NOT NULL"
-      ).text(0, 0) == "t"
+        "SELECT to_regclass('teammate_schema') IS NOT NULL AS marked"
+      ).text(0, "marked") == "t"
     if marked {
       let rows = try connection.query("SELECT application, version FROM teammate_schema")
-      guard rows.count == 1, rows.text(0, 0) == PostgresSchema.application,
-        let version = Int(rows.text(0, 1))
-      else { throw PostgresError(state: "", message: "the database is not a Teammate store") }
+      guard rows.count == 1, try rows.text(0, "application") == PostgresSchema.application,
+        let version = Int(try rows.text(0, "version"))
+      else { throw PostgresError.client("the database is not a Teammate store") }
       guard version <= PostgresSchema.version else {
-        throw PostgresError(
-          state: "",
-          message:
-            "the database has schema \(version), newer than this build's \(PostgresSchema.version)")
+        throw PostgresError.client(
+          "the database has schema \(version), newer than this build's \(PostgresSchema.version)")
       }
       if version < PostgresSchema.version { try migrate(connection, from: version) }
       return
     }
     let tables = try connection.query(
-      "SELECT count(*) FROM pg_tables WHERE schemaname = current_schema()"
-    ).text(0, 0)
-    guard tables == "0" else {
-      throw PostgresError(state: "", message: "the database holds another application's tables")
+      "SELECT count(*) AS tables FROM pg_tables WHERE schemaname = current_schema()"
+    ).integer(0, "tables")
+    guard tables == 0 else {
+      throw PostgresError.client("the database holds another application's tables")
     }
     // NB: the tables and the schema's mark go in at once, or not at all.
     try connection.execute(
@@ -177,20 +175,21 @@ public actor PostgresBackend: TransactionalBackend {
           try connection.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
           // NB: `role` set for the transaction is SET LOCAL ROLE; the actor is bound.
           try connection.query(
-            "SELECT set_config('role', 'teammate_app', true), set_config('teammate.actor', $1, true)",
-            [actor.rawValue])
+            "SELECT set_config('role', 'teammate_app', true), set_config('teammate.actor', \(actor.rawValue), true)"
+          )
         } else {
           try connection.execute("BEGIN ISOLATION LEVEL READ COMMITTED")
           try connection.query(
             """
-            SELECT set_config('role', 'teammate_app', true), set_config('teammate.actor', $1, true),
-              pg_advisory_xact_lock(hashtextextended('teammate.account ' || $1, 0))
-            """, [actor.rawValue])
+            SELECT set_config('role', 'teammate_app', true), set_config('teammate.actor', \(actor.rawValue), true),
+              pg_advisory_xact_lock(
+                hashtextextended('teammate.account ' || current_schema() || ' ' || \(actor.rawValue), 0))
+            """)
           try storage.lockHousehold(of: actor)
         }
         let result = try body(&storage)
         if let beforeCommit, !reading {
-          try beforeCommit(try connection.query("SELECT pg_backend_pid()").text(0, 0))
+          try beforeCommit(try connection.query("SELECT pg_backend_pid() AS pid").text(0, "pid"))
         }
         committing = true
         try connection.execute("COMMIT")
@@ -233,7 +232,7 @@ extension PostgresBackend {
     guard !name.isEmpty,
       name.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "_") }),
       var components = URLComponents(string: url)
-    else { throw PostgresError(state: "", message: "'\(name)' cannot name a schema") }
+    else { throw PostgresError.client("'\(name)' cannot name a schema") }
     try PostgresConnection(url: url).execute("CREATE SCHEMA \(name)")
     var items = components.queryItems ?? []
     items.append(URLQueryItem(name: "options", value: "-csearch_path=\(name)"))
@@ -251,8 +250,8 @@ extension PostgresBackend: PushingBackend {
     _ = try self.household(household, as: actor)
     let channel = try read(AccessChecked(), as: actor) { storage, _ in
       try storage.connection.query(
-        "SELECT \(PostgresListener.channel(of: "$1"))", [household.rawValue]
-      ).text(0, 0)
+        "SELECT \(sql: PostgresListener.channel(of: "\(household.rawValue)")) AS channel"
+      ).text(0, "channel")
     }
     return try listener.stream(on: channel)
   }

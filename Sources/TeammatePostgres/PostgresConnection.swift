@@ -19,13 +19,12 @@ final class PostgresConnection {
     pq = try LibPQ.shared.get()
     self.waits = waits
     guard let connection = pq.connectdb(waits.bounding(url)) else {
-      throw PostgresError(state: "", message: "out of memory while connecting")
+      throw PostgresError.client("out of memory while connecting")
     }
     guard pq.status(connection) == CONNECTION_OK else {
       let message = LibPQ.text(pq.errorMessage(connection))
       pq.finish(connection)
-      throw PostgresError(
-        state: "", message: message.trimmingCharacters(in: .whitespacesAndNewlines))
+      throw PostgresError.client(message.trimmingCharacters(in: .whitespacesAndNewlines))
     }
     // NB: the server's notices ("already a member of role…") are not the tool's to print.
     _ = pq.setNoticeProcessor(connection, { _, _ in }, nil)
@@ -43,7 +42,7 @@ final class PostgresConnection {
       + Int32(timeout.components.attoseconds / 1_000_000_000_000_000)
     _ = poll(&descriptor, 1, milliseconds)
     guard pq.consumeInput(handle) == 1 else {
-      throw PostgresError(state: "", message: LibPQ.text(pq.errorMessage(handle)))
+      throw PostgresError.client(LibPQ.text(pq.errorMessage(handle)))
     }
     var arrived: [(String, String)] = []
     while let notification = pq.notifies(handle) {
@@ -62,7 +61,8 @@ final class PostgresConnection {
   /// Runs one statement with its parameters (each a text value, or nil for NULL) and
   /// returns its rows.
   @discardableResult
-  func query(_ sql: String, _ parameters: [String?] = []) throws(PostgresError) -> PostgresRows {
+  func query(_ statement: PostgresQuery) throws(PostgresError) -> PostgresRows {
+    let (sql, parameters) = (statement.sql, statement.parameters)
     let name = try prepared(sql, count: parameters.count)
     let sent = withParameters(parameters) { values in
       pq.sendQueryPrepared(handle, name, Int32(parameters.count), values, nil, nil, 0)
@@ -83,17 +83,19 @@ final class PostgresConnection {
 
   private func rows(_ result: OpaquePointer?) throws(PostgresError) -> PostgresRows {
     guard let result else {
-      throw PostgresError(state: "", message: LibPQ.text(pq.errorMessage(handle)))
+      throw PostgresError.client(LibPQ.text(pq.errorMessage(handle)))
     }
     switch pq.resultStatus(result) {
     case PGRES_COMMAND_OK, PGRES_TUPLES_OK:
       return PostgresRows(result, pq)
     default:
-      let state = pq.resultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
+      let state = pq.resultErrorField(result, Int32(UInt8(ascii: "C"))).map {
+        SQLState(rawValue: String(cString: $0))
+      }
       let message = LibPQ.text(pq.resultErrorMessage(result))
       pq.clear(result)
       throw PostgresError(
-        state: state ?? "", message: message.trimmingCharacters(in: .whitespacesAndNewlines))
+        state: state, message: message.trimmingCharacters(in: .whitespacesAndNewlines))
     }
   }
 
@@ -148,7 +150,7 @@ final class PostgresConnection {
   }
 }
 
-/// The rows of one result, read by column index; freed with the value.
+/// The rows of one result, read by column name; freed with the value.
 final class PostgresRows {
   private let result: OpaquePointer
   private let pq: LibPQ
@@ -161,15 +163,29 @@ final class PostgresRows {
 
   var count: Int { Int(pq.ntuples(result)) }
 
-  func isNull(_ row: Int, _ column: Int) -> Bool {
-    pq.getisnull(result, Int32(row), Int32(column)) == 1
+  /// The column's number; a name the statement does not return is this client's mistake.
+  private func column(_ name: String) throws(PostgresError) -> Int32 {
+    let number = pq.fnumber(result, "\"\(name)\"")
+    guard number >= 0 else { throw .client("the result has no column '\(name)'") }
+    return number
   }
 
-  func text(_ row: Int, _ column: Int) -> String {
-    LibPQ.text(pq.getvalue(result, Int32(row), Int32(column)))
+  func text(_ row: Int, _ name: String) throws(PostgresError) -> String {
+    LibPQ.text(pq.getvalue(result, Int32(row), try column(name)))
   }
 
-  func optionalText(_ row: Int, _ column: Int) -> String? {
-    isNull(row, column) ? nil : text(row, column)
+  func optionalText(_ row: Int, _ name: String) throws(PostgresError) -> String? {
+    let number = try column(name)
+    return pq.getisnull(result, Int32(row), number) == 1
+      ? nil : LibPQ.text(pq.getvalue(result, Int32(row), number))
+  }
+
+  /// A whole number the server sent; anything else is refused, never read as a default.
+  func integer(_ row: Int, _ name: String) throws(PostgresError) -> Int64 {
+    let text = try text(row, name)
+    guard let value = Int64(text) else {
+      throw .client("the server sent '\(text)' where column '\(name)' holds a number")
+    }
+    return value
   }
 }

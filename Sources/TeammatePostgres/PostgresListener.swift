@@ -31,8 +31,8 @@ final class PostgresListener: @unchecked Sendable {
   /// The channel a household's changes are announced on, as SQL over `household` (an SQL
   /// operand naming the household's id): the same name for every writer and listener of one
   /// store (its schema and the household), always a plain identifier.
-  static func channel(of household: String) -> String {
-    "'teammate_' || md5(current_schema() || '/' || \(household))"
+  static func channel(of household: PostgresQuery) -> PostgresQuery {
+    "'teammate_' || md5(current_schema() || '/' || \(sql: household))"
   }
 
   /// A stream of `channel`'s sequences, until the stream is dropped or the listener stops.
@@ -54,7 +54,7 @@ final class PostgresListener: @unchecked Sendable {
     while !confirmed.contains(channel) {
       guard lock.withLock({ thread != nil }),
         confirmation.wait(until: deadline) || confirmed.contains(channel)
-      else { throw PostgresError(state: "", message: "the server did not start listening") }
+      else { throw PostgresError.client("the server did not start listening") }
     }
     return stream
   }
@@ -142,7 +142,7 @@ final class PostgresListener: @unchecked Sendable {
       name.unicodeScalars.allSatisfy({
         $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "_")
       })
-    else { throw PostgresError(state: "", message: "not a channel name: \(name)") }
+    else { throw PostgresError.client("not a channel name: \(name)") }
     return name
   }
 }

@@ -2,7 +2,8 @@ import Foundation
 import TeammateKit
 
 /// `BackendStorage` over one PostgreSQL connection, inside the transaction the backend opened
-/// for the call. Documents are kept as JSON text beside the columns the queries need.
+/// for the call. Documents are kept as JSON text beside the columns the queries need (ADR
+/// 0011); every value is bound, every row read by its column's name.
 public struct PostgresStorage: BackendStorage {
   let connection: PostgresConnection
   public var currentWrite: WriteContext?
@@ -21,12 +22,26 @@ public struct PostgresStorage: BackendStorage {
     String(decoding: try encoder.encode(value), as: UTF8.self)
   }
 
-  private func decode<T: Decodable>(_ type: T.Type, _ text: String) throws -> T {
-    do {
-      return try decoder.decode(type, from: Data(text.utf8))
-    } catch {
-      throw PostgresError(state: "XX001", message: "a stored \(T.self) cannot be read")
+  /// Each row's `column` as a `T`; a document that does not read is this client's to report.
+  private func documents<T: Decodable>(
+    _ type: T.Type, _ column: String, of statement: PostgresQuery
+  ) throws -> [T] {
+    let rows = try connection.query(statement)
+    return try (0..<rows.count).map { row in
+      let text = try rows.text(row, column)
+      do {
+        return try decoder.decode(type, from: Data(text.utf8))
+      } catch {
+        throw PostgresError.client("a stored \(T.self) cannot be read")
+      }
     }
+  }
+
+  /// The first row's document, or nil for none.
+  private func document<T: Decodable>(
+    _ type: T.Type, _ column: String, of statement: PostgresQuery
+  ) throws -> T? {
+    try documents(type, column, of: statement).first
   }
 
   /// Seconds since 2001, exactly as `Date` holds them.
@@ -39,14 +54,14 @@ public struct PostgresStorage: BackendStorage {
     try connection.query(
       """
       SELECT 1 FROM households WHERE id = (
-        SELECT household_id FROM account_households WHERE account = $1
+        SELECT household_id FROM account_households WHERE account = \(account.rawValue)
       ) FOR NO KEY UPDATE
-      """, [account.rawValue])
+      """)
   }
 
   public func household(_ id: HouseholdID) throws -> Household? {
-    let rows = try connection.query("SELECT body FROM households WHERE id = $1", [id.rawValue])
-    return try rows.count == 0 ? nil : decode(Household.self, rows.text(0, 0))
+    try document(
+      Household.self, "body", of: "SELECT body FROM households WHERE id = \(id.rawValue)")
   }
 
   /// NB: an update, else an insert: an upsert would hold a new household to the policy for
@@ -54,29 +69,29 @@ public struct PostgresStorage: BackendStorage {
   public mutating func putHousehold(_ household: Household) throws {
     let body = try json(household)
     let updated = try connection.query(
-      "UPDATE households SET body = $2 WHERE id = $1 RETURNING id", [household.id.rawValue, body])
+      "UPDATE households SET body = \(body) WHERE id = \(household.id.rawValue) RETURNING id")
     guard updated.count == 0 else { return }
     try connection.query(
-      "INSERT INTO households (id, body) VALUES ($1, $2)", [household.id.rawValue, body])
+      "INSERT INTO households (id, body) VALUES (\(household.id.rawValue), \(body))")
   }
 
   public func householdID(of account: AccountID) throws -> HouseholdID? {
     let rows = try connection.query(
-      "SELECT household_id FROM account_households WHERE account = $1", [account.rawValue])
-    return rows.count == 0 ? nil : HouseholdID(rows.text(0, 0))
+      "SELECT household_id FROM account_households WHERE account = \(account.rawValue)")
+    return rows.count == 0 ? nil : HouseholdID(try rows.text(0, "household_id"))
   }
 
   public mutating func setHouseholdID(_ household: HouseholdID?, of account: AccountID) throws {
-    if let household {
-      try connection.query(
-        """
-        INSERT INTO account_households (account, household_id) VALUES ($1, $2)
-        ON CONFLICT (account) DO UPDATE SET household_id = excluded.household_id
-        """, [account.rawValue, household.rawValue])
-    } else {
-      try connection.query(
-        "DELETE FROM account_households WHERE account = $1", [account.rawValue])
+    guard let household else {
+      try connection.query("DELETE FROM account_households WHERE account = \(account.rawValue)")
+      return
     }
+    try connection.query(
+      """
+      INSERT INTO account_households (account, household_id)
+      VALUES (\(account.rawValue), \(household.rawValue))
+      ON CONFLICT (account) DO UPDATE SET household_id = excluded.household_id
+      """)
   }
 
   /// NB: an invite is read by its exact code only, which the row-level policy mirrors: the
@@ -85,74 +100,74 @@ public struct PostgresStorage: BackendStorage {
   /// In a write, the household it opens is locked before the invite is read again: two
   /// accounts joining with one code take turns, and the second sees what the first left.
   public func invite(_ code: InviteCode) throws -> Invite? {
-    try connection.query("SELECT set_config('teammate.code', $1, true)", [code.rawValue])
-    let rows = try connection.query("SELECT body FROM invites WHERE code = $1", [code.rawValue])
-    guard rows.count > 0 else { return nil }
-    let invite = try decode(Invite.self, rows.text(0, 0))
+    try connection.query("SELECT set_config('teammate.code', \(code.rawValue), true)")
+    let reading: PostgresQuery = "SELECT body FROM invites WHERE code = \(code.rawValue)"
+    guard let invite = try document(Invite.self, "body", of: reading) else { return nil }
     try connection.query(
-      "SELECT set_config('teammate.joining', $1, true)", [invite.householdID.rawValue])
+      "SELECT set_config('teammate.joining', \(invite.householdID.rawValue), true)")
     guard isWriting else { return invite }
     try connection.query(
-      "SELECT 1 FROM households WHERE id = $1 FOR NO KEY UPDATE", [invite.householdID.rawValue])
-    let now = try connection.query("SELECT body FROM invites WHERE code = $1", [code.rawValue])
-    return try now.count == 0 ? nil : decode(Invite.self, now.text(0, 0))
+      "SELECT 1 FROM households WHERE id = \(invite.householdID.rawValue) FOR NO KEY UPDATE")
+    return try document(Invite.self, "body", of: reading)
   }
 
   public func inviteCode(of household: HouseholdID) throws -> InviteCode? {
     let rows = try connection.query(
-      "SELECT code FROM invites WHERE household_id = $1", [household.rawValue])
-    return rows.count == 0 ? nil : InviteCode(rawValue: rows.text(0, 0))
+      "SELECT code FROM invites WHERE household_id = \(household.rawValue)")
+    return rows.count == 0 ? nil : InviteCode(rawValue: try rows.text(0, "code"))
   }
 
   public mutating func putInvite(_ invite: Invite) throws {
     // NB: a household keeps one invite: a new one takes the place of the old.
+    let (code, household) = (invite.code.rawValue, invite.householdID.rawValue)
     try connection.query(
-      "DELETE FROM invites WHERE household_id = $1 AND code <> $2",
-      [invite.householdID.rawValue, invite.code.rawValue])
+      "DELETE FROM invites WHERE household_id = \(household) AND code <> \(code)")
     try connection.query(
       """
-      INSERT INTO invites (code, household_id, body) VALUES ($1, $2, $3)
+      INSERT INTO invites (code, household_id, body) VALUES (\(code), \(household), \(try json(invite)))
       ON CONFLICT (code) DO UPDATE SET household_id = excluded.household_id, body = excluded.body
-      """, [invite.code.rawValue, invite.householdID.rawValue, try json(invite)])
+      """)
   }
 
   public mutating func deleteInvite(_ code: InviteCode) throws {
-    try connection.query("DELETE FROM invites WHERE code = $1", [code.rawValue])
+    try connection.query("DELETE FROM invites WHERE code = \(code.rawValue)")
   }
 
   /// A card of another household is answered with its household alone (every other field
   /// empty), so that the kit's access check, which comes next, words the refusal rather than
   /// the row-level policy, which hides the card.
   public func card(_ id: CardID) throws -> Card? {
-    let rows = try connection.query("SELECT body FROM cards WHERE id = $1", [id.rawValue])
-    if rows.count > 0 { return try decode(Card.self, rows.text(0, 0)) }
-    let elsewhere = try connection.query("SELECT teammate_card_household($1)", [id.rawValue])
-    guard let household = elsewhere.optionalText(0, 0) else { return nil }
+    if let card = try document(
+      Card.self, "body", of: "SELECT body FROM cards WHERE id = \(id.rawValue)")
+    {
+      return card
+    }
+    let elsewhere = try connection.query(
+      "SELECT teammate_card_household(\(id.rawValue)) AS household_id")
+    guard let household = try elsewhere.optionalText(0, "household_id") else { return nil }
     return Card(
       id: id, householdID: HouseholdID(household), kind: .note, title: "", createdBy: "",
       createdAt: .distantPast)
   }
 
   public func cards(in household: HouseholdID) throws -> [Card] {
-    try cards(
-      "SELECT body FROM cards WHERE household_id = $1 ORDER BY position", [household.rawValue])
+    try documents(
+      Card.self, "body",
+      of: "SELECT body FROM cards WHERE household_id = \(household.rawValue) ORDER BY position")
   }
 
   /// NB: the WHERE clause only narrows what is decoded; the kit's rule decides after.
   public func cardsMaybePending(in household: HouseholdID, for viewer: AccountID) throws
     -> [Card]
   {
-    try cards(
-      """
-      SELECT body FROM cards WHERE household_id = $1
-        AND maybe_pending_for_all_but IS NOT NULL AND maybe_pending_for_all_but <> $2
-      ORDER BY position
-      """, [household.rawValue, viewer.rawValue])
-  }
-
-  private func cards(_ sql: String, _ parameters: [String?]) throws -> [Card] {
-    let rows = try connection.query(sql, parameters)
-    return try (0..<rows.count).map { try decode(Card.self, rows.text($0, 0)) }
+    try documents(
+      Card.self, "body",
+      of: """
+        SELECT body FROM cards WHERE household_id = \(household.rawValue)
+          AND maybe_pending_for_all_but IS NOT NULL
+          AND maybe_pending_for_all_but <> \(viewer.rawValue)
+        ORDER BY position
+        """)
   }
 
   public mutating func putCard(_ card: Card) throws {
@@ -160,117 +175,127 @@ public struct PostgresStorage: BackendStorage {
     let hint = card.ackBy == nil && !card.isDeleted ? card.lastEditedBy.rawValue : nil
     try connection.query(
       """
-      INSERT INTO cards (household_id, id, maybe_pending_for_all_but, body) VALUES ($1, $2, $3, $4)
+      INSERT INTO cards (household_id, id, maybe_pending_for_all_but, body)
+      VALUES (\(card.householdID.rawValue), \(card.id.rawValue), \(hint), \(try json(card)))
       ON CONFLICT (id) DO UPDATE SET
         maybe_pending_for_all_but = excluded.maybe_pending_for_all_but, body = excluded.body
-      """, [card.householdID.rawValue, card.id.rawValue, hint, try json(card)])
+      """)
   }
 
   public func failedJoins(of account: AccountID) throws -> [Date] {
-    try dates("SELECT at FROM failed_joins WHERE account = $1 ORDER BY at", [account.rawValue])
+    try dates("SELECT at FROM failed_joins WHERE account = \(account.rawValue) ORDER BY at")
   }
 
   public func failedJoins(after date: Date) throws -> [Date] {
-    try dates("SELECT at FROM failed_joins WHERE at > $1 ORDER BY at", [Self.text(date)])
+    try dates("SELECT at FROM failed_joins WHERE at > \(Self.text(date)) ORDER BY at")
   }
 
-  private func dates(_ sql: String, _ parameters: [String?]) throws -> [Date] {
-    let rows = try connection.query(sql, parameters)
-    return (0..<rows.count).compactMap { row in
-      Double(rows.text(row, 0)).map { Date(timeIntervalSinceReferenceDate: $0) }
+  /// Each row's `at`; a time that does not read is reported, never dropped.
+  private func dates(_ statement: PostgresQuery) throws -> [Date] {
+    let rows = try connection.query(statement)
+    return try (0..<rows.count).map { row in
+      let text = try rows.text(row, "at")
+      guard let seconds = Double(text) else {
+        throw PostgresError.client("the server sent '\(text)' where a time belongs")
+      }
+      return Date(timeIntervalSinceReferenceDate: seconds)
     }
   }
 
   public mutating func recordFailedJoin(of account: AccountID, at date: Date) throws {
     try connection.query(
-      "INSERT INTO failed_joins (account, at) VALUES ($1, $2)", [account.rawValue, Self.text(date)])
+      "INSERT INTO failed_joins (account, at) VALUES (\(account.rawValue), \(Self.text(date)))")
   }
 
   public mutating func forgetFailedJoins(of account: AccountID, through date: Date) throws {
     try connection.query(
-      "DELETE FROM failed_joins WHERE account = $1 AND at <= $2",
-      [account.rawValue, Self.text(date)])
+      "DELETE FROM failed_joins WHERE account = \(account.rawValue) AND at <= \(Self.text(date))")
   }
 
   public func credentialOwner(_ credential: Credential) throws -> AccountID? {
     let rows = try connection.query(
-      "SELECT account FROM credentials WHERE provider = $1 AND subject = $2",
-      [credential.provider, credential.subject])
-    return rows.count == 0 ? nil : AccountID(rows.text(0, 0))
+      """
+      SELECT account FROM credentials
+      WHERE provider = \(credential.provider) AND subject = \(credential.subject)
+      """)
+    return rows.count == 0 ? nil : AccountID(try rows.text(0, "account"))
   }
 
   public mutating func link(_ credential: Credential, to account: AccountID) throws {
     try connection.query(
-      "INSERT INTO credentials (provider, subject, account) VALUES ($1, $2, $3)",
-      [credential.provider, credential.subject, account.rawValue])
+      """
+      INSERT INTO credentials (provider, subject, account)
+      VALUES (\(credential.provider), \(credential.subject), \(account.rawValue))
+      """)
   }
 
   /// NB: the members' rows go last, so that the row-level policies still see a member.
   public mutating func deleteHousehold(_ id: HouseholdID) throws {
-    for table in ["cards", "changes", "invites", "write_receipts"] {
-      try connection.query("DELETE FROM \(table) WHERE household_id = $1", [id.rawValue])
-    }
-    try connection.query("DELETE FROM households WHERE id = $1", [id.rawValue])
-    try connection.query("DELETE FROM account_households WHERE household_id = $1", [id.rawValue])
+    let household = id.rawValue
+    try connection.query("DELETE FROM cards WHERE household_id = \(household)")
+    try connection.query("DELETE FROM changes WHERE household_id = \(household)")
+    try connection.query("DELETE FROM invites WHERE household_id = \(household)")
+    try connection.query("DELETE FROM write_receipts WHERE household_id = \(household)")
+    try connection.query("DELETE FROM households WHERE id = \(household)")
+    try connection.query("DELETE FROM account_households WHERE household_id = \(household)")
   }
 
   /// NB: each household's feed numbers its own changes, one after another: the next number
-  /// is read inside this serializable transaction, so two writers cannot take the same one
-  /// and none is skipped.
+  /// is read while the household is locked (ADR 0009), so two writers cannot take the same
+  /// one and none is skipped.
   public mutating func appendChange(_ change: Change) throws -> Change {
+    let household = change.householdID.rawValue
     let rows = try connection.query(
-      "SELECT coalesce(max(sequence), 0) + 1 FROM changes WHERE household_id = $1",
-      [change.householdID.rawValue])
+      "SELECT coalesce(max(sequence), 0) + 1 AS next FROM changes WHERE household_id = \(household)"
+    )
     var stamped = change
-    stamped.sequence = Int64(rows.text(0, 0)) ?? 1
+    stamped.sequence = try rows.integer(0, "next")
     // NB: the notification rides on the insert (one round trip): sent when the transaction
     // commits, and only then, naming the sequence alone.
     try connection.query(
       """
       WITH appended AS (
         INSERT INTO changes (household_id, sequence, card_id, card_revision, body)
-        VALUES ($1, $2, $3, $4, $5) RETURNING household_id, sequence
+        VALUES (\(household), \(stamped.sequence), \(change.card?.id.rawValue),
+          \(change.card.map { "\($0.revision)" }), \(try json(stamped)))
+        RETURNING household_id, sequence
       )
-      SELECT pg_notify(\(PostgresListener.channel(of: "household_id")), sequence::text)
+      SELECT pg_notify(\(sql: PostgresListener.channel(of: "household_id")), sequence::text)
       FROM appended
-      """,
-      [
-        change.householdID.rawValue, "\(stamped.sequence)", change.card?.id.rawValue,
-        change.card.map { "\($0.revision)" }, try json(stamped),
-      ])
+      """)
     return stamped
   }
 
   public func changes(in household: HouseholdID, after cursor: Int64, limit: Int) throws
     -> [Change]
   {
-    try changes(
-      """
-      SELECT body FROM changes WHERE household_id = $1 AND sequence > $2
-      ORDER BY sequence LIMIT $3
-      """, [household.rawValue, "\(cursor)", "\(max(0, limit))"])
+    try documents(
+      Change.self, "body",
+      of: """
+        SELECT body FROM changes WHERE household_id = \(household.rawValue) AND sequence > \(cursor)
+        ORDER BY sequence LIMIT \(max(0, limit))
+        """)
   }
 
   public func changes(
     ofCard id: CardID, in household: HouseholdID, afterRevision revision: Int
   ) throws -> [Change] {
-    try changes(
-      """
-      SELECT body FROM changes WHERE household_id = $1 AND card_id = $2 AND card_revision > $3
-      ORDER BY sequence
-      """, [household.rawValue, id.rawValue, "\(revision)"])
-  }
-
-  private func changes(_ sql: String, _ parameters: [String?]) throws -> [Change] {
-    let rows = try connection.query(sql, parameters)
-    return try (0..<rows.count).map { try decode(Change.self, rows.text($0, 0)) }
+    try documents(
+      Change.self, "body",
+      of: """
+        SELECT body FROM changes WHERE household_id = \(household.rawValue)
+          AND card_id = \(id.rawValue) AND card_revision > \(revision)
+        ORDER BY sequence
+        """)
   }
 
   public func receipt(for write: WriteID, of account: AccountID) throws -> WriteOutcome? {
-    let rows = try connection.query(
-      "SELECT outcome FROM write_receipts WHERE account = $1 AND write_id = $2",
-      [account.rawValue, write.rawValue])
-    return try rows.count == 0 ? nil : decode(WriteOutcome.self, rows.text(0, 0))
+    try document(
+      WriteOutcome.self, "outcome",
+      of: """
+        SELECT outcome FROM write_receipts
+        WHERE account = \(account.rawValue) AND write_id = \(write.rawValue)
+        """)
   }
 
   public mutating func putReceipt(
@@ -280,17 +305,18 @@ public struct PostgresStorage: BackendStorage {
     try connection.query(
       """
       INSERT INTO write_receipts (household_id, account, write_id, outcome)
-      VALUES ($1, $2, $3, $4)
-      """, [household.rawValue, account.rawValue, write.rawValue, try json(outcome)])
+      VALUES (\(household.rawValue), \(account.rawValue), \(write.rawValue), \(try json(outcome)))
+      """)
   }
 
   /// NB: the ids go in as one JSON array, bound, however many there are.
   public mutating func forgetReceipts(_ writes: [WriteID], of account: AccountID) throws {
     guard !writes.isEmpty else { return }
+    let ids = try json(writes.map(\.rawValue))
     try connection.query(
       """
-      DELETE FROM write_receipts WHERE account = $1
-        AND write_id IN (SELECT json_array_elements_text($2::json))
-      """, [account.rawValue, try json(writes.map(\.rawValue))])
+      DELETE FROM write_receipts WHERE account = \(account.rawValue)
+        AND write_id IN (SELECT json_array_elements_text(\(ids)::json))
+      """)
   }
 }

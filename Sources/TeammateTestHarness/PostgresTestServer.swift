@@ -81,7 +81,7 @@ public enum PostgresTestServer {
     }
     let name = "\(prefix)_\(getpid())_\(number)"
     guard var components = URLComponents(string: server) else {
-      throw PostgresError(state: "", message: "the test server's URL cannot be read")
+      throw PostgresError.client("the test server's URL cannot be read")
     }
     try PostgresBackend.execute("CREATE DATABASE \(name)", on: server)
     components.path = "/" + name

@@ -12,7 +12,7 @@ import Testing
   static func aborts(in database: String) throws -> (rollbacks: Int, deadlocks: Int) {
     let rows = try PostgresConnection(url: database).query(
       "SELECT xact_rollback, deadlocks FROM pg_stat_database WHERE datname = current_database()")
-    return (Int(rows.text(0, 0)) ?? -1, Int(rows.text(0, 1)) ?? -1)
+    return (Int(try rows.integer(0, "xact_rollback")), Int(try rows.integer(0, "deadlocks")))
   }
 
   @Test func test_AC_PG_10_writersInDifferentHouseholdsNeverAbortEachOther() async throws {
@@ -80,7 +80,7 @@ import Testing
     // NB: a write of Alice's household, open: it has taken what a write takes first.
     let open = try PostgresConnection(url: url)
     try open.execute("BEGIN ISOLATION LEVEL READ COMMITTED")
-    try open.query("SELECT 1 FROM households WHERE id = $1 FOR NO KEY UPDATE", [held.rawValue])
+    try open.query("SELECT 1 FROM households WHERE id = \(held.rawValue) FOR NO KEY UPDATE")
     // NB: a writer that would wait says so after a moment instead of hanging the test.
     let impatient = try PostgresBackend(
       url: url.replacingOccurrences(
@@ -111,9 +111,9 @@ import Testing
     #expect(pauses.waited > RetryPauses.budget - RetryPauses.longest)
     // NB: jitter: the pauses at the ceiling are not all one length.
     #expect(Set(taken.suffix(8)).count > 1)
-    let told = PostgresError(state: "40001", message: "could not serialize access")
+    let told = PostgresError(state: .serializationFailure, message: "could not serialize access")
       .afterPauses(pauses)
-    #expect(told.state == "40001")
+    #expect(told.state == .serializationFailure)
     #expect(
       told.message
         == "the server stayed busy with other writes for \(pauses.waited / 1_000) ms over "
@@ -132,6 +132,6 @@ import Testing
     }
     #expect(opened == 8)
     let mark = try PostgresConnection(url: url).query("SELECT count(*) FROM teammate_schema")
-    #expect(mark.text(0, 0) == "1")
+    #expect(try mark.integer(0, "count") == 1)
   }
 }

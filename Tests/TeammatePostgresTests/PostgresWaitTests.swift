@@ -11,27 +11,27 @@ import Testing
   @Test func test_AC_PG_14_aServerThatStopsAnsweringHoldsACallNoLongerThanItsWait() async throws {
     let url = try PostgresTestServer.freshStore("pgwait")
     let clock = ManualWallClock(Fixtures.start)
-    let backend = try PostgresBackend(
-      url: url, clock: clock, waits: PostgresWaits(connect: .seconds(2), answer: .milliseconds(400))
-    )
-    let home = try await backend.createHousehold(
+    let home = try await PostgresBackend(url: url, clock: clock).createHousehold(
       name: "Home", timeZone: "UTC", displayName: "Alice", as: Fixtures.alice
     ).household.id
+    let backend = try PostgresBackend(
+      url: url, clock: clock, waits: PostgresWaits(connect: .seconds(2), answer: .seconds(1)))
     // NB: the server process behind the backend's connection, stopped as a hung server is.
     let process = try #require(pid_t(try await backend.serverProcess()))
     #expect(kill(process, SIGSTOP) == 0)
+    // NB: whatever happens below, the shared server's process runs again.
+    defer { kill(process, SIGCONT) }
     let started = ContinuousClock.now
     await #expect {
       _ = try await backend.addCard(CardDraft(title: "Diapers"), to: home, as: Fixtures.alice)
     } throws: { error in
       let error = error as? PostgresError
       return error?.isUnanswered == true
-        && error?.message == "the server did not answer within 400 ms"
+        && error?.message == "the server did not answer within 1 s"
     }
     let waited = ContinuousClock.now - started
-    #expect(kill(process, SIGCONT) == 0)
-    #expect(waited >= .milliseconds(400))
-    #expect(waited < .seconds(3), "the call was held \(waited)")
+    #expect(waited >= .seconds(1))
+    #expect(waited < .seconds(5), "the call was held \(waited)")
     // NB: the next call opens a new connection and works; the unanswered one wrote nothing.
     _ = try await backend.addCard(CardDraft(title: "Wipes"), to: home, as: Fixtures.alice)
     #expect(try await backend.cards(in: home, as: Fixtures.alice).map(\.title) == ["Wipes"])

@@ -1,0 +1,27 @@
+/// A server's five-character error code (SQLSTATE), typed, with the codes the backend acts on
+/// named, so that no code is compared as a bare string.
+public struct SQLState: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral,
+  CustomStringConvertible
+{
+  /// The five characters, as the server sent them.
+  public var rawValue: String
+
+  /// The code `rawValue`.
+  public init(rawValue: String) { self.rawValue = rawValue }
+
+  /// The code written as a literal: `"40001"`.
+  public init(stringLiteral value: String) { rawValue = value }
+
+  public var description: String { rawValue }
+
+  /// Two transactions could not both be kept as if one ran after the other.
+  public static let serializationFailure: SQLState = "40001"
+  /// Two transactions waited on each other; the server ended one.
+  public static let deadlockDetected: SQLState = "40P01"
+  /// A key is taken.
+  public static let uniqueViolation: SQLState = "23505"
+  /// The role may not do this.
+  public static let insufficientPrivilege: SQLState = "42501"
+  /// A lock could not be had within `lock_timeout`.
+  public static let lockNotAvailable: SQLState = "55P03"
+}

@@ -1,0 +1,44 @@
+import Foundation
+import TeammateTestHarness
+import Testing
+
+@testable import TeammatePostgres
+
+/// Statements bound by interpolation, rows read by name, the server's codes typed.
+@Suite struct PostgresQueryTests {
+  @Test func test_AC_PG_16_valuesAreNumberedAsTheyAreInterpolatedAndFragmentsKeepTheirs() {
+    let household = "h1"
+    let channel = PostgresListener.channel(of: "\(household)")
+    let query: PostgresQuery =
+      "SELECT \(sql: channel), \(Int64(7)) WHERE a = \(Optional<String>.none) AND b = \("x'); --")"
+    #expect(
+      query.sql
+        == "SELECT 'teammate_' || md5(current_schema() || '/' || $1), $2 WHERE a = $3 AND b = $4")
+    #expect(query.parameters == ["h1", "7", nil, "x'); --"])
+    let literal: PostgresQuery = "SELECT 1"
+    #expect(literal.sql == "SELECT 1" && literal.parameters.isEmpty)
+  }
+
+  @Test func test_AC_PG_16_rowsAreReadByNameAndWhatCannotBeReadIsTheClientsToSay() throws {
+    let connection = try PostgresConnection(url: try PostgresTestServer.freshStore("pgquery"))
+    let strange = "x'); DROP TABLE t; --"
+    let rows = try connection.query(
+      "SELECT \(strange)::text AS said, \(Optional<String>.none)::text AS nothing, 'ten' AS word")
+    #expect(try rows.text(0, "said") == strange)
+    #expect(try rows.optionalText(0, "nothing") == nil)
+    #expect(throws: PostgresError.client("the result has no column 'missing'")) {
+      try rows.text(0, "missing")
+    }
+    let notANumber = PostgresError.client(
+      "the server sent 'ten' where column 'word' holds a number")
+    #expect(throws: notANumber) { try rows.integer(0, "word") }
+    #expect {
+      try connection.query("SELECT 1 / 0")
+    } throws: { error in
+      let error = error as? PostgresError
+      return error?.state == "22012"
+        && error?.description.hasPrefix("PostgreSQL error 22012: ") == true
+    }
+    #expect(PostgresError.client("gone").description == "gone")
+  }
+}
