@@ -18,8 +18,14 @@ if ProcessInfo.processInfo.environment["TEAMMATE_BENCH_ONLY"] == "device" {
 // NB: `TEAMMATE_BENCH_ONLY=load` runs the server's load rows alone.
 if ProcessInfo.processInfo.environment["TEAMMATE_BENCH_ONLY"] == "load" {
   let server = try BenchServer.start()
-  defer { server.stop() }
-  print(try await postgresLoad(server).joined(separator: "\n"))
+  // NB: `exit` runs no `defer`: the cluster is stopped first, whatever the load did.
+  do {
+    print(try await postgresLoad(server).joined(separator: "\n"))
+  } catch {
+    server.stop()
+    throw error
+  }
+  server.stop()
   exit(0)
 }
 var rows = plannerBenchmarks()

@@ -54,4 +54,29 @@ import Testing
     let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path)
     #expect(files.count == Self.pages.count, "a pinned page without a command: \(files.sorted())")
   }
+
+  @Test func test_AC_CLI_81_usageNamesEveryGlobalOptionAndEnvironmentEveryVariableRead()
+    async throws
+  {
+    let page = await Teammate.run(["--help"]).stdout
+    let usage = page.components(separatedBy: "\n\n").first { $0.hasPrefix("USAGE:") } ?? ""
+    for option in GlobalOptions.specs where !["help", "version"].contains(option.name) {
+      #expect(usage.contains(option.usage), "USAGE leaves out \(option.usage)")
+    }
+    // NB: every variable the tool's sources read, found by reading them.
+    let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../../Sources/TeammateCLI").standardized
+    var read: Set<String> = []
+    let files = FileManager.default.enumerator(atPath: sources.path)?.allObjects as? [String] ?? []
+    for file in files where file.hasSuffix(".swift") {
+      let text = try String(
+        contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+      for match in text.matches(of: /environment\["([A-Z_]+)"\]/) { read.insert(String(match.1)) }
+    }
+    #expect(read.count >= 10, "the scan found \(read.sorted())")
+    let listed = Set(HelpText.environment.map(\.0))
+    #expect(read.subtracting(listed).isEmpty, "ENVIRONMENT leaves out \(read.subtracting(listed))")
+    let environment = page.components(separatedBy: "ENVIRONMENT:").last ?? ""
+    for name in listed { #expect(environment.contains("  \(name) "), "\(name) not on the page") }
+  }
 }

@@ -8,9 +8,25 @@ enum HelpText {
     ("TEAMMATE_NOW", "The clock for the run, as --now."),
     ("TEAMMATE_OFFLINE", "Set to 1: this device is offline, as --offline."),
     ("XDG_DATA_HOME", "Where the default store lives: $XDG_DATA_HOME/teammate/teammate.sqlite."),
-    ("HOME", "Without XDG_DATA_HOME: ~/.local/share/teammate/teammate.sqlite."),
+    (
+      "XDG_STATE_HOME",
+      "Where a device beside a server keeps its state: $XDG_STATE_HOME/teammate/device.sqlite."
+    ),
+    (
+      "HOME",
+      "Without XDG_DATA_HOME or XDG_STATE_HOME: ~/.local/share/teammate/teammate.sqlite and "
+        + "~/.local/state/teammate/device.sqlite."
+    ),
     ("NO_COLOR", "Set to any value but empty: no colour, even on a terminal."),
+    ("TERM", "A terminal of type dumb gets no colour."),
   ]
+
+  /// Every global option as the usage line shows it, from the options themselves, so that
+  /// none is left out (help and version are the page's own).
+  static var globalUsage: String {
+    GlobalOptions.specs.filter { !["help", "version"].contains($0.name) }.map(\.usage)
+      .joined(separator: " ")
+  }
 
   /// The time forms every time option reads, in the household's zone.
   static let timeForms =
@@ -31,7 +47,7 @@ enum HelpText {
     case .root:
       return page(
         overview: "Two partners, one household: cards the other partner comes to know.",
-        usage: "teammate [--store <path>] [--as <uid>] [--now <time>] [--json] <subcommand>",
+        usage: "teammate \(globalUsage) <subcommand>",
         sections: [
           ("OPTIONS", GlobalOptions.specs.map { ($0.label, $0.help) }),
           ("SUBCOMMANDS", table.topLevelNames.map { ($0, table.abstract(ofTopLevel: $0)) }),
