@@ -168,4 +168,26 @@ import Testing
       }
     }
   }
+
+  @Test func test_AC_REP_16_aStartOffTheRulesDaysMovesToItsFirstDay() throws {
+    let zone = try #require(TimeZone(identifier: "Asia/Taipei"))
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = zone
+    func at(_ day: Int, _ hour: Int, month: Int = 12, year: Int = 2026) -> Date {
+      calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour))
+        ?? .distantPast
+    }
+    let tueFri = try RepeatRule(parsing: "FREQ=WEEKLY;BYDAY=TU,FR")
+    // NB: 2 Dec 2026 is a Wednesday; the 4th a Friday, the 1st a Tuesday.
+    #expect(tueFri.firstOccurrence(atOrAfter: at(2, 19), in: zone) == at(4, 19))
+    #expect(tueFri.firstOccurrence(atOrAfter: at(1, 19), in: zone) == at(1, 19))
+    #expect(!tueFri.falls(on: at(2, 19), in: zone) && tueFri.falls(on: at(4, 8), in: zone))
+    let lastDay = try RepeatRule(parsing: "FREQ=MONTHLY;BYMONTHDAY=-1")
+    #expect(lastDay.firstOccurrence(atOrAfter: at(2, 9), in: zone) == at(31, 9))
+    let firsts = try RepeatRule(parsing: "FREQ=MONTHLY;BYMONTHDAY=1")
+    #expect(firsts.firstOccurrence(atOrAfter: at(2, 9), in: zone) == at(1, 9, month: 1, year: 2027))
+    let daily = try RepeatRule(parsing: "FREQ=DAILY")
+    #expect(daily.firstOccurrence(atOrAfter: at(2, 19), in: zone) == at(2, 19))
+    #expect(try RepeatRule(parsing: "FREQ=WEEKLY").falls(on: at(2, 19), in: zone))
+  }
 }

@@ -52,6 +52,11 @@ extension Commands {
       if let input = arguments[replyBy] { draft.replyBy = try await session.time(input) }
       if case .rule(let rule)? = try await repeats.choice(arguments, session: &session) {
         draft.repeatRule = rule
+        // NB: "every Tue and Fri" begins on a Tuesday or a Friday, whatever day --at named;
+        // the card shown says when (AC-CLI-82).
+        if let time = draft.time {
+          draft.time = rule.firstOccurrence(atOrAfter: time, in: await session.timeZone())
+        }
       }
       draft.assignee = try await session.assignee(arguments.value(assignee))
       let card = try await session.deviceWrite { try await $0.addCard(draft) }

@@ -40,15 +40,24 @@ extension Commands {
       text +=
         kept.map { "Store: \($0) (kept)\n" } ?? "Store: a throwaway one, removed afterwards.\n"
     }
-    for (index, step) in DemoScript.steps.enumerated() {
-      let number = index + 1
-      let arguments = try await player.resolve(step.arguments, time: step.time, step: number)
-      let command = (["teammate", "--as", step.account] + arguments.map(quoted))
-        .joined(separator: " ")
-      let output = try await player.run(
-        step.account, arguments, time: step.time, step: number, expects: step.expects)
-      text += "\n# \(step.time)  \(step.says)\n$ \(command)\n\(output)"
-      transcript.append(.object(["command": .string(command), "output": .string(output)]))
+    do {
+      for (index, step) in DemoScript.steps.enumerated() {
+        let number = index + 1
+        let arguments = try await player.resolve(step.arguments, time: step.time, step: number)
+        let command = (["teammate", "--as", step.account] + arguments.map(quoted))
+          .joined(separator: " ")
+        let output = try await player.run(
+          step.account, arguments, time: step.time, step: number, expects: step.expects)
+        text += "\n# \(step.time)  \(step.says)\n$ \(command)\n\(output)"
+        transcript.append(.object(["command": .string(command), "output": .string(output)]))
+      }
+    } catch {
+      if server != nil { await player.leaveServer() }
+      throw error
+    }
+    if server != nil {
+      await player.leaveServer()
+      text += "\nThe demo's household is deleted from the server: alice and bob are free again.\n"
     }
     if session.json {
       return session.writeJSON(
@@ -79,6 +88,15 @@ struct DemoStepFailure: ReportedError {
 
 /// Runs demo steps against one store, each at its own time of day.
 struct DemoPlayer {
+  /// On a server, the demo leaves it as it found it, whatever happened: Bob leaves, and
+  /// Alice, the last member, deletes the household (each step may find nothing to do).
+  func leaveServer() async {
+    let time = DemoScript.steps.last?.time ?? "23:00"
+    _ = try? await run("bob", ["household", "leave"], time: time, step: 0)
+    _ = try? await run(
+      "alice", ["household", "leave", "--delete-household"], time: time, step: 0)
+  }
+
   let store: String
   /// Each account's device file, when the store is a server.
   var devices: [String: String] = [:]

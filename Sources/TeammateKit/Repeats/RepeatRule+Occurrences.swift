@@ -12,6 +12,34 @@ extension RepeatRule {
     return found
   }
 
+  /// Whether `date`'s day, in `zone`, is one the rule falls on by its days (any day for a
+  /// daily rule; a weekly or monthly rule without days falls on any, as its first sets them).
+  public func falls(on date: Date, in zone: TimeZone) -> Bool {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = zone
+    switch frequency {
+    case .daily: return true
+    case .weekly:
+      guard !weekdays.isEmpty else { return true }
+      let weekday = (calendar.component(.weekday, from: date) + 5) % 7
+      return weekdays.contains(Weekday.allCases[weekday])
+    case .monthly:
+      guard !monthDays.isEmpty else { return true }
+      let day = calendar.component(.day, from: date)
+      let length = calendar.range(of: .day, in: .month, for: date)?.count ?? 31
+      return monthDays.contains(day) || (monthDays.contains(-1) && day == length)
+    }
+  }
+
+  /// `start` when the rule falls on its day, else the first day after it that the rule falls
+  /// on, at `start`'s time: a series begun on the rule's own days (RFC 5545 counts a start
+  /// off them as an occurrence of its own, which a person asking for "every Tue and Fri"
+  /// does not mean).
+  public func firstOccurrence(atOrAfter start: Date, in zone: TimeZone) -> Date {
+    guard !falls(on: start, in: zone) else { return start }
+    return occurrences(from: start, in: zone, limit: 2).dropFirst().first ?? start
+  }
+
   /// The first occurrence strictly after `instant`, or nil when the rule ended before it.
   public func next(after instant: Date, from first: Date, in zone: TimeZone) -> Date? {
     var next: Date?
