@@ -70,4 +70,43 @@ import Testing
     #expect(outcome.stderr.contains(hint), "\(outcome.stderr)")
     #expect(Suggestion.distance("crad", "card") == 1)
   }
+
+  @Test(arguments: [40, 60, 80, 120])
+  func test_AC_CLI_83_aTableFitsAnyWidthCuttingTheWidestColumnFirst(width: Int) {
+    var list = Table(headers: ["ID", "KIND", "TITLE", "WHEN", "STATUS"], flexible: 2)
+    list.rows = [
+      [
+        "8296sxz4", "task", "Take the recycling down to the big bins by the gate",
+        "Wed 2 Dec 19:00 (in 24 h), every Tue and Fri at 19:00", "waiting for your partner",
+      ],
+      ["k3f9m2aa", "event", "買尿布買尿布買尿布", "Thu 3 Dec 09:30 (tomorrow)", "you know"],
+    ]
+    var notifications = Table(headers: ["WHEN", "KIND", "TITLE", "TEXT"], flexible: 2)
+    notifications.rows = [
+      ["In 3 h 20 min", "digest", "3 cards", "Alice logged 3 things: Bought diapers, Checkup, 👶"],
+      ["Tomorrow 09:30", "event", "Checkup", "Checkup starts in 45 minutes"],
+    ]
+    for table in [list, notifications] {
+      let natural = table.columnWidths(table.rows)
+      let widths = table.fitted(natural, to: width)
+      let shown = table.render(colour: false, width: width)
+      for line in shown.split(separator: "\n") {
+        #expect(DisplayWidth.of(String(line)) <= width, "at \(width): \(line)")
+      }
+      for (column, fitted) in widths.enumerated() {
+        // NB: never under a few columns, and never cut while a wider column was left.
+        #expect(fitted >= min(natural[column], Table.narrowest))
+        if fitted < natural[column] {
+          #expect(widths.allSatisfy { $0 <= fitted + 1 }, "at \(width): \(widths)")
+        }
+      }
+      // NB: every cell is whole or its own beginning with an ellipsis.
+      let lines = shown.split(separator: "\n").dropFirst()
+      for (row, line) in zip(table.rows, lines) {
+        #expect(line.hasPrefix(String(row[0].prefix(max(1, widths[0] - 1)))))
+      }
+    }
+    // NB: a short status outlives a long title.
+    #expect(list.render(colour: false, width: 80).contains("you know"))
+  }
 }
