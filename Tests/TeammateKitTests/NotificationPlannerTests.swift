@@ -371,8 +371,56 @@ import Testing
       #expect(plan.allSatisfy { $0.fireAt >= now })
       #expect(
         plan.allSatisfy {
-          $0.kind == .digest ? $0.cardID == nil : $0.cardID.map(live.contains) == true
+          // NB: a digest and a summary of activity name no card; every other a live one.
+          $0.kind == .digest || $0.id == "activity"
+            ? $0.cardID == nil : $0.cardID.map(live.contains) == true
         })
     }
+  }
+}
+
+extension NotificationPlannerTests {
+  @Test func test_AC_NOTIF_18_manyCardsFromThePartnerArriveAsOneSummaryInTheOrderMade() {
+    // NB: ids run against the order made, so that the summary's order is the events'.
+    let cards = (0..<18).map { index in
+      var card = Fixtures.card(CardID("c\(String(format: "%02d", 17 - index))"))
+      card.title = "Thing \(index)"
+      return card
+    }
+    let activity = cards.enumerated().map { index, card in event(card, at: Double(index)) }
+    let planned = plan(cards, activity: activity)
+    let shown = planned.filter { $0.kind == .activity }
+    #expect(shown.count == 1)
+    #expect(shown.first?.id == "activity")
+    #expect(shown.first?.title == "18 things from Alice")
+    #expect(shown.first?.body == "Thing 0, Thing 1, Thing 2 and 15 more")
+    #expect(shown.first?.occurrenceAt == now + 17)
+    // NB: one slot of the 64, the digest still there.
+    #expect(planned.contains { $0.kind == .digest })
+
+    // A newer card makes a newer summary under the same id, which replaces the shown one.
+    var more = Fixtures.card("c99")
+    more.title = "Thing 18"
+    let again = plan(cards + [more], activity: activity + [event(more, at: 30)]).filter {
+      $0.kind == .activity
+    }
+    #expect(again.map(\.id) == ["activity"])
+    #expect(again.first?.title == "19 things from Alice")
+    let seen: Set<NotificationOccurrence> = [
+      NotificationOccurrence(kind: .activity, cardID: nil, at: now + 17)
+    ]
+    let afterShown = NotificationPlanner.plan(
+      PlanInput(
+        cards: cards, activity: activity, viewer: bob, members: members, timeZone: Self.taipei,
+        now: now, shown: seen)
+    ).filter { $0.kind == .activity }
+    #expect(afterShown.isEmpty)
+
+    // Up to the threshold, each card has a notification of its own.
+    let few = Array(cards.prefix(NotificationPlanner.summaryThreshold))
+    let each = plan(few, activity: Array(activity.prefix(few.count))).filter {
+      $0.kind == .activity
+    }
+    #expect(Set(each.map(\.id)) == Set(few.map { "activity:\($0.id.rawValue)" }))
   }
 }

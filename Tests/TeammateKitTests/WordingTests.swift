@@ -27,6 +27,15 @@ import Testing
       "Bob logged a topic", "School", "Bob 新增了一個話題", "School"
     ),
     (
+      .activitySummary(partner: "Alice", count: 18, titles: ["買尿布", "Checkup", "Trash"]),
+      "18 things from Alice", "買尿布, Checkup, Trash and 15 more", "Alice 的 18 件事",
+      "「買尿布」、「Checkup」、「Trash」等 18 件"
+    ),
+    (
+      .activitySummary(partner: "Bob", count: 2, titles: ["Milk", "Bread"]),
+      "2 things from Bob", "Milk, Bread", "Bob 的 2 件事", "「Milk」、「Bread」等 2 件"
+    ),
+    (
       .digest(pending: 1), "Waiting for you", "1 thing is waiting for you to know about.",
       "有事等你知道", "有 1 件事等你知道。"
     ),

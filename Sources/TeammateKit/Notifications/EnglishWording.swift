@@ -15,6 +15,7 @@ public struct EnglishWording: Wording {
         case .restored: "restored"
         }
       return "\(partner) \(verb) \(kind == .event ? "an" : "a") \(kind.rawValue)"
+    case .activitySummary(let partner, let count, _): return "\(count) things from \(partner)"
     case .digest: return "Waiting for you"
     case .eventReminder(let title, let startsAt, let minutesBefore):
       switch NotificationContent.soon(startsAt: startsAt, minutesBefore: minutesBefore) {
@@ -30,6 +31,9 @@ public struct EnglishWording: Wording {
   public func body(of content: NotificationContent) -> String {
     switch content {
     case .activity(_, _, _, let title): return title
+    case .activitySummary(_, let count, let titles):
+      let more = count - titles.count
+      return titles.joined(separator: ", ") + (more > 0 ? " and \(more) more" : "")
     case .digest(let pending):
       return
         "\(pending == 1 ? "1 thing is" : "\(pending) things are") waiting for you to know about."

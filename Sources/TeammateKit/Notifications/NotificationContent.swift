@@ -6,6 +6,9 @@ public enum NotificationContent: Sendable, Codable, Hashable {
   /// The partner logged, changed or restored a card: their display name, what they did, the
   /// card's kind and title.
   case activity(partner: String, action: ActivityEvent.Action, kind: CardKind, title: String)
+  /// More cards from the partner than a phone should show one by one: how many, and the
+  /// titles of the first few in the order they were made (`NotificationPlanner`).
+  case activitySummary(partner: String, count: Int, titles: [String])
   /// How many cards wait for the viewer to know them.
   case digest(pending: Int)
   /// An event coming up: its title, its local start time, and how many minutes before it

@@ -13,6 +13,11 @@ import Foundation
 public enum NotificationPlanner {
   /// A phone keeps only the 64 soonest pending local notifications.
   public static let limit = 64
+  /// Partner activity on more cards than this arrives as one summary, not a wall of
+  /// notifications (its id stays `activity`, so that a newer summary replaces it in place).
+  public static let summaryThreshold = 3
+  /// How many titles a summary names.
+  public static let summaryTitles = 3
 
   /// The notifications a phone must hold for what it knows now, soonest first, at most
   /// `input.limit`.
@@ -29,6 +34,7 @@ public enum NotificationPlanner {
       settings.isEnabled(.activity) ? latestActivityPerCard(input.activity, viewer: viewer) : [:]
     var soonest = SoonestCandidates(limit: input.limit, cards: input.cards)
     var pendingCount = 0
+    var active: [(index: Int, event: ActivityEvent)] = []
     let shown = input.shown
     /// Offers a candidate unless the device has shown that very reminder already.
     func offer(_ candidate: Candidate, card: CardID?) {
@@ -46,13 +52,7 @@ public enum NotificationPlanner {
       let pending = AcknowledgementRules.isPending(card, for: viewer)
       if pending {
         pendingCount += 1
-        if !activity.isEmpty, let event = activity[card.id] {
-          let fireAt = calendar.deferred(now, past: settings.quietHours)
-          offer(
-            Candidate(
-              fireAt: fireAt, kind: .activity, card: index, event: event, occurrenceAt: event.at),
-            card: card.id)
-        }
+        if !activity.isEmpty, let event = activity[card.id] { active.append((index, event)) }
       }
       switch card.kind {
       case .event:
@@ -83,6 +83,29 @@ public enum NotificationPlanner {
       }
     }
 
+    if !active.isEmpty {
+      let fireAt = calendar.deferred(now, past: settings.quietHours)
+      if active.count > summaryThreshold {
+        // NB: in the order made; a summary is shown again only once something newer came.
+        let ordered = active.sorted {
+          ($0.event.at, input.cards[$0.index].id.rawValue)
+            < ($1.event.at, input.cards[$1.index].id.rawValue)
+        }
+        let newest = ordered.last?.event.at ?? now
+        offer(
+          Candidate(
+            fireAt: fireAt, kind: .activity, card: nil, event: ordered.last?.event,
+            summary: ordered.map(\.index), occurrenceAt: newest), card: nil)
+      } else {
+        for (index, event) in active {
+          offer(
+            Candidate(
+              fireAt: fireAt, kind: .activity, card: index, event: event, occurrenceAt: event.at),
+            card: input.cards[index].id)
+        }
+      }
+    }
+
     if pendingCount > 0, settings.isEnabled(.digest) {
       let fireAt = calendar.deferred(
         calendar.next(settings.digestTime, after: now), past: settings.quietHours)
@@ -107,6 +130,12 @@ public enum NotificationPlanner {
       let name = input.members.first { $0.uid == actor }?.displayName ?? input.wording.partner
       return NotificationText.activity(
         card, by: name, action: candidate.event?.action ?? .changed, fireAt: candidate.fireAt,
+        wording: input.wording)
+    case (.activity, nil):
+      let actor = candidate.event?.actor
+      let name = input.members.first { $0.uid == actor }?.displayName ?? input.wording.partner
+      return NotificationText.activitySummary(
+        candidate.summary.map { input.cards[$0] }, by: name, fireAt: candidate.fireAt,
         wording: input.wording)
     case (.eventReminder, let card?):
       return NotificationText.eventReminder(

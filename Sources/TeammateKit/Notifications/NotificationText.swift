@@ -11,6 +11,17 @@ enum NotificationText {
       kind: .activity, card: card.id, fireAt: fireAt, wording: wording)
   }
 
+  /// One notification for many cards of the partner's: `cards` in the order they were made.
+  static func activitySummary(
+    _ cards: [Card], by name: String, fireAt: Date, wording: any Wording
+  ) -> PlannedNotification {
+    planned(
+      .activitySummary(
+        partner: name, count: cards.count,
+        titles: cards.prefix(NotificationPlanner.summaryTitles).map(\.title)),
+      kind: .activity, card: nil, fireAt: fireAt, wording: wording)
+  }
+
   static func digest(pendingCount: Int, fireAt: Date, wording: any Wording)
     -> PlannedNotification
   {

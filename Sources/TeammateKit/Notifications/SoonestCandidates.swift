@@ -6,6 +6,8 @@ struct Candidate {
   var kind: NotificationKind
   var card: Int?
   var event: ActivityEvent? = nil
+  /// For a summary of the partner's activity: the cards (by index) in the order made.
+  var summary: [Int] = []
   /// The instant the reminder is about (see `NotificationOccurrence`).
   var occurrenceAt: Date
 }

@@ -16,6 +16,7 @@ public struct TraditionalChineseWording: Wording {
         case .restored: "復原了"
         }
       return "\(partner) \(verb)\(Self.kind(kind))"
+    case .activitySummary(let partner, let count, _): return "\(partner) 的 \(count) 件事"
     case .digest: return "有事等你知道"
     case .eventReminder(let title, let startsAt, let minutesBefore):
       switch NotificationContent.soon(startsAt: startsAt, minutesBefore: minutesBefore) {
@@ -31,6 +32,8 @@ public struct TraditionalChineseWording: Wording {
   public func body(of content: NotificationContent) -> String {
     switch content {
     case .activity(_, _, _, let title): return title
+    case .activitySummary(_, let count, let titles):
+      return titles.map { "「\($0)」" }.joined(separator: "、") + "等 \(count) 件"
     case .digest(let pending): return "有 \(pending) 件事等你知道。"
     case .eventReminder(_, let startsAt, _): return "\(startsAt) 開始。"
     case .taskDue: return "這是你的待辦，現在到期。"

@@ -240,11 +240,14 @@ public actor Device {
       planned: plan, scheduled: try await scheduler.pending())
     try await NotificationReconciler.apply(diff, to: scheduler)
     state.planned = plan
-    let waitingIDs = Set(
-      plan.filter { $0.kind == .activity && $0.fireAt > now }.compactMap(\.cardID))
+    let waiting = plan.filter { $0.kind == .activity && $0.fireAt > now }
+    let waitingIDs = Set(waiting.compactMap(\.cardID))
+    // NB: a summary still to fire is made of every card's latest event: all of them wait.
+    let summaryWaits = waiting.contains { $0.cardID == nil }
     state.waitingActivity = NotificationPlanner.latestActivityPerCard(
       state.waitingActivity + activity, viewer: account
-    ).values.filter { waitingIDs.contains($0.cardID) }.sorted { $0.cardID < $1.cardID }
+    ).values.filter { summaryWaits || waitingIDs.contains($0.cardID) }
+      .sorted { $0.cardID < $1.cardID }
     return diff
   }
 
