@@ -22,18 +22,31 @@ public struct PostgresStorage: BackendStorage {
     String(decoding: try encoder.encode(value), as: UTF8.self)
   }
 
-  /// Each row's `column` as a `T`; a document that does not read is this client's to report.
+  /// Each row's `column` as a `T`.
   private func documents<T: Decodable>(
     _ type: T.Type, _ column: String, of statement: PostgresQuery
   ) throws -> [T] {
     let rows = try connection.query(statement)
+    return try (0..<rows.count).map { row in try decoded(type, try rows.text(row, column)) }
+  }
+
+  /// A stored document as a `T`; one that does not read is this client's to report.
+  private func decoded<T: Decodable>(_ type: T.Type, _ text: String) throws -> T {
+    do {
+      return try decoder.decode(type, from: Data(text.utf8))
+    } catch {
+      throw PostgresError.client("a stored \(T.self) cannot be read")
+    }
+  }
+
+  /// Changes as rows of `sequence` and `body`: the column is the change's number (the
+  /// document's own is what it was when written, before the number was taken).
+  private func changes(_ statement: PostgresQuery) throws -> [Change] {
+    let rows = try connection.query(statement)
     return try (0..<rows.count).map { row in
-      let text = try rows.text(row, column)
-      do {
-        return try decoder.decode(type, from: Data(text.utf8))
-      } catch {
-        throw PostgresError.client("a stored \(T.self) cannot be read")
-      }
+      var change = try decoded(Change.self, try rows.text(row, "body"))
+      change.sequence = try rows.integer(row, "sequence")
+      return change
     }
   }
 
@@ -136,15 +149,19 @@ public struct PostgresStorage: BackendStorage {
   /// A card of another household is answered with its household alone (every other field
   /// empty), so that the kit's access check, which comes next, words the refusal rather than
   /// the row-level policy, which hides the card.
+  ///
+  /// NB: one round trip: the household is looked up only when the card is not visible.
   public func card(_ id: CardID) throws -> Card? {
-    if let card = try document(
-      Card.self, "body", of: "SELECT body FROM cards WHERE id = \(id.rawValue)")
-    {
-      return card
+    let rows = try connection.query(
+      """
+      SELECT seen.body,
+        CASE WHEN seen.body IS NULL THEN teammate_card_household(\(id.rawValue)) END AS household_id
+      FROM (SELECT (SELECT body FROM cards WHERE id = \(id.rawValue)) AS body) seen
+      """)
+    if try rows.optionalText(0, "body") != nil {
+      return try decoded(Card.self, try rows.text(0, "body"))
     }
-    let elsewhere = try connection.query(
-      "SELECT teammate_card_household(\(id.rawValue)) AS household_id")
-    guard let household = try elsewhere.optionalText(0, "household_id") else { return nil }
+    guard let household = try rows.optionalText(0, "household_id") else { return nil }
     return Card(
       id: id, householdID: HouseholdID(household), kind: .note, title: "", createdBy: "",
       createdAt: .distantPast)
@@ -243,50 +260,52 @@ public struct PostgresStorage: BackendStorage {
   /// NB: each household's feed numbers its own changes, one after another: the next number
   /// is read while the household is locked (ADR 0009), so two writers cannot take the same
   /// one and none is skipped.
+  ///
+  /// NB: one round trip: the number is taken, the change inserted and the notification
+  /// queued in one statement; the notification is sent when the transaction commits, and
+  /// only then, naming the sequence alone.
   public mutating func appendChange(_ change: Change) throws -> Change {
     let household = change.householdID.rawValue
     let rows = try connection.query(
-      "SELECT coalesce(max(sequence), 0) + 1 AS next FROM changes WHERE household_id = \(household)"
-    )
-    var stamped = change
-    stamped.sequence = try rows.integer(0, "next")
-    // NB: the notification rides on the insert (one round trip): sent when the transaction
-    // commits, and only then, naming the sequence alone.
-    try connection.query(
       """
-      WITH appended AS (
+      WITH next AS (
+        SELECT coalesce(max(sequence), 0) + 1 AS sequence FROM changes
+        WHERE household_id = \(household)
+      ), appended AS (
         INSERT INTO changes (household_id, sequence, card_id, card_revision, body)
-        VALUES (\(household), \(stamped.sequence), \(change.card?.id.rawValue),
-          \(change.card.map { "\($0.revision)" }), \(try json(stamped)))
+        SELECT \(household), next.sequence, \(change.card?.id.rawValue),
+          \(change.card.map { "\($0.revision)" })::integer, \(try json(change)) FROM next
         RETURNING household_id, sequence
       )
-      SELECT pg_notify(\(sql: PostgresListener.channel(of: "household_id")), sequence::text)
+      SELECT sequence,
+        pg_notify(\(sql: PostgresListener.channel(of: "household_id")), sequence::text)
       FROM appended
       """)
+    var stamped = change
+    stamped.sequence = try rows.integer(0, "sequence")
     return stamped
   }
 
   public func changes(in household: HouseholdID, after cursor: Int64, limit: Int) throws
     -> [Change]
   {
-    try documents(
-      Change.self, "body",
-      of: """
-        SELECT body FROM changes WHERE household_id = \(household.rawValue) AND sequence > \(cursor)
-        ORDER BY sequence LIMIT \(max(0, limit))
-        """)
+    try changes(
+      """
+      SELECT sequence, body FROM changes
+      WHERE household_id = \(household.rawValue) AND sequence > \(cursor)
+      ORDER BY sequence LIMIT \(max(0, limit))
+      """)
   }
 
   public func changes(
     ofCard id: CardID, in household: HouseholdID, afterRevision revision: Int
   ) throws -> [Change] {
-    try documents(
-      Change.self, "body",
-      of: """
-        SELECT body FROM changes WHERE household_id = \(household.rawValue)
-          AND card_id = \(id.rawValue) AND card_revision > \(revision)
-        ORDER BY sequence
-        """)
+    try changes(
+      """
+      SELECT sequence, body FROM changes WHERE household_id = \(household.rawValue)
+        AND card_id = \(id.rawValue) AND card_revision > \(revision)
+      ORDER BY sequence
+      """)
   }
 
   public func receipt(for write: WriteID, of account: AccountID) throws -> WriteOutcome? {

@@ -30,7 +30,7 @@ extension Commands {
       examples: [
         "teammate card add \"Bought diapers\" --note \"the big pack\"",
         "teammate card add Checkup --kind event --at \"tomorrow 9:30\"",
-        "teammate card add Trash --kind task --at \"tue 19:00\" --every \"week on tue,fri\"",
+        "teammate card add Trash --kind task --at 19:00 --every \"week on tue,fri\"",
         "teammate card add Rent --kind task --at \"2026-12-01 09:00\" --every \"month on 1\" --times 12",
       ],
       validate: validate
