@@ -51,6 +51,7 @@ public enum BackendContract {
     OfflineContract.theBadgeAndPlanFollowTheViewWhileAWriteWaits,
     OfflineContract.aLostReplyIsSentAgainAndAnOnlineRefusalIsThrown,
     OfflineContract.receiptsAreKeptOnlyWhileADeviceMayAskForThem,
+    OfflineContract.aWriteIDNoDeviceMakesIsRefused,
     RaceContract.twoAccountsRacingForOneCodeOneJoins,
     RaceContract.concurrentEditsBothLand,
     RaceContract.acknowledgementAfterATitleEditIsStale,

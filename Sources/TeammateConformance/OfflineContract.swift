@@ -306,4 +306,29 @@ public enum OfflineContract {
     _ = try await home.bob.addCard(CardDraft(title: "Bread"))
     #expect(try await world.backend.receipt(for: lost, as: world.bob) == nil)
   }
+
+  /// AC-OFF-11: A write whose id is empty or longer than 64 characters is refused in words,
+  /// before anything is read or written: no card, no change, no receipt.
+  public static let aWriteIDNoDeviceMakesIsRefused = ContractCheck(
+    id: "AC-OFF-11", name: "aWriteIDNoDeviceMakesIsRefused"
+  ) { world in
+    let home = try await Home(world)
+    let before = try await home.feed()
+    for id in ["", String(repeating: "w", count: OutboxEntry.idLimit + 1)] {
+      let entry = OutboxEntry(
+        id: WriteID(id), householdID: home.home,
+        write: .addCard(CardDraft(title: "Milk", id: "mmmmmmmm")), madeAt: Fixtures.start)
+      let answer = try await world.backend.submit(entry, as: world.bob)
+      #expect(answer == .refused(.malformedWriteID(length: id.count, limit: OutboxEntry.idLimit)))
+      #expect(try await world.backend.receipt(for: WriteID(id), as: world.bob) == nil)
+    }
+    #expect(try await home.feed() == before)
+    let longest = OutboxEntry(
+      id: WriteID(String(repeating: "w", count: OutboxEntry.idLimit)), householdID: home.home,
+      write: .addCard(CardDraft(title: "Milk", id: "mmmmmmmm")), madeAt: Fixtures.start)
+    guard case .applied = try await world.backend.submit(longest, as: world.bob) else {
+      Issue.record("a write id of \(OutboxEntry.idLimit) characters was not applied")
+      return
+    }
+  }
 }

@@ -59,4 +59,9 @@ import Testing
   {
     try await OfflineContract.receiptsAreKeptOnlyWhileADeviceMayAskForThem.run(on: kind)
   }
+
+  @Test(arguments: BackendKind.allCases)
+  func test_AC_OFF_11_aWriteIDNoDeviceMakesIsRefused(kind: BackendKind) async throws {
+    try await OfflineContract.aWriteIDNoDeviceMakesIsRefused.run(on: kind)
+  }
 }

@@ -29,6 +29,7 @@ import Testing
     .credentialLinkedElsewhere(Credential(provider: "apple", subject: "x")),
     .accessDenied(.notAMember("home")), .unavailable,
     .ambiguousCardID("c", matches: ["c1", "c2"]), .cardIDTaken("c1"),
+    .malformedWriteID(length: 65, limit: 64),
   ]
 
   /// Every refusal in its stored form, as the last release wrote it: one JSON line each.
@@ -68,7 +69,8 @@ import Testing
 
   @Test func test_AC_ERR_02_refusalsStoredByAnEarlierVersionStillRead() throws {
     let stored = try Self.stored()
-    #expect(stored.count == Self.everyCase.count)
+    // NB: the cases of round 2, in order; a case added since (malformedWriteID) comes after.
+    #expect(stored.count == 42 && Self.everyCase.count >= stored.count)
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .iso8601
     for (line, expected) in zip(stored, Self.everyCase) {

@@ -62,7 +62,7 @@ extension TeammateError: ReportedError {
       .tooManyJoinAttempts, .joiningPaused, .householdNotFound, .notInHousehold, .cardNotFound,
       .cardDeleted, .cardNotDeleted, .lastMemberMustDeleteHousehold, .notATask,
       .lastEditorCannotAcknowledge, .staleAcknowledgement, .credentialLinkedElsewhere,
-      .accessDenied, .unavailable, .ambiguousCardID, .cardIDTaken:
+      .accessDenied, .unavailable, .ambiguousCardID, .cardIDTaken, .malformedWriteID:
       .refused
     }
   }

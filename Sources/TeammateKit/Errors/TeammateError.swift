@@ -61,6 +61,8 @@ public enum TeammateError: Error, Equatable, Sendable, Codable {
   case ambiguousCardID(String, matches: [CardID])
   /// A device named a new card with an id another card has (or one no device makes).
   case cardIDTaken(CardID)
+  /// A write's id is empty or longer than a device makes one: it cannot be kept as a receipt.
+  case malformedWriteID(length: Int, limit: Int)
 }
 
 extension TeammateError {
@@ -113,6 +115,7 @@ extension TeammateError {
     case unavailable = "unavailable"
     case ambiguousCardID = "ambiguousCardID"
     case cardIDTaken = "cardIDTaken"
+    case malformedWriteID = "malformedWriteID"
   }
 
   private var codingKey: CodingKeys {
@@ -159,6 +162,7 @@ extension TeammateError {
     case .unavailable: .unavailable
     case .ambiguousCardID: .ambiguousCardID
     case .cardIDTaken: .cardIDTaken
+    case .malformedWriteID: .malformedWriteID
     }
   }
 }
@@ -242,6 +246,9 @@ extension TeammateError: CustomStringConvertible, LocalizedError {
         + "\(ISOTimestamp.text(retryAfter, in: .gmt))"
     case .cardIDTaken(let id):
       return "a card with the id \(id) exists already, or the id is not one a device makes"
+    case .malformedWriteID(let length, let limit):
+      return
+        "a write's id is 1 to \(limit) characters, and this one is \(length); it was not applied"
     case .householdNotFound(let id):
       return "there is no household '\(id)'"
     case .notInHousehold(let uid):

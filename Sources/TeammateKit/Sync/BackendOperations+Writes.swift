@@ -9,9 +9,17 @@ extension BackendOperations {
     _ entry: OutboxEntry, actor: AccountID, storage: inout some BackendStorage, now: Date,
     random: inout some RandomNumberGenerator
   ) throws -> WriteOutcome {
+    // NB: an id no device makes could not be kept as a receipt (nor fit a store's index):
+    // refused before anything is read or written.
+    let length = entry.id.rawValue.count
+    guard (1...OutboxEntry.idLimit).contains(length) else {
+      return .refused(.malformedWriteID(length: length, limit: OutboxEntry.idLimit))
+    }
     // NB: the answers the sending device holds are nobody's to ask for again (never the
     // answer to this write, which it is still waiting for).
-    try storage.forgetReceipts(entry.heldAnswers.filter { $0 != entry.id }, of: actor)
+    // A device holds a few; more than a device could hold are not read.
+    try storage.forgetReceipts(
+      entry.heldAnswers.prefix(OutboxEntry.idLimit).filter { $0 != entry.id }, of: actor)
     // NB: receipts are the actor's own: an answer given before is given again, even after
     // the actor left.
     if let answered = try storage.receipt(for: entry.id, of: actor) { return answered }

@@ -48,6 +48,8 @@ public struct OutboxEntry: Sendable, Codable, Equatable, Identifiable {
   /// When the device made it, by the device's own clock: for people only, never stored by
   /// the backend.
   public var madeAt: Date
+  /// The longest write id a backend takes: a device makes sixteen characters.
+  public static let idLimit = 64
   /// Earlier writes of this device whose answers it holds, filled in as the write is sent:
   /// the backend forgets their receipts (AC-OFF-10).
   public var heldAnswers: [WriteID] = []
