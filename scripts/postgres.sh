@@ -54,14 +54,19 @@ close_inherited() {
   done
 }
 
+# Makes a new cluster's folder and its data (not started), and sets $folder to it.
+new_cluster() {
+  folder=$(mktemp -d /tmp/teammate-pg-XXXXXX)
+  chmod 0700 "$folder"
+  [ "$(id -u)" -eq 0 ] && chown postgres "$folder"
+  as_server "$bin/initdb" -D "$folder/data" -U postgres -A trust --no-sync >"$folder/initdb.log" 2>&1 ||
+    { cat "$folder/initdb.log" >&2; exit 1; }
+}
+
 case "${1:-}" in
   start)
     close_inherited
-    folder=$(mktemp -d /tmp/teammate-pg-XXXXXX)
-    chmod 0700 "$folder"
-    [ "$(id -u)" -eq 0 ] && chown postgres "$folder"
-    as_server "$bin/initdb" -D "$folder/data" -U postgres -A trust --no-sync >"$folder/initdb.log" 2>&1 ||
-      { cat "$folder/initdb.log" >&2; exit 1; }
+    new_cluster
     # NB: one role signs in with a password, so that a test can give a wrong one.
     as_server sh -c "{ echo 'local all teammate_password scram-sha-256'; echo 'local all teammate_odd scram-sha-256'; cat '$folder/data/pg_hba.conf'; } >'$folder/data/pg_hba.new' && mv '$folder/data/pg_hba.new' '$folder/data/pg_hba.conf'"
     serve "$folder"
@@ -87,11 +92,7 @@ case "${1:-}" in
     ;;
   start-pair)
     close_inherited
-    folder=$(mktemp -d /tmp/teammate-pg-XXXXXX)
-    chmod 0700 "$folder"
-    [ "$(id -u)" -eq 0 ] && chown postgres "$folder"
-    as_server "$bin/initdb" -D "$folder/data" -U postgres -A trust --no-sync >"$folder/initdb.log" 2>&1 ||
-      { cat "$folder/initdb.log" >&2; exit 1; }
+    new_cluster
     # NB: a commit is answered once the standby has it: what a device was told landed
     # survives the primary.
     serve "$folder" data "-c port=5432 -c synchronous_commit=on -c synchronous_standby_names=standby"
