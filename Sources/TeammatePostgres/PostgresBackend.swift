@@ -3,8 +3,10 @@ import TeammateKit
 
 /// The backend on a PostgreSQL server: many households, many machines.
 ///
-/// Each call is one serializable transaction around `BackendOperations`, run again (a few
-/// times) when it loses a race with another writer; timestamps come from the injected clock.
+/// Each call is one transaction around `BackendOperations`: a write locks its household first,
+/// so that writers of one household take turns and different households never meet (ADR
+/// 0009); what still loses a race runs again after a pause. Timestamps come from the injected
+/// clock; no call waits on the server longer than its `PostgresWaits`.
 ///
 /// ```swift
 /// let server = try PostgresBackend(url: "postgresql:///teammate?host=/run/postgresql", clock: SystemWallClock())
