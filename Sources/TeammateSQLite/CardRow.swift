@@ -43,13 +43,57 @@ enum CardRow {
     card_repeat_rule, card_repeat_start
     """
 
-  /// The card in the `count` columns from `base` on, in the order of `columns`.
-  static func decode(_ row: SQLiteStatement, at base: Int32 = 0) throws -> Card {
-    guard let kind = CardKind(rawValue: row.text(base + 2)) else {
-      throw SQLiteError.unreadable("unknown card kind '\(row.text(base + 2))'")
+  /// Where a card's columns are in a statement's result, found by name once per statement:
+  /// `prefix` before each (a change keeps them as `card_…`), but the household's, which is
+  /// the row's own.
+  struct Columns {
+    let id, household, kind, title, note, time, assignee, replyBy, createdBy, lastEditedBy,
+      createdAt, lastEditedAt, revision, ackBy, ackAt, ackRevision, done, deleted, repeatRule,
+      repeatStart: Int32
+
+    init(_ row: SQLiteStatement, prefix: String) throws(SQLiteError) {
+      func named(_ name: String) throws(SQLiteError) -> Int32 { try row.column(prefix + name) }
+      id = try named("id")
+      household = try row.column("household_id")
+      kind = try named("kind")
+      title = try named("title")
+      note = try named("note")
+      time = try named("time")
+      assignee = try named("assignee")
+      replyBy = try named("reply_by")
+      createdBy = try named("created_by")
+      lastEditedBy = try named("last_edited_by")
+      createdAt = try named("created_at")
+      lastEditedAt = try named("last_edited_at")
+      revision = try named("revision")
+      ackBy = try named("ack_by")
+      ackAt = try named("ack_at")
+      ackRevision = try named("ack_revision")
+      done = try named("done")
+      deleted = try named("deleted")
+      repeatRule = try named("repeat_rule")
+      repeatStart = try named("repeat_start")
+    }
+  }
+
+  /// The card in `row`, its columns found by name (`prefix` before each, see `Columns`).
+  static func decode(_ row: SQLiteStatement, prefix: String = "") throws -> Card {
+    let columns: Columns
+    if let known = row.cardColumns[prefix] {
+      columns = known
+    } else {
+      columns = try Columns(row, prefix: prefix)
+      row.cardColumns[prefix] = columns
+    }
+    return try decode(row, columns)
+  }
+
+  private static func decode(_ row: SQLiteStatement, _ at: Columns) throws -> Card {
+    guard let kind = CardKind(rawValue: row.text(at.kind)) else {
+      throw SQLiteError.unreadable("unknown card kind '\(row.text(at.kind))'")
     }
     var rule: RepeatRule?
-    if let text = row.optionalText(base + 18) {
+    if let text = row.optionalText(at.repeatRule) {
       do {
         rule = try RepeatRule(parsing: text)
       } catch {
@@ -57,14 +101,14 @@ enum CardRow {
       }
     }
     return Card(
-      id: row.id(base), householdID: row.id(base + 1), kind: kind, title: row.text(base + 3),
-      note: row.optionalText(base + 4), time: try row.optionalDate(base + 5),
-      assignee: row.optionalID(base + 6), replyBy: try row.optionalDate(base + 7),
-      repeatRule: rule, repeatStart: try row.optionalDate(base + 19),
-      createdBy: row.id(base + 8), lastEditedBy: row.id(base + 9),
-      createdAt: try row.date(base + 10), lastEditedAt: try row.date(base + 11),
-      revision: row.int(base + 12), ackBy: row.optionalID(base + 13),
-      ackAt: try row.optionalDate(base + 14), ackRevision: row.optionalInt(base + 15),
-      isDone: row.bool(base + 16), isDeleted: row.bool(base + 17))
+      id: row.id(at.id), householdID: row.id(at.household), kind: kind, title: row.text(at.title),
+      note: row.optionalText(at.note), time: try row.optionalDate(at.time),
+      assignee: row.optionalID(at.assignee), replyBy: try row.optionalDate(at.replyBy),
+      repeatRule: rule, repeatStart: try row.optionalDate(at.repeatStart),
+      createdBy: row.id(at.createdBy), lastEditedBy: row.id(at.lastEditedBy),
+      createdAt: try row.date(at.createdAt), lastEditedAt: try row.date(at.lastEditedAt),
+      revision: row.int(at.revision), ackBy: row.optionalID(at.ackBy),
+      ackAt: try row.optionalDate(at.ackAt), ackRevision: row.optionalInt(at.ackRevision),
+      isDone: row.bool(at.done), isDeleted: row.bool(at.deleted))
   }
 }

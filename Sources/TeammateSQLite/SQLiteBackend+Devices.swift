@@ -19,7 +19,7 @@ extension SQLiteBackend {
       guard
         var state = try storage.connection.first(
           "SELECT state FROM devices WHERE account = ?", [.id(account)],
-          { try storage.decode(DeviceState.self, $0.text(0)) })
+          { try storage.decode(DeviceState.self, try $0.text(named: "state")) })
       else { return nil }
       guard withCards else { return state }
       // NB: only while the account is still in that household; otherwise sync starts over.
@@ -63,12 +63,15 @@ extension SQLiteBackend {
         WHERE account = ? AND (delivered = 1 OR fire_at <= ?) = ? ORDER BY fire_at, id
         """, [.id(account), .date(now), .bool(delivered)]
       ) { row in
-        guard let kind = NotificationKind(rawValue: row.text(1)) else {
-          throw SQLiteError.unreadable("unknown notification kind '\(row.text(1))'")
+        let kindText = try row.text(named: "kind")
+        guard let kind = NotificationKind(rawValue: kindText) else {
+          throw SQLiteError.unreadable("unknown notification kind '\(kindText)'")
         }
         return PlannedNotification(
-          id: row.text(0), kind: kind, fireAt: try row.date(2), title: row.text(3),
-          body: row.text(4), cardID: row.optionalID(5), occurrenceAt: try row.optionalDate(6))
+          id: try row.text(named: "id"), kind: kind, fireAt: try row.date(named: "fire_at"),
+          title: try row.text(named: "title"), body: try row.text(named: "body"),
+          cardID: try row.optionalID(named: "card_id"),
+          occurrenceAt: try row.optionalDate(named: "occurrence_at"))
       }
     }
   }

@@ -29,6 +29,27 @@ final class SQLiteStatement {
 
   deinit { sqlite3_finalize(handle) }
 
+  /// The statement's result columns by name, read once: a prepared statement's are fixed.
+  private lazy var columnNumbers: [String: Int32] = {
+    var numbers: [String: Int32] = [:]
+    for column in 0..<sqlite3_column_count(handle) {
+      if let name = sqlite3_column_name(handle, column) { numbers[String(cString: name)] = column }
+    }
+    return numbers
+  }()
+
+  /// The card columns of this statement's result, once per prefix (see `CardRow.Columns`).
+  var cardColumns: [String: CardRow.Columns] = [:]
+
+  /// The number of the result column `name`; a name the statement does not return is a
+  /// mistake of ours, said as one.
+  func column(_ name: String) throws(SQLiteError) -> Int32 {
+    guard let number = columnNumbers[name] else {
+      throw .unreadable("the statement returns no column '\(name)': \(sql)")
+    }
+    return number
+  }
+
   func bind(_ values: [SQLiteValue]) throws(SQLiteError) {
     let parameters = Int(sqlite3_bind_parameter_count(handle))
     guard parameters == values.count else {

@@ -42,7 +42,7 @@ public struct SQLiteStorage: BackendStorage {
 
   public func household(_ id: HouseholdID) throws -> Household? {
     try connection.first("SELECT body FROM households WHERE id = ?", [.id(id)]) {
-      try decode(Household.self, $0.text(0))
+      try decode(Household.self, try $0.text(named: "body"))
     }
   }
 
@@ -55,7 +55,7 @@ public struct SQLiteStorage: BackendStorage {
   public func householdID(of account: AccountID) throws -> HouseholdID? {
     try connection.first(
       "SELECT household_id FROM account_households WHERE account = ?", [.id(account)]
-    ) { $0.id(0) }
+    ) { try $0.id(named: "household_id") }
   }
 
   public func setHouseholdID(_ household: HouseholdID?, of account: AccountID) throws {
@@ -73,18 +73,20 @@ public struct SQLiteStorage: BackendStorage {
       "SELECT code, household_id, created_by, created_at, expires_at, used_by, used_at FROM invites WHERE code = ?",
       [.text(code.rawValue)]
     ) { row in
-      guard let code = InviteCode(rawValue: row.text(0)) else {
+      guard let code = InviteCode(rawValue: try row.text(named: "code")) else {
         throw SQLiteError.unreadable("malformed invite code in store")
       }
       return Invite(
-        code: code, householdID: row.id(1), createdBy: row.id(2), createdAt: try row.date(3),
-        expiresAt: try row.date(4), usedBy: row.optionalID(5), usedAt: try row.optionalDate(6))
+        code: code, householdID: try row.id(named: "household_id"),
+        createdBy: try row.id(named: "created_by"), createdAt: try row.date(named: "created_at"),
+        expiresAt: try row.date(named: "expires_at"), usedBy: try row.optionalID(named: "used_by"),
+        usedAt: try row.optionalDate(named: "used_at"))
     }
   }
 
   public func inviteCode(of household: HouseholdID) throws -> InviteCode? {
     try connection.first("SELECT code FROM invites WHERE household_id = ?", [.id(household)]) {
-      InviteCode(rawValue: $0.text(0))
+      InviteCode(rawValue: try $0.text(named: "code"))
     } ?? nil
   }
 
@@ -162,7 +164,7 @@ public struct SQLiteStorage: BackendStorage {
     try connection.first(
       "SELECT account FROM credentials WHERE provider = ? AND subject = ?",
       [.text(credential.provider), .text(credential.subject)]
-    ) { $0.id(0) }
+    ) { try $0.id(named: "account") }
   }
 
   public func link(_ credential: Credential, to account: AccountID) throws {
@@ -226,7 +228,7 @@ public struct SQLiteStorage: BackendStorage {
     try connection.first(
       "SELECT outcome FROM write_receipts WHERE account = ? AND write_id = ?",
       [.id(account), .id(write)]
-    ) { row in try decode(WriteOutcome.self, row.text(0)) }
+    ) { row in try decode(WriteOutcome.self, try row.text(named: "outcome")) }
   }
 
   public func putReceipt(
@@ -253,23 +255,27 @@ public struct SQLiteStorage: BackendStorage {
 
   /// One row of `changeSelection`.
   private func change(_ row: SQLiteStatement) throws -> Change {
-    guard let kind = ChangeKind(rawValue: row.text(4)) else {
-      throw SQLiteError.unreadable("unknown change kind '\(row.text(4))'")
+    let kindText = try row.text(named: "kind")
+    guard let kind = ChangeKind(rawValue: kindText) else {
+      throw SQLiteError.unreadable("unknown change kind '\(kindText)'")
     }
     return Change(
-      sequence: row.int64(0), householdID: row.id(1), actor: row.id(2), at: try row.date(3),
-      kind: kind, needsKnowing: row.bool(5),
+      sequence: try row.int64(named: "sequence"), householdID: try row.id(named: "household_id"),
+      actor: try row.id(named: "actor"), at: try row.date(named: "at"),
+      kind: kind, needsKnowing: try row.bool(named: "needs_knowing"),
       // NB: entries written before schema 3 keep their card as JSON.
-      card: row.isNull(9)
-        ? try row.optionalText(6).map { try decode(Card.self, $0) }
-        : try CardRow.decode(row, at: 9),
-      household: try row.optionalText(7).map { try decode(Household.self, $0) },
-      fields: row.isEmptyText(8)
+      card: try row.isNull(named: "card_id")
+        ? try row.optionalText(named: "card").map { try decode(Card.self, $0) }
+        : try CardRow.decode(row, prefix: "card_"),
+      household: try row.optionalText(named: "household").map { try decode(Household.self, $0) },
+      fields: try row.isEmptyText(named: "fields")
         ? []
-        : row.text(8).split(separator: ",").compactMap {
+        : try row.text(named: "fields").split(separator: ",").compactMap {
           CardRules.CardField(rawValue: String($0))
         },
-      writeID: row.isNull(29) ? nil : row.id(29),
-      overwritten: try row.optionalText(30).map { try decode([FieldOverwrite].self, $0) } ?? [])
+      writeID: try row.optionalID(named: "write_id"),
+      overwritten: try row.optionalText(named: "overwritten").map {
+        try decode([FieldOverwrite].self, $0)
+      } ?? [])
   }
 }

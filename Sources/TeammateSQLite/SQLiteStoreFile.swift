@@ -103,8 +103,9 @@ enum SQLiteStoreFile {
   /// snapshot: another process may be creating the store right now.
   private static func snapshot(_ connection: SQLiteConnection) throws -> (Int, [String]) {
     try connection.readTransaction {
-      let version = try connection.first("PRAGMA user_version") { $0.int(0) } ?? 0
-      let tables = try connection.rows(Schema.catalogueQuery) { $0.text(0) }
+      let version =
+        try connection.first("PRAGMA user_version") { try $0.int(named: "user_version") } ?? 0
+      let tables = try connection.rows(Schema.catalogueQuery) { try $0.text(named: "entry") }
       return (version, tables)
     }
   }
@@ -168,7 +169,7 @@ enum SQLiteStoreFile {
   /// Makes ready for the first write: refuses a store that fails `PRAGMA quick_check`,
   /// naming the file, then makes sure it is in WAL mode and fully migrated.
   static func prepareForWriting(_ connection: SQLiteConnection, path: String) throws {
-    let verdict = try connection.rows("PRAGMA quick_check") { $0.text(0) }
+    let verdict = try connection.rows("PRAGMA quick_check") { try $0.text(named: "quick_check") }
     // NB: an empty new file has nothing to check, and says "ok".
     guard verdict == ["ok"] else {
       throw StoreError.damaged(path, detail: verdict.prefix(3).joined(separator: "; "))
@@ -184,12 +185,14 @@ enum SQLiteStoreFile {
   private static func useWriteAheadLog(_ connection: SQLiteConnection) throws {
     let deadline = ContinuousClock.now + .seconds(10)
     while true {
-      let mode = try connection.first("PRAGMA journal_mode") { $0.text(0) }
+      let mode = try connection.first("PRAGMA journal_mode") { try $0.text(named: "journal_mode") }
       if mode == "wal" { return }
       do {
         // NB: SQLite answers with the mode it is in; one that will not switch (a read-only or
         // immutable file) answers with the old mode and no error, and must not be asked again.
-        let switched = try connection.first("PRAGMA journal_mode = WAL") { $0.text(0) }
+        let switched = try connection.first("PRAGMA journal_mode = WAL") {
+          try $0.text(named: "journal_mode")
+        }
         guard switched == "wal" else {
           throw SQLiteError(
             code: SQLITE_READONLY,
@@ -206,13 +209,15 @@ enum SQLiteStoreFile {
   /// Applies every migration the store lacks, each version in its own transaction.
   private static func migrate(_ connection: SQLiteConnection) throws {
     // NB: an up-to-date store needs no write lock just to be opened.
-    let current = try connection.first("PRAGMA user_version") { $0.int(0) } ?? 0
+    let current =
+      try connection.first("PRAGMA user_version") { try $0.int(named: "user_version") } ?? 0
     let mark = try connection.first("PRAGMA application_id") { $0.int64(0) } ?? 0
     guard current < Schema.version || mark != Int64(SQLiteHeader.teammateID) else { return }
     while true {
       let done = try connection.writeTransaction { () throws -> Bool in
         // NB: read again inside the write lock: another process may have migrated meanwhile.
-        let current = try connection.first("PRAGMA user_version") { $0.int(0) } ?? 0
+        let current =
+          try connection.first("PRAGMA user_version") { try $0.int(named: "user_version") } ?? 0
         // NB: the mark goes in with the first tables, in one transaction, so that no other
         // process ever sees a store of ours without it.
         try connection.execute("PRAGMA application_id = \(SQLiteHeader.teammateID)")

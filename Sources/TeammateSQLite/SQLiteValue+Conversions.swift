@@ -46,3 +46,27 @@ extension SQLiteStatement {
 
   func bool(_ column: Int32) -> Bool { int64(column) != 0 }
 }
+
+/// The same reads by column name, for a row read once (a loop over many rows finds its
+/// columns first, as `CardRow.Columns` does).
+extension SQLiteStatement {
+  func text(named name: String) throws(SQLiteError) -> String { text(try column(name)) }
+  func optionalText(named name: String) throws(SQLiteError) -> String? {
+    optionalText(try column(name))
+  }
+  func int(named name: String) throws(SQLiteError) -> Int { int(try column(name)) }
+  func int64(named name: String) throws(SQLiteError) -> Int64 { int64(try column(name)) }
+  func bool(named name: String) throws(SQLiteError) -> Bool { bool(try column(name)) }
+  func isNull(named name: String) throws(SQLiteError) -> Bool { isNull(try column(name)) }
+  func isEmptyText(named name: String) throws(SQLiteError) -> Bool {
+    isEmptyText(try column(name))
+  }
+  func id<Tag>(named name: String) throws(SQLiteError) -> Identifier<Tag> { id(try column(name)) }
+  func optionalID<Tag>(named name: String) throws(SQLiteError) -> Identifier<Tag>? {
+    optionalID(try column(name))
+  }
+  func date(named name: String) throws(SQLiteError) -> Date { try date(try column(name)) }
+  func optionalDate(named name: String) throws(SQLiteError) -> Date? {
+    try optionalDate(try column(name))
+  }
+}

@@ -10,7 +10,7 @@ enum Schema {
   /// What a store's catalogue is compared with: every table and index SQLite keeps, by type,
   /// name and the text SQLite holds for it.
   static let catalogueQuery = """
-    SELECT type || ' ' || name || ': ' || coalesce(sql, '') FROM sqlite_master
+    SELECT type || ' ' || name || ': ' || coalesce(sql, '') AS entry FROM sqlite_master
     WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name
     """
 
@@ -20,7 +20,7 @@ enum Schema {
     guard let connection = try? SQLiteConnection(path: ":memory:") else { return result }
     for migration in migrations {
       try? connection.execute(migration)
-      result.append((try? connection.rows(catalogueQuery) { $0.text(0) }) ?? [])
+      result.append((try? connection.rows(catalogueQuery) { try $0.text(named: "entry") }) ?? [])
     }
     return result
   }()

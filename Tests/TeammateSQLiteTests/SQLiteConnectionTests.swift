@@ -13,6 +13,22 @@ import Testing
     #expect(values == [hostile])
   }
 
+  @Test func test_AC_STORE_22_rowsAreReadByColumnNameAndAMissingNameIsSaid() throws {
+    let connection = try SQLiteConnection(path: ":memory:")
+    try connection.execute("CREATE TABLE t (a TEXT, b INTEGER)")
+    try connection.run("INSERT INTO t (a, b) VALUES (?, ?)", [.text("x"), .integer(7)])
+    // NB: the columns in another order than the reader asks for them.
+    let read = try connection.rows("SELECT b, a FROM t", []) { row in
+      (try row.text(named: "a"), try row.int(named: "b"))
+    }
+    #expect(read.map(\.0) == ["x"] && read.map(\.1) == [7])
+    #expect {
+      _ = try connection.rows("SELECT a FROM t", []) { try $0.text(named: "c") }
+    } throws: { error in
+      (error as? SQLiteError)?.message == "the statement returns no column 'c': SELECT a FROM t"
+    }
+  }
+
   @Test func failedStatementCarriesSQLitesMessage() throws {
     let connection = try SQLiteConnection(path: ":memory:")
     #expect {
