@@ -170,8 +170,11 @@ import Testing
   ])
   func test_AC_NOTIF_09_quietPeriodAcrossDaylightSavingEndsAtLocalEnd(now: String, end: String) {
     let card = Fixtures.card()
+    // NB: the partner's change made at that moment.
+    let change = ActivityEvent(
+      cardID: card.id, actor: card.lastEditedBy, action: .created, at: Fixtures.date(now))
     let activity = plan(
-      [card], activity: [event(card)], zone: Self.newYork, now: Fixtures.date(now)
+      [card], activity: [change], zone: Self.newYork, now: Fixtures.date(now)
     ).first { $0.kind == .activity }
     #expect(activity?.fireAt == Fixtures.date(end))
   }
@@ -422,5 +425,20 @@ extension NotificationPlannerTests {
       $0.kind == .activity
     }
     #expect(Set(each.map(\.id)) == Set(few.map { "activity:\($0.id.rawValue)" }))
+  }
+
+  @Test func test_AC_NOTIF_19_activityOlderThanADeviceRemembersIsNotNotified() {
+    let card = Fixtures.card("c1")
+    let memory = NotificationOccurrence.memory
+    let old = plan([card], activity: [event(card, at: -memory - 60)]).filter {
+      $0.kind == .activity
+    }
+    #expect(old.isEmpty)
+    let recent = plan([card], activity: [event(card, at: -memory + 60)]).filter {
+      $0.kind == .activity
+    }
+    #expect(recent.map(\.id) == ["activity:c1"])
+    // NB: still pending, so the digest says it.
+    #expect(plan([card], activity: [event(card, at: -memory - 60)]).contains { $0.kind == .digest })
   }
 }

@@ -52,7 +52,14 @@ public enum NotificationPlanner {
       let pending = AcknowledgementRules.isPending(card, for: viewer)
       if pending {
         pendingCount += 1
-        if !activity.isEmpty, let event = activity[card.id] { active.append((index, event)) }
+        // NB: activity older than a device remembers what it showed is not notified: it could
+        // not be remembered as shown, and would come again (found by seed 10335, 300 steps:
+        // a device back after two days shown one change twice).
+        if !activity.isEmpty, let event = activity[card.id],
+          event.at >= now - NotificationOccurrence.memory
+        {
+          active.append((index, event))
+        }
       }
       switch card.kind {
       case .event:
