@@ -63,23 +63,24 @@ public enum PostgresTestServer {
 
   /// A new, empty store on the server: a schema named `prefix`, this process and a number.
   public static func freshStore(_ prefix: String) throws -> String {
-    let server = try url()
+    try PostgresBackend.createSchema(freshName(prefix), on: try url())
+  }
+
+  /// `prefix`, this process and a number never given before in it: a name no other test's
+  /// schema or database has.
+  private static func freshName(_ prefix: String) -> String {
     let number = lock.withLock {
       made += 1
       return made
     }
-    return try PostgresBackend.createSchema("\(prefix)_\(getpid())_\(number)", on: server)
+    return "\(prefix)_\(getpid())_\(number)"
   }
 
   /// A new, empty database on the server, for a test that reads the server's statistics of
   /// one database: its URL. `dropDatabase` removes it.
   public static func freshDatabase(_ prefix: String) throws -> String {
     let server = try url()
-    let number = lock.withLock {
-      made += 1
-      return made
-    }
-    let name = "\(prefix)_\(getpid())_\(number)"
+    let name = freshName(prefix)
     guard var components = URLComponents(string: server) else {
       throw PostgresError.client("the test server's URL cannot be read")
     }

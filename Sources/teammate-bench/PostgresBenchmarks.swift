@@ -132,6 +132,45 @@ struct LoadResult {
   }
 }
 
+/// One connection's run: `steps` calls of `call`, each timed, a failure counted rather than
+/// thrown, and the retries its backend made.
+func connectionRun(
+  _ url: String, steps: Int,
+  _ call: (PostgresBackend, _ step: Int, inout LoadResult) async throws -> Void
+) async throws -> LoadResult {
+  let backend = try PostgresBackend(url: url, clock: SystemWallClock())
+  var seen = LoadResult()
+  for step in 0..<steps {
+    let start = ContinuousClock.now
+    do {
+      try await call(backend, step, &seen)
+    } catch {
+      seen.errors += 1
+    }
+    seen.latencies.append(ContinuousClock.now - start)
+  }
+  seen.operations = steps
+  seen.retries = await backend.retries
+  return seen
+}
+
+/// `count` connections' runs at once (`run` is given each one's number), as one tally, its
+/// latencies in order and its seconds the wall time of them all.
+func connections(
+  _ count: Int, _ run: @escaping @Sendable (Int) async throws -> LoadResult
+) async throws -> LoadResult {
+  let started = ContinuousClock.now
+  var all = try await withThrowingTaskGroup(of: LoadResult.self) { group in
+    for connection in 0..<count { group.addTask { try await run(connection) } }
+    var all = LoadResult()
+    for try await seen in group { all.add(seen) }
+    return all
+  }
+  all.seconds = seconds(ContinuousClock.now - started)
+  all.latencies.sort()
+  return all
+}
+
 /// `clients` connections, each doing `operations` calls on households chosen at random: adds
 /// and acknowledgements (outbox writes with ids of their own), a write sent a second time
 /// (answered from its receipt, applied once) and pulls of the feed. Runs of distinct `run`
@@ -141,86 +180,42 @@ func spreadLoad(
   operations: Int, run: Int
 ) async throws -> LoadResult {
   let range = chosen ?? homes.indices
-  let started = ContinuousClock.now
-  var result = try await withThrowingTaskGroup(of: LoadResult.self) { group in
-    for client in 0..<clients {
-      group.addTask {
-        let backend = try PostgresBackend(url: url, clock: SystemWallClock())
-        var random = SeededRandomNumberGenerator(seed: UInt64(run * 1_000 + client + 1))
-        var seen = LoadResult()
-        var last: (OutboxEntry, AccountID)?
-        for step in 0..<operations {
-          let index =
-            range.lowerBound + Int(random.next(upperBound: UInt64(range.count)))
-          let (author, partner) = (AccountID("a\(index)"), AccountID("b\(index)"))
-          let start = ContinuousClock.now
-          do {
-            switch step % 5 {
-            case 0, 1:
-              let entry = OutboxEntry(
-                id: WriteID("r\(run)-\(client)-\(step)"), householdID: homes[index],
-                write: .addCard(CardDraft(title: "c\(step)")), madeAt: Date())
-              if case .refused(let error) = try await backend.submit(entry, as: author) {
-                throw error
-              }
-              seen.added[index, default: 0] += 1
-              last = (entry, author)
-            case 2:
-              _ = try await backend.acknowledgePending(in: homes[index], as: partner)
-            case 3:
-              // NB: sent again, as a device does when an answer was lost: applied once.
-              if let (entry, sender) = last { _ = try await backend.submit(entry, as: sender) }
-            default:
-              _ = try await backend.changes(in: homes[index], after: 0, limit: 50, as: partner)
-            }
-          } catch {
-            seen.errors += 1
-          }
-          seen.latencies.append(ContinuousClock.now - start)
-        }
-        seen.operations = operations
-        seen.retries = await backend.retries
-        return seen
+  return try await connections(clients) { client in
+    var random = SeededRandomNumberGenerator(seed: UInt64(run * 1_000 + client + 1))
+    var last: (OutboxEntry, AccountID)?
+    return try await connectionRun(url, steps: operations) { backend, step, seen in
+      let index = range.lowerBound + Int(random.next(upperBound: UInt64(range.count)))
+      let (author, partner) = (AccountID("a\(index)"), AccountID("b\(index)"))
+      switch step % 5 {
+      case 0, 1:
+        let entry = OutboxEntry(
+          id: WriteID("r\(run)-\(client)-\(step)"), householdID: homes[index],
+          write: .addCard(CardDraft(title: "c\(step)")), madeAt: Date())
+        if case .refused(let error) = try await backend.submit(entry, as: author) { throw error }
+        seen.added[index, default: 0] += 1
+        last = (entry, author)
+      case 2:
+        _ = try await backend.acknowledgePending(in: homes[index], as: partner)
+      case 3:
+        // NB: sent again, as a device does when an answer was lost: applied once.
+        if let (entry, sender) = last { _ = try await backend.submit(entry, as: sender) }
+      default:
+        _ = try await backend.changes(in: homes[index], after: 0, limit: 50, as: partner)
       }
     }
-    var all = LoadResult()
-    for try await seen in group { all.add(seen) }
-    return all
   }
-  result.seconds = seconds(ContinuousClock.now - started)
-  result.latencies.sort()
-  return result
 }
 
 /// Both partners of one household writing as fast as they can, `writes` each.
 func hotHousehold(_ url: String, home: HouseholdID, index: Int, writes: Int) async throws
   -> LoadResult
 {
-  try await withThrowingTaskGroup(of: LoadResult.self) { group in
-    for account in ["a\(index)", "b\(index)"] {
-      group.addTask {
-        let backend = try PostgresBackend(url: url, clock: SystemWallClock())
-        var run = LoadResult()
-        for step in 0..<writes {
-          let start = ContinuousClock.now
-          do {
-            _ = try await backend.addCard(
-              CardDraft(title: "hot \(step)"), to: home, as: AccountID(account))
-            run.added[index, default: 0] += 1
-          } catch {
-            run.errors += 1
-          }
-          run.latencies.append(ContinuousClock.now - start)
-        }
-        run.operations = writes
-        run.retries = await backend.retries
-        return run
-      }
+  try await connections(2) { partner in
+    let account = AccountID(partner == 0 ? "a\(index)" : "b\(index)")
+    return try await connectionRun(url, steps: writes) { backend, step, seen in
+      _ = try await backend.addCard(CardDraft(title: "hot \(step)"), to: home, as: account)
+      seen.added[index, default: 0] += 1
     }
-    var all = LoadResult()
-    for try await seen in group { all.add(seen) }
-    all.latencies.sort()
-    return all
   }
 }
 

@@ -68,15 +68,10 @@ import Testing
   }
 
   @Test func test_AC_PG_11_anOpenWriteHoldsBackOnlyItsOwnHousehold() async throws {
-    let url = try PostgresTestServer.freshStore("pgblock")
+    // NB: Alice's household, held below, and Carol's, left free; a card in each.
+    let (url, held, free) = try await PostgresTests().twoHouseholds()
     let clock = ManualWallClock(Fixtures.start)
     let setup = try PostgresBackend(url: url, clock: clock)
-    let held = try await setup.createHousehold(
-      name: "Held", timeZone: "UTC", displayName: "Alice", as: Fixtures.alice
-    ).household.id
-    let free = try await setup.createHousehold(
-      name: "Free", timeZone: "UTC", displayName: "Carol", as: Fixtures.carol
-    ).household.id
     // NB: a write of Alice's household, open: it has taken what a write takes first.
     let open = try PostgresConnection(url: url)
     try open.execute("BEGIN ISOLATION LEVEL READ COMMITTED")
@@ -86,14 +81,16 @@ import Testing
       url: url.replacingOccurrences(
         of: "search_path%3D", with: "lock_timeout%3D300%20-csearch_path%3D"),
       clock: clock)
-    _ = try await impatient.addCard(CardDraft(title: "Rent"), to: free, as: Fixtures.carol)
+    _ = try await impatient.addCard(CardDraft(title: "Water bill"), to: free, as: Fixtures.carol)
     await #expect(throws: PostgresError.self) {
-      _ = try await impatient.addCard(CardDraft(title: "Diapers"), to: held, as: Fixtures.alice)
+      _ = try await impatient.addCard(CardDraft(title: "Wipes"), to: held, as: Fixtures.alice)
     }
     try open.execute("ROLLBACK")
-    _ = try await impatient.addCard(CardDraft(title: "Diapers"), to: held, as: Fixtures.alice)
-    #expect(try await setup.cards(in: free, as: Fixtures.carol).map(\.title) == ["Rent"])
-    #expect(try await setup.cards(in: held, as: Fixtures.alice).map(\.title) == ["Diapers"])
+    _ = try await impatient.addCard(CardDraft(title: "Wipes"), to: held, as: Fixtures.alice)
+    #expect(
+      try await setup.cards(in: free, as: Fixtures.carol).map(\.title) == ["Rent", "Water bill"])
+    #expect(
+      try await setup.cards(in: held, as: Fixtures.alice).map(\.title) == ["Diapers", "Wipes"])
   }
 
   @Test func test_AC_PG_12_aRetryPausesWithJitterThatGrowsAndStopsAtItsBudget() {

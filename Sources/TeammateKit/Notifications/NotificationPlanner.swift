@@ -131,18 +131,19 @@ public enum NotificationPlanner {
     _ candidate: Candidate, input: PlanInput, calendar: HouseholdCalendar, pendingCount: Int
   ) -> PlannedNotification {
     let card = candidate.card.map { input.cards[$0] }
+    /// The partner who did it, as the household names them.
+    var partner: String {
+      let actor = candidate.event?.actor
+      return input.members.first { $0.uid == actor }?.displayName ?? input.wording.partner
+    }
     switch (candidate.kind, card) {
     case (.activity, let card?):
-      let actor = candidate.event?.actor
-      let name = input.members.first { $0.uid == actor }?.displayName ?? input.wording.partner
       return NotificationText.activity(
-        card, by: name, action: candidate.event?.action ?? .changed, fireAt: candidate.fireAt,
+        card, by: partner, action: candidate.event?.action ?? .changed, fireAt: candidate.fireAt,
         wording: input.wording)
     case (.activity, nil):
-      let actor = candidate.event?.actor
-      let name = input.members.first { $0.uid == actor }?.displayName ?? input.wording.partner
       return NotificationText.activitySummary(
-        candidate.summary.map { input.cards[$0] }, by: name, fireAt: candidate.fireAt,
+        candidate.summary.map { input.cards[$0] }, by: partner, fireAt: candidate.fireAt,
         wording: input.wording)
     case (.eventReminder, let card?):
       return NotificationText.eventReminder(

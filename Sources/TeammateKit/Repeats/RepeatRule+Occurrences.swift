@@ -21,8 +21,7 @@ extension RepeatRule {
     case .daily: return true
     case .weekly:
       guard !weekdays.isEmpty else { return true }
-      let weekday = (calendar.component(.weekday, from: date) + 5) % 7
-      return weekdays.contains(Weekday.allCases[weekday])
+      return weekdays.contains(Weekday.allCases[Self.daysAfterMonday(date, calendar)])
     case .monthly:
       guard !monthDays.isEmpty else { return true }
       let day = calendar.component(.day, from: date)
@@ -113,7 +112,7 @@ extension RepeatRule {
       }
     case .weekly:
       // NB: weeks begin on Monday (RFC 5545's WKST default).
-      let weekday = (calendar.component(.weekday, from: firstDay) + 5) % 7
+      let weekday = Self.daysAfterMonday(firstDay, calendar)
       guard
         let monday = calendar.date(
           byAdding: .day, value: period * interval * 7 - weekday, to: firstDay)
@@ -135,5 +134,10 @@ extension RepeatRule {
         return calendar.date(byAdding: .day, value: date - 1, to: month)
       }.sorted()
     }
+  }
+
+  /// Days from Monday to `date`'s weekday (Foundation counts from Sunday, at 1).
+  private static func daysAfterMonday(_ date: Date, _ calendar: Calendar) -> Int {
+    (calendar.component(.weekday, from: date) + 5) % 7
   }
 }
