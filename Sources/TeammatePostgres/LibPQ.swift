@@ -11,21 +11,6 @@ struct LibPQ: @unchecked Sendable {
   typealias Notices =
     @convention(c) (OpaquePointer?, PQnoticeProcessor?, UnsafeMutableRawPointer?)
     -> PQnoticeProcessor?
-  typealias ExecParams =
-    @convention(c) (
-      OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafePointer<Oid>?,
-      UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int32>?, UnsafePointer<Int32>?, Int32
-    ) -> OpaquePointer?
-  typealias Exec = @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> OpaquePointer?
-  typealias Prepare =
-    @convention(c) (
-      OpaquePointer?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, Int32, UnsafePointer<Oid>?
-    ) -> OpaquePointer?
-  typealias ExecPrepared =
-    @convention(c) (
-      OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafePointer<UnsafePointer<CChar>?>?,
-      UnsafePointer<Int32>?, UnsafePointer<Int32>?, Int32
-    ) -> OpaquePointer?
   typealias ResultStatus = @convention(c) (OpaquePointer?) -> ExecStatusType
   typealias ErrorField = @convention(c) (OpaquePointer?, Int32) -> UnsafeMutablePointer<CChar>?
   typealias ResultText = @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<CChar>?
@@ -56,10 +41,6 @@ struct LibPQ: @unchecked Sendable {
   let errorMessage: ConnectionText
   let finish: Finish
   let setNoticeProcessor: Notices
-  let execParams: ExecParams
-  let exec: Exec
-  let prepare: Prepare
-  let execPrepared: ExecPrepared
   let resultStatus: ResultStatus
   let resultErrorField: ErrorField
   let resultErrorMessage: ResultText
@@ -109,10 +90,6 @@ struct LibPQ: @unchecked Sendable {
           errorMessage: try symbol("PQerrorMessage", ConnectionText.self),
           finish: try symbol("PQfinish", Finish.self),
           setNoticeProcessor: try symbol("PQsetNoticeProcessor", Notices.self),
-          execParams: try symbol("PQexecParams", ExecParams.self),
-          exec: try symbol("PQexec", Exec.self),
-          prepare: try symbol("PQprepare", Prepare.self),
-          execPrepared: try symbol("PQexecPrepared", ExecPrepared.self),
           resultStatus: try symbol("PQresultStatus", ResultStatus.self),
           resultErrorField: try symbol("PQresultErrorField", ErrorField.self),
           resultErrorMessage: try symbol("PQresultErrorMessage", ResultText.self),

@@ -37,10 +37,7 @@ final class PostgresConnection {
   /// that has come (`LISTEN`), as channel and payload. Throws when the connection is lost.
   func notifications(waiting timeout: Duration) throws(PostgresError) -> [(String, String)] {
     var descriptor = pollfd(fd: pq.socket(handle), events: Int16(POLLIN), revents: 0)
-    let milliseconds =
-      Int32(timeout.components.seconds * 1_000)
-      + Int32(timeout.components.attoseconds / 1_000_000_000_000_000)
-    _ = poll(&descriptor, 1, milliseconds)
+    _ = poll(&descriptor, 1, PostgresWaits.milliseconds(timeout))
     guard pq.consumeInput(handle) == 1 else {
       throw PostgresError.client(LibPQ.text(pq.errorMessage(handle)))
     }

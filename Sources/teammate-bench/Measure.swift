@@ -46,13 +46,17 @@ func measure<Input>(
 @_optimize(none)
 func keep<T>(_ value: T) {}
 
+/// A duration in seconds, as a number.
+func seconds(_ duration: Duration) -> Double {
+  Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+}
+
 /// Formats a duration in the unit that reads best.
 func format(_ duration: Duration) -> String {
-  let seconds =
-    Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
-  if seconds >= 1 { return String(format: "%.2f s", seconds) }
-  if seconds >= 1e-3 { return String(format: "%.2f ms", seconds * 1e3) }
-  return String(format: "%.1f µs", seconds * 1e6)
+  let total = seconds(duration)
+  if total >= 1 { return String(format: "%.2f s", total) }
+  if total >= 1e-3 { return String(format: "%.2f ms", total * 1e3) }
+  return String(format: "%.1f µs", total * 1e6)
 }
 
 /// Prints the rows as an aligned Markdown table, ready to paste into docs/benchmarks.md.

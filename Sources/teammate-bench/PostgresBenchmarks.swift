@@ -219,10 +219,6 @@ func hotHousehold(_ url: String, home: HouseholdID, index: Int, writes: Int) asy
   }
 }
 
-func seconds(_ duration: Duration) -> Double {
-  Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-}
-
 /// Households whose feed is not 1, 2, 3… with no gap, and adds missing from their household.
 func checkFeeds(_ url: String, homes: [HouseholdID], added: [Int: Int]) async throws -> (
   gaps: Int, lost: Int
