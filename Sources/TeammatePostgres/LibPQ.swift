@@ -33,7 +33,13 @@ struct LibPQ: @unchecked Sendable {
       OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafePointer<UnsafePointer<CChar>?>?,
       UnsafePointer<Int32>?, UnsafePointer<Int32>?, Int32
     ) -> Int32
+  typealias SendQueryParams =
+    @convention(c) (
+      OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafePointer<Oid>?,
+      UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int32>?, UnsafePointer<Int32>?, Int32
+    ) -> Int32
   typealias IsBusy = @convention(c) (OpaquePointer?) -> Int32
+  typealias Pipeline = @convention(c) (OpaquePointer?) -> Int32
   typealias GetResult = @convention(c) (OpaquePointer?) -> OpaquePointer?
 
   let connectdb: Connect
@@ -56,7 +62,11 @@ struct LibPQ: @unchecked Sendable {
   let sendQuery: SendQuery
   let sendPrepare: SendPrepare
   let sendQueryPrepared: SendQueryPrepared
+  let sendQueryParams: SendQueryParams
   let isBusy: IsBusy
+  let enterPipelineMode: Pipeline
+  let exitPipelineMode: Pipeline
+  let pipelineSync: Pipeline
   let getResult: GetResult
 
   /// A C string libpq returned, as text ("" for none).
@@ -105,7 +115,11 @@ struct LibPQ: @unchecked Sendable {
           sendQuery: try symbol("PQsendQuery", SendQuery.self),
           sendPrepare: try symbol("PQsendPrepare", SendPrepare.self),
           sendQueryPrepared: try symbol("PQsendQueryPrepared", SendQueryPrepared.self),
+          sendQueryParams: try symbol("PQsendQueryParams", SendQueryParams.self),
           isBusy: try symbol("PQisBusy", IsBusy.self),
+          enterPipelineMode: try symbol("PQenterPipelineMode", Pipeline.self),
+          exitPipelineMode: try symbol("PQexitPipelineMode", Pipeline.self),
+          pipelineSync: try symbol("PQpipelineSync", Pipeline.self),
           getResult: try symbol("PQgetResult", GetResult.self)))
     } catch {
       return .failure(error)

@@ -173,30 +173,40 @@ public actor PostgresBackend: TransactionalBackend {
       var storage = PostgresStorage(connection: connection)
       committing = false
       do {
+        // NB: one round trip opens the transaction, sets its role and actor, takes its locks
+        // and reads the actor's household (ADR 0009).
+        let acting = actor.rawValue
         if reading {
-          try connection.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
-          // NB: `role` set for the transaction is SET LOCAL ROLE; the actor is bound.
-          try connection.query(
-            "SELECT set_config('role', 'teammate_app', true), set_config('teammate.actor', \(actor.rawValue), true)"
-          )
+          let opened = try connection.pipeline([
+            "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY",
+            // NB: `role` set for the transaction is SET LOCAL ROLE; the actor is bound.
+            "SELECT set_config('role', 'teammate_app', true), set_config('teammate.actor', \(acting), true)",
+            PostgresStorage.household(of: actor),
+          ])
+          try storage.begin(as: actor, writing: false, household: opened[2], last: nil)
         } else {
-          try connection.execute("BEGIN ISOLATION LEVEL READ COMMITTED")
-          try connection.query(
+          let opened = try connection.pipeline([
+            "BEGIN ISOLATION LEVEL READ COMMITTED",
             """
-            SELECT set_config('role', 'teammate_app', true), set_config('teammate.actor', \(actor.rawValue), true),
+            SELECT set_config('role', 'teammate_app', true), set_config('teammate.actor', \(acting), true),
               pg_advisory_xact_lock(
-                hashtextextended('teammate.account ' || current_schema() || ' ' || \(actor.rawValue), 0))
-            """)
-          try storage.lockHousehold(of: actor)
+                hashtextextended('teammate.account ' || current_schema() || ' ' || \(acting), 0))
+            """,
+            PostgresStorage.lockingHousehold(of: actor),
+            PostgresStorage.lastSequence(of: actor),
+          ])
+          try storage.begin(as: actor, writing: true, household: opened[2], last: opened[3])
         }
         let result = try body(&storage)
         if let beforeCommit, !reading {
           try beforeCommit(try connection.query("SELECT pg_backend_pid() AS pid").text(0, "pid"))
         }
         committing = true
-        try connection.execute("COMMIT")
+        // NB: the writes whose answers nothing reads go with the commit.
+        try connection.query("COMMIT")
         return result
       } catch let error as PostgresError where error.isRetryable {
+        connection.discardDeferred()
         try? connection.execute("ROLLBACK")
         guard attempt < Self.attempts, let pause = pauses.next(using: &jitter) else {
           throw error.afterPauses(pauses)
@@ -211,6 +221,7 @@ public actor PostgresBackend: TransactionalBackend {
         // run again: whether it landed is unknown (an outbox write is safe to send again).
         // A server that stopped answering is not waited for a second time.
       } catch {
+        connection.discardDeferred()
         try? connection.execute("ROLLBACK")
         throw error
       }

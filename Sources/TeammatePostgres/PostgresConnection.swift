@@ -55,33 +55,104 @@ final class PostgresConnection {
   /// answer that did not come in time).
   var isOpen: Bool { !abandoned && pq.status(handle) == CONNECTION_OK }
 
-  /// Runs one statement with its parameters (each a text value, or nil for NULL) and
-  /// returns its rows.
+  /// Statements that go with the next one whose answer is waited for (`later`): writes whose
+  /// answers nothing reads share its round trip.
+  private var deferred: [PostgresQuery] = []
+
+  /// Queues `statement` to be sent with the next `query`; a failure in it fails that call.
+  func later(_ statement: PostgresQuery) { deferred.append(statement) }
+
+  /// Forgets what was queued: the transaction it belonged to is over.
+  func discardDeferred() { deferred = [] }
+
+  /// Runs one statement with its parameters (each a text value, or nil for NULL), after
+  /// whatever was queued, and returns its rows.
   @discardableResult
   func query(_ statement: PostgresQuery) throws(PostgresError) -> PostgresRows {
-    let (sql, parameters) = (statement.sql, statement.parameters)
-    let name = try prepared(sql, count: parameters.count)
-    let sent = withParameters(parameters) { values in
-      pq.sendQueryPrepared(handle, name, Int32(parameters.count), values, nil, nil, 0)
+    let answers = try pipeline([statement])
+    return answers[answers.count - 1]
+  }
+
+  /// Runs what was queued and then `statements`, in order, in one round trip (libpq's
+  /// pipeline mode), and returns the rows of `statements`. The first failure is thrown; the
+  /// statements after it did not run.
+  func pipeline(_ statements: [PostgresQuery]) throws(PostgresError) -> [PostgresRows] {
+    let all = deferred + statements
+    deferred = []
+    let deadline = ContinuousClock.now.advanced(by: waits.answer)
+    let names = try all.map { statement throws(PostgresError) in
+      try prepared(statement.sql, count: statement.parameters.count)
     }
-    return try rows(answer(to: sent))
+    guard all.count > 1 else {
+      return [try rows(answer(to: send(all[0], named: names[0]), by: deadline))]
+    }
+    guard pq.enterPipelineMode(handle) == 1 else { throw failure() }
+    var answers: [PostgresRows] = []
+    var first: PostgresError?
+    do throws(PostgresError) {
+      for (statement, name) in zip(all, names) {
+        guard send(statement, named: name) == 1 else { throw failure() }
+      }
+      guard pq.pipelineSync(handle) == 1 else { throw failure() }
+      for _ in all {
+        let result = try answer(by: deadline)
+        if let result, pq.resultStatus(result) == PGRES_PIPELINE_ABORTED {
+          pq.clear(result)
+          continue
+        }
+        do {
+          answers.append(try rows(result))
+        } catch {
+          first = first ?? error
+        }
+      }
+      guard let synced = try nextResult(by: deadline) else { throw failure() }
+      let status = pq.resultStatus(synced)
+      pq.clear(synced)
+      guard status == PGRES_PIPELINE_SYNC, pq.exitPipelineMode(handle) == 1 else {
+        throw failure()
+      }
+    } catch {
+      // NB: a pipeline left half read cannot carry another statement.
+      abandoned = true
+      throw first ?? error
+    }
+    if let first { throw first }
+    return Array(answers.suffix(statements.count))
+  }
+
+  /// What libpq says went wrong with the connection.
+  private func failure() -> PostgresError {
+    PostgresError.client(
+      LibPQ.text(pq.errorMessage(handle)).trimmingCharacters(in: .whitespacesAndNewlines))
+  }
+
+  /// Sends `statement`, prepared as `name` (or unnamed when nil); libpq's 1 when it went.
+  private func send(_ statement: PostgresQuery, named name: String?) -> Int32 {
+    let parameters = statement.parameters
+    return withParameters(parameters) { values in
+      guard let name else {
+        return pq.sendQueryParams(
+          handle, statement.sql, Int32(parameters.count), nil, values, nil, nil, 0)
+      }
+      return pq.sendQueryPrepared(handle, name, Int32(parameters.count), values, nil, nil, 0)
+    }
   }
 
   /// Statements this connection has prepared, by their SQL: each is parsed and planned once.
   private var statements: [String: String] = [:]
 
-  private func prepared(_ sql: String, count: Int) throws(PostgresError) -> String {
+  private func prepared(_ sql: String, count: Int) throws(PostgresError) -> String? {
     if let name = statements[sql] { return name }
     let name = "s\(statements.count)"
-    _ = try rows(answer(to: pq.sendPrepare(handle, name, sql, Int32(count), nil)))
+    let deadline = ContinuousClock.now.advanced(by: waits.answer)
+    _ = try rows(answer(to: pq.sendPrepare(handle, name, sql, Int32(count), nil), by: deadline))
     statements[sql] = name
     return name
   }
 
   private func rows(_ result: OpaquePointer?) throws(PostgresError) -> PostgresRows {
-    guard let result else {
-      throw PostgresError.client(LibPQ.text(pq.errorMessage(handle)))
-    }
+    guard let result else { throw failure() }
     switch pq.resultStatus(result) {
     case PGRES_COMMAND_OK, PGRES_TUPLES_OK:
       return PostgresRows(result, pq)
@@ -98,44 +169,63 @@ final class PostgresConnection {
 
   /// Runs several statements without parameters (a migration).
   func execute(_ sql: String) throws(PostgresError) {
-    _ = try rows(answer(to: pq.sendQuery(handle, sql)))
+    let deadline = ContinuousClock.now.advanced(by: waits.answer)
+    _ = try rows(answer(to: pq.sendQuery(handle, sql), by: deadline))
   }
 
-  /// The result of what was just sent (`sent` is libpq's 1 when it went), waiting no longer
-  /// than `waits.answer`: the last result, or the first error of several statements; nil
-  /// when the connection failed (its message says why).
-  private func answer(to sent: Int32) throws(PostgresError) -> OpaquePointer? {
+  /// The result of what was just sent (`sent` is libpq's 1 when it went): the last result,
+  /// or the first error of several statements; nil when the connection failed (its message
+  /// says why).
+  private func answer(to sent: Int32, by deadline: ContinuousClock.Instant) throws(PostgresError)
+    -> OpaquePointer?
+  {
     guard sent == 1 else { return nil }
-    let deadline = ContinuousClock.now.advanced(by: waits.answer)
+    return try answer(by: deadline)
+  }
+
+  /// One command's results, read until libpq says they are over, no later than `deadline`.
+  private func answer(by deadline: ContinuousClock.Instant) throws(PostgresError)
+    -> OpaquePointer?
+  {
     var kept: OpaquePointer?
-    while true {
-      while pq.isBusy(handle) == 1 {
-        let left = ContinuousClock.now.duration(to: deadline)
-        guard left > .zero else {
-          abandoned = true
-          if let kept { pq.clear(kept) }
-          throw PostgresError.unanswered(within: waits.answer)
+    do {
+      while let result = try nextResult(by: deadline) {
+        guard let previous = kept else {
+          kept = result
+          continue
         }
-        var descriptor = pollfd(fd: pq.socket(handle), events: Int16(POLLIN), revents: 0)
-        _ = poll(&descriptor, 1, PostgresWaits.milliseconds(left))
-        guard pq.consumeInput(handle) == 1 else {
-          if let kept { pq.clear(kept) }
-          return nil
+        // NB: like PQexec, but the first error wins: the statements after it did not run.
+        if pq.resultStatus(previous) == PGRES_FATAL_ERROR {
+          pq.clear(result)
+        } else {
+          pq.clear(previous)
+          kept = result
         }
       }
-      guard let result = pq.getResult(handle) else { return kept }
-      guard let previous = kept else {
-        kept = result
-        continue
-      }
-      // NB: like PQexec, but the first error wins: the statements after it did not run.
-      if pq.resultStatus(previous) == PGRES_FATAL_ERROR {
-        pq.clear(result)
-      } else {
-        pq.clear(previous)
-        kept = result
-      }
+    } catch {
+      if let kept { pq.clear(kept) }
+      throw error
     }
+    return kept
+  }
+
+  /// Waits, no later than `deadline`, until libpq holds a whole result, and takes it: nil
+  /// when the command's results are over. An answer that does not come in time leaves the
+  /// connection abandoned.
+  private func nextResult(by deadline: ContinuousClock.Instant) throws(PostgresError)
+    -> OpaquePointer?
+  {
+    while pq.isBusy(handle) == 1 {
+      let left = ContinuousClock.now.duration(to: deadline)
+      guard left > .zero else {
+        abandoned = true
+        throw PostgresError.unanswered(within: waits.answer)
+      }
+      var descriptor = pollfd(fd: pq.socket(handle), events: Int16(POLLIN), revents: 0)
+      _ = poll(&descriptor, 1, PostgresWaits.milliseconds(left))
+      guard pq.consumeInput(handle) == 1 else { throw failure() }
+    }
+    return pq.getResult(handle)
   }
 
   private func withParameters<T>(

@@ -124,5 +124,15 @@ enum PostgresSchema {
     """
     COMMENT ON TABLE cards IS 'Teammate cards; since schema 3 a body may carry repeatRule and repeatStart';
     """,
+    // 4: the actor's household, which every policy asks for, in PL/pgSQL: its query is
+    // planned once per connection, where a SQL function's body (never inlined when it runs
+    // with its owner's rights) was parsed and planned again in every statement.
+    """
+    CREATE OR REPLACE FUNCTION teammate_household() RETURNS text LANGUAGE plpgsql STABLE
+      SECURITY DEFINER SET search_path FROM CURRENT
+      AS $$ BEGIN
+        RETURN (SELECT household_id FROM account_households WHERE account = teammate_actor());
+      END $$;
+    """,
   ]
 }

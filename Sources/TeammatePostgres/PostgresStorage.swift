@@ -60,27 +60,73 @@ public struct PostgresStorage: BackendStorage {
   /// Seconds since 2001, exactly as `Date` holds them.
   private static func text(_ date: Date) -> String { "\(date.timeIntervalSinceReferenceDate)" }
 
-  /// Locks the household `account` belongs to, if any, for the rest of the transaction: the
-  /// first statement of every write, so that the household's writers take turns (ADR 0009).
-  mutating func lockHousehold(of account: AccountID) throws {
-    isWriting = true
-    try connection.query(
-      """
-      SELECT 1 FROM households WHERE id = (
-        SELECT household_id FROM account_households WHERE account = \(account.rawValue)
-      ) FOR NO KEY UPDATE
-      """)
+  /// What the transaction's first round trip read about the acting account's household,
+  /// kept while the transaction runs and changed with what it writes: the account's own
+  /// lookups are not asked of the server again.
+  private var known: KnownHousehold?
+
+  /// The first statement of every write after the account's lock: locks the household
+  /// `account` belongs to, if any, for the rest of the transaction, so that the household's
+  /// writers take turns (ADR 0009), and returns it.
+  static func lockingHousehold(of account: AccountID) -> PostgresQuery {
+    """
+    SELECT id, body FROM households WHERE id = (
+      SELECT household_id FROM account_households WHERE account = \(account.rawValue)
+    ) FOR NO KEY UPDATE
+    """
+  }
+
+  /// The household `account` belongs to, if any, for a read.
+  static func household(of account: AccountID) -> PostgresQuery {
+    """
+    SELECT id, body FROM households WHERE id = (
+      SELECT household_id FROM account_households WHERE account = \(account.rawValue)
+    )
+    """
+  }
+
+  /// The last number of the feed of the household `account` belongs to: run after its lock,
+  /// at read committed, so no writer of the household can take the next one meanwhile.
+  static func lastSequence(of account: AccountID) -> PostgresQuery {
+    """
+    SELECT coalesce(max(sequence), 0) AS last FROM changes WHERE household_id = (
+      SELECT household_id FROM account_households WHERE account = \(account.rawValue)
+    )
+    """
+  }
+
+  /// Keeps what the first round trip read: the household `account` belongs to (`household`,
+  /// no row for none) and, for a write, its feed's last number.
+  mutating func begin(
+    as account: AccountID, writing: Bool, household: PostgresRows, last: PostgresRows?
+  ) throws {
+    isWriting = writing
+    var known = KnownHousehold(account: account)
+    if household.count > 0 {
+      let body = try decoded(Household.self, try household.text(0, "body"))
+      known.id = body.id
+      known.body = body
+      known.lastSequence = try last.map { try $0.integer(0, "last") }
+    }
+    self.known = known
   }
 
   public func household(_ id: HouseholdID) throws -> Household? {
-    try document(
+    if let body = known?.body, body.id == id { return body }
+    return try document(
       Household.self, "body", of: "SELECT body FROM households WHERE id = \(id.rawValue)")
   }
 
   /// NB: an update, else an insert: an upsert would hold a new household to the policy for
-  /// reading it, which its creator does not pass until they are its member.
+  /// reading it, which its creator does not pass until they are its member. The household
+  /// the transaction found is known to be there.
   public mutating func putHousehold(_ household: Household) throws {
     let body = try json(household)
+    if known?.body?.id == household.id {
+      known?.body = household
+      connection.later("UPDATE households SET body = \(body) WHERE id = \(household.id.rawValue)")
+      return
+    }
     let updated = try connection.query(
       "UPDATE households SET body = \(body) WHERE id = \(household.id.rawValue) RETURNING id")
     guard updated.count == 0 else { return }
@@ -89,17 +135,21 @@ public struct PostgresStorage: BackendStorage {
   }
 
   public func householdID(of account: AccountID) throws -> HouseholdID? {
+    if let known, known.account == account { return known.id }
     let rows = try connection.query(
       "SELECT household_id FROM account_households WHERE account = \(account.rawValue)")
     return rows.count == 0 ? nil : HouseholdID(try rows.text(0, "household_id"))
   }
 
   public mutating func setHouseholdID(_ household: HouseholdID?, of account: AccountID) throws {
+    if known?.account == account, known?.id != household {
+      known = KnownHousehold(account: account, id: household)
+    }
     guard let household else {
-      try connection.query("DELETE FROM account_households WHERE account = \(account.rawValue)")
+      connection.later("DELETE FROM account_households WHERE account = \(account.rawValue)")
       return
     }
-    try connection.query(
+    connection.later(
       """
       INSERT INTO account_households (account, household_id)
       VALUES (\(account.rawValue), \(household.rawValue))
@@ -113,13 +163,13 @@ public struct PostgresStorage: BackendStorage {
   /// In a write, the household it opens is locked before the invite is read again: two
   /// accounts joining with one code take turns, and the second sees what the first left.
   public func invite(_ code: InviteCode) throws -> Invite? {
-    try connection.query("SELECT set_config('teammate.code', \(code.rawValue), true)")
+    connection.later("SELECT set_config('teammate.code', \(code.rawValue), true)")
     let reading: PostgresQuery = "SELECT body FROM invites WHERE code = \(code.rawValue)"
     guard let invite = try document(Invite.self, "body", of: reading) else { return nil }
-    try connection.query(
+    connection.later(
       "SELECT set_config('teammate.joining', \(invite.householdID.rawValue), true)")
     guard isWriting else { return invite }
-    try connection.query(
+    connection.later(
       "SELECT 1 FROM households WHERE id = \(invite.householdID.rawValue) FOR NO KEY UPDATE")
     return try document(Invite.self, "body", of: reading)
   }
@@ -133,9 +183,9 @@ public struct PostgresStorage: BackendStorage {
   public mutating func putInvite(_ invite: Invite) throws {
     // NB: a household keeps one invite: a new one takes the place of the old.
     let (code, household) = (invite.code.rawValue, invite.householdID.rawValue)
-    try connection.query(
+    connection.later(
       "DELETE FROM invites WHERE household_id = \(household) AND code <> \(code)")
-    try connection.query(
+    connection.later(
       """
       INSERT INTO invites (code, household_id, body) VALUES (\(code), \(household), \(try json(invite)))
       ON CONFLICT (code) DO UPDATE SET household_id = excluded.household_id, body = excluded.body
@@ -143,7 +193,7 @@ public struct PostgresStorage: BackendStorage {
   }
 
   public mutating func deleteInvite(_ code: InviteCode) throws {
-    try connection.query("DELETE FROM invites WHERE code = \(code.rawValue)")
+    connection.later("DELETE FROM invites WHERE code = \(code.rawValue)")
   }
 
   /// A card of another household is answered with its household alone (every other field
@@ -190,7 +240,7 @@ public struct PostgresStorage: BackendStorage {
   public mutating func putCard(_ card: Card) throws {
     // NB: a card may be pending for everyone but its last editor while nobody knows it.
     let hint = card.ackBy == nil && !card.isDeleted ? card.lastEditedBy.rawValue : nil
-    try connection.query(
+    connection.later(
       """
       INSERT INTO cards (household_id, id, maybe_pending_for_all_but, body)
       VALUES (\(card.householdID.rawValue), \(card.id.rawValue), \(hint), \(try json(card)))
@@ -220,12 +270,12 @@ public struct PostgresStorage: BackendStorage {
   }
 
   public mutating func recordFailedJoin(of account: AccountID, at date: Date) throws {
-    try connection.query(
+    connection.later(
       "INSERT INTO failed_joins (account, at) VALUES (\(account.rawValue), \(Self.text(date)))")
   }
 
   public mutating func forgetFailedJoins(of account: AccountID, through date: Date) throws {
-    try connection.query(
+    connection.later(
       "DELETE FROM failed_joins WHERE account = \(account.rawValue) AND at <= \(Self.text(date))")
   }
 
@@ -239,7 +289,7 @@ public struct PostgresStorage: BackendStorage {
   }
 
   public mutating func link(_ credential: Credential, to account: AccountID) throws {
-    try connection.query(
+    connection.later(
       """
       INSERT INTO credentials (provider, subject, account)
       VALUES (\(credential.provider), \(credential.subject), \(account.rawValue))
@@ -249,23 +299,43 @@ public struct PostgresStorage: BackendStorage {
   /// NB: the members' rows go last, so that the row-level policies still see a member.
   public mutating func deleteHousehold(_ id: HouseholdID) throws {
     let household = id.rawValue
-    try connection.query("DELETE FROM cards WHERE household_id = \(household)")
-    try connection.query("DELETE FROM changes WHERE household_id = \(household)")
-    try connection.query("DELETE FROM invites WHERE household_id = \(household)")
-    try connection.query("DELETE FROM write_receipts WHERE household_id = \(household)")
-    try connection.query("DELETE FROM households WHERE id = \(household)")
-    try connection.query("DELETE FROM account_households WHERE household_id = \(household)")
+    connection.later("DELETE FROM cards WHERE household_id = \(household)")
+    connection.later("DELETE FROM changes WHERE household_id = \(household)")
+    connection.later("DELETE FROM invites WHERE household_id = \(household)")
+    connection.later("DELETE FROM write_receipts WHERE household_id = \(household)")
+    connection.later("DELETE FROM households WHERE id = \(household)")
+    connection.later("DELETE FROM account_households WHERE household_id = \(household)")
+    if let account = known?.account, known?.id == id { known = KnownHousehold(account: account) }
   }
 
   /// NB: each household's feed numbers its own changes, one after another: the next number
   /// is read while the household is locked (ADR 0009), so two writers cannot take the same
-  /// one and none is skipped.
+  /// one and none is skipped. The locked household's last number came with its lock, so its
+  /// changes go with the next round trip; another household's (one being joined) is taken,
+  /// inserted and notified in one statement.
   ///
-  /// NB: one round trip: the number is taken, the change inserted and the notification
-  /// queued in one statement; the notification is sent when the transaction commits, and
-  /// only then, naming the sequence alone.
+  /// NB: the notification is sent when the transaction commits, and only then, naming the
+  /// sequence alone.
   public mutating func appendChange(_ change: Change) throws -> Change {
     let household = change.householdID.rawValue
+    let revision = change.card.map { "\($0.revision)" }
+    var stamped = change
+    if let last = known?.lastSequence, known?.id == change.householdID {
+      stamped.sequence = last + 1
+      known?.lastSequence = last + 1
+      connection.later(
+        """
+        WITH appended AS (
+          INSERT INTO changes (household_id, sequence, card_id, card_revision, body)
+          VALUES (\(household), \(last + 1), \(change.card?.id.rawValue), \(revision)::integer,
+            \(try json(change)))
+          RETURNING household_id, sequence
+        )
+        SELECT pg_notify(\(sql: PostgresListener.channel(of: "household_id")), sequence::text)
+        FROM appended
+        """)
+      return stamped
+    }
     let rows = try connection.query(
       """
       WITH next AS (
@@ -274,14 +344,13 @@ public struct PostgresStorage: BackendStorage {
       ), appended AS (
         INSERT INTO changes (household_id, sequence, card_id, card_revision, body)
         SELECT \(household), next.sequence, \(change.card?.id.rawValue),
-          \(change.card.map { "\($0.revision)" })::integer, \(try json(change)) FROM next
+          \(revision)::integer, \(try json(change)) FROM next
         RETURNING household_id, sequence
       )
       SELECT sequence,
         pg_notify(\(sql: PostgresListener.channel(of: "household_id")), sequence::text)
       FROM appended
       """)
-    var stamped = change
     stamped.sequence = try rows.integer(0, "sequence")
     return stamped
   }
@@ -321,7 +390,7 @@ public struct PostgresStorage: BackendStorage {
     _ outcome: WriteOutcome, for write: WriteID, of account: AccountID,
     in household: HouseholdID
   ) throws {
-    try connection.query(
+    connection.later(
       """
       INSERT INTO write_receipts (household_id, account, write_id, outcome)
       VALUES (\(household.rawValue), \(account.rawValue), \(write.rawValue), \(try json(outcome)))
@@ -332,10 +401,19 @@ public struct PostgresStorage: BackendStorage {
   public mutating func forgetReceipts(_ writes: [WriteID], of account: AccountID) throws {
     guard !writes.isEmpty else { return }
     let ids = try json(writes.map(\.rawValue))
-    try connection.query(
+    connection.later(
       """
       DELETE FROM write_receipts WHERE account = \(account.rawValue)
         AND write_id IN (SELECT json_array_elements_text(\(ids)::json))
       """)
   }
+}
+
+/// The acting account's household as a transaction found it (`id` nil: none), its document
+/// and, in a write, its feed's last number.
+struct KnownHousehold {
+  let account: AccountID
+  var id: HouseholdID?
+  var body: Household?
+  var lastSequence: Int64?
 }

@@ -41,4 +41,24 @@ import Testing
     }
     #expect(PostgresError.client("gone").description == "gone")
   }
+
+  @Test func test_AC_PG_17_statementsSentTogetherAnswerInOrderAndStopAtTheFirstFailure() throws {
+    let connection = try PostgresConnection(url: try PostgresTestServer.freshStore("pgpipe"))
+    try connection.execute("CREATE TABLE t (n integer)")
+    let count: PostgresQuery = "SELECT count(*) AS n FROM t"
+    let answers = try connection.pipeline(["SELECT 1 AS n", "SELECT \(Int64(2)) AS n"])
+    #expect(try answers.map { try $0.integer(0, "n") } == [1, 2])
+    #expect {
+      try connection.pipeline([
+        "INSERT INTO t VALUES (1)", "SELECT 1 / 0", "INSERT INTO t VALUES (2)",
+      ])
+    } throws: { error in (error as? PostgresError)?.state == "22012" }
+    // NB: what ran before the failure went with it; what came after never ran.
+    #expect(try connection.query(count).integer(0, "n") == 0)
+    connection.later("INSERT INTO t VALUES (3)")
+    #expect(try connection.query(count).integer(0, "n") == 1)
+    connection.later("INSERT INTO t VALUES (4)")
+    connection.discardDeferred()
+    #expect(try connection.query(count).integer(0, "n") == 1)
+  }
 }
