@@ -11,6 +11,8 @@
 #                                         it; prints the two-host URL (read-write only)
 #        scripts/postgres.sh kill-primary URL  stops the pair's primary at once, as a crash
 #        scripts/postgres.sh promote URL  makes the pair's standby the primary
+#        scripts/postgres.sh start-pooler URL  PgBouncer in transaction mode before the server
+#                                         at URL (installed first if missing); prints its URL
 # initdb refuses to run as root: as root, the server's tools run as the `postgres` user.
 set -euo pipefail
 bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
@@ -85,6 +87,7 @@ case "${1:-}" in
     ;;
   stop)
     folder=$(ours "${2:-}")
+    [ -f "$folder/pgbouncer.pid" ] && kill "$(cat "$folder/pgbouncer.pid")" 2>/dev/null || true
     for data in data standby; do
       [ -f "$folder/$data/postmaster.pid" ] && as_server "$bin/pg_ctl" -D "$folder/$data" -m immediate -w -s stop >&2 || true
     done
@@ -116,9 +119,51 @@ case "${1:-}" in
     folder=$(ours "${2:-}")
     as_server "$bin/pg_ctl" -D "$folder/standby" -w -s promote >&2
     ;;
+  start-pooler)
+    server=${2:?"start-pooler needs the server's URL"}
+    host=$(folder_of "$server")
+    port=5432
+    case "$server" in *port=*) port=${server#*port=}; port=${port%%&*}; port=${port%%,*} ;; esac
+    pgbouncer=$(command -v pgbouncer || echo /usr/sbin/pgbouncer)
+    if [ ! -x "$pgbouncer" ]; then
+      if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
+        echo "postgres.sh: installing PgBouncer (apt-get install pgbouncer)" >&2
+        { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq pgbouncer; } >&2 ||
+          { echo "postgres.sh: PgBouncer could not be installed" >&2; exit 69; }
+      else
+        echo "postgres.sh: no PgBouncer found: install it (apt-get install pgbouncer)" >&2
+        exit 69
+      fi
+    fi
+    close_inherited
+    folder=$(mktemp -d /tmp/teammate-pg-XXXXXX)
+    chmod 0700 "$folder"
+    [ "$(id -u)" -eq 0 ] && chown postgres "$folder"
+    # NB: transaction mode lends a server session out one transaction at a time; no TCP port.
+    as_server sh -c "cat >'$folder/pgbouncer.ini'" <<INI
+[databases]
+* = host=$host port=$port
+[pgbouncer]
+listen_addr =
+listen_port = 6432
+unix_socket_dir = $folder
+auth_type = trust
+auth_file = $folder/users.txt
+pool_mode = transaction
+max_client_conn = 1000
+default_pool_size = 20
+logfile = $folder/pgbouncer.log
+pidfile = $folder/pgbouncer.pid
+INI
+    as_server sh -c "echo '\"postgres\" \"\"' >'$folder/users.txt'"
+    as_server "$pgbouncer" -q -d "$folder/pgbouncer.ini" >&2 ||
+      { cat "$folder/pgbouncer.log" >&2 2>/dev/null; rm -rf "$folder"; exit 1; }
+    for _ in $(seq 100); do [ -S "$folder/.s.PGSQL.6432" ] && break; sleep 0.05; done
+    echo "postgresql:///postgres?host=$folder&port=6432&user=postgres&pooler=transaction"
+    ;;
   *)
     echo "usage: scripts/postgres.sh start | url URL | halt URL | resume URL | stop URL |" \
-      "start-pair | kill-primary URL | promote URL" >&2
+      "start-pair | kill-primary URL | promote URL | start-pooler URL" >&2
     exit 64
     ;;
 esac

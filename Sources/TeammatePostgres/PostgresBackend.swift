@@ -21,13 +21,14 @@ public actor PostgresBackend: TransactionalBackend {
 
   deinit {
     thread.stop()
-    listener.stop()
+    listener?.stop()
   }
 
-  private let url: String
+  private let address: PostgresAddress
   private let waits: PostgresWaits
-  /// Listens for the households followed through this backend (`pushes`).
-  private let listener: PostgresListener
+  /// Listens for the households followed through this backend (`pushes`), on a session of
+  /// its own: nil through a transaction pooler with no direct URL to listen on.
+  private let listener: PostgresListener?
   private var connection: PostgresConnection
   private let clock: any WallClock
   private var random: AnyRandomNumberGenerator
@@ -50,19 +51,30 @@ public actor PostgresBackend: TransactionalBackend {
   /// Connects to the server at `url` (a `postgresql://` URL), making or migrating the store's
   /// schema; `clock` gives server time for the rules, and `waits` how long a server that
   /// does not answer holds a call.
+  ///
+  /// A `url` with `pooler=transaction` goes through a pooler in transaction mode (PgBouncer):
+  /// nothing is kept in the session, and pushes, which need one (`LISTEN`), listen on
+  /// `listeningAt`, a direct URL to the same server and store.
   public init(
     url: String, clock: any WallClock,
     random: any RandomNumberGenerator & Sendable = SystemRandomNumberGenerator(),
-    joinLimit: JoinAttemptLimit = .standard, waits: PostgresWaits = .standard
+    joinLimit: JoinAttemptLimit = .standard, waits: PostgresWaits = .standard,
+    listeningAt listenURL: String? = nil
   ) throws(PostgresError) {
-    self.url = url
+    let address = try PostgresAddress(url)
+    self.address = address
     self.waits = waits
-    listener = PostgresListener(url: url, waits: waits)
-    connection = try PostgresConnection(url: url, waits: waits)
+    let direct = listenURL ?? (address.pooled ? nil : url)
+    if let direct {
+      listener = PostgresListener(url: direct, waits: waits)
+    } else {
+      listener = nil
+    }
+    connection = try PostgresConnection(address, waits: waits)
     self.clock = clock
     self.random = AnyRandomNumberGenerator(random)
     self.joinLimit = joinLimit
-    try Self.prepare(connection)
+    try Self.prepare(connection, searchPath: address.searchPath)
   }
 
   /// The schema this build writes.
@@ -82,11 +94,16 @@ public actor PostgresBackend: TransactionalBackend {
   /// Makes an empty database ours, or checks that it is ours and not newer and brings an
   /// older one up to this build's schema. Connections opening one store at once take turns
   /// (a lock on the schema's name), so that an empty store is made once.
-  private static func prepare(_ connection: PostgresConnection) throws(PostgresError) {
-    try connection.execute(
-      "BEGIN; SELECT pg_advisory_xact_lock(hashtextextended('teammate.store ' || current_schema(), 0))"
-    )
+  private static func prepare(_ connection: PostgresConnection, searchPath: String?)
+    throws(PostgresError)
+  {
+    try connection.execute("BEGIN")
     do {
+      if let searchPath {
+        try connection.query("SELECT set_config('search_path', \(searchPath), true)")
+      }
+      try connection.query(
+        "SELECT pg_advisory_xact_lock(hashtextextended('teammate.store ' || current_schema(), 0))")
       try check(connection)
       try connection.execute("COMMIT")
     } catch {
@@ -169,7 +186,7 @@ public actor PostgresBackend: TransactionalBackend {
     while true {
       attempt += 1
       // NB: a connection the server dropped (a restart, an idle timeout) is opened again.
-      if !connection.isOpen { connection = try PostgresConnection(url: url, waits: waits) }
+      if !connection.isOpen { connection = try PostgresConnection(address, waits: waits) }
       var storage = PostgresStorage(connection: connection)
       committing = false
       do {
@@ -177,25 +194,28 @@ public actor PostgresBackend: TransactionalBackend {
         // and reads the actor's household (ADR 0009).
         let acting = actor.rawValue
         if reading {
-          let opened = try connection.pipeline([
-            "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY",
-            // NB: `role` set for the transaction is SET LOCAL ROLE; the actor is bound.
-            "SELECT set_config('role', 'teammate_app', true), set_config('teammate.actor', \(acting), true)",
-            PostgresStorage.household(of: actor),
-          ])
-          try storage.begin(as: actor, writing: false, household: opened[2], last: nil)
+          let opened = try connection.pipeline(
+            opening("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") + [
+              // NB: `role` set for the transaction is SET LOCAL ROLE; the actor is bound.
+              "SELECT set_config('role', 'teammate_app', true), set_config('teammate.actor', \(acting), true)",
+              PostgresStorage.household(of: actor),
+            ])
+          try storage.begin(
+            as: actor, writing: false, household: opened[opened.count - 1], last: nil)
         } else {
-          let opened = try connection.pipeline([
-            "BEGIN ISOLATION LEVEL READ COMMITTED",
-            """
-            SELECT set_config('role', 'teammate_app', true), set_config('teammate.actor', \(acting), true),
-              pg_advisory_xact_lock(
-                hashtextextended('teammate.account ' || current_schema() || ' ' || \(acting), 0))
-            """,
-            PostgresStorage.lockingHousehold(of: actor),
-            PostgresStorage.lastSequence(of: actor),
-          ])
-          try storage.begin(as: actor, writing: true, household: opened[2], last: opened[3])
+          let opened = try connection.pipeline(
+            opening("BEGIN ISOLATION LEVEL READ COMMITTED") + [
+              """
+              SELECT set_config('role', 'teammate_app', true), set_config('teammate.actor', \(acting), true),
+                pg_advisory_xact_lock(
+                  hashtextextended('teammate.account ' || current_schema() || ' ' || \(acting), 0))
+              """,
+              PostgresStorage.lockingHousehold(of: actor),
+              PostgresStorage.lastSequence(of: actor),
+            ])
+          try storage.begin(
+            as: actor, writing: true, household: opened[opened.count - 2],
+            last: opened[opened.count - 1])
         }
         let result = try body(&storage)
         if let beforeCommit, !reading {
@@ -230,6 +250,13 @@ public actor PostgresBackend: TransactionalBackend {
 }
 
 extension PostgresBackend {
+  /// A transaction's first statements: `begin`, and through a pooler the URL's search path,
+  /// which only a transaction can keep there.
+  private func opening(_ begin: PostgresQuery) -> [PostgresQuery] {
+    guard let path = address.searchPath else { return [begin] }
+    return [begin, "SELECT set_config('search_path', \(path), true)"]
+  }
+
   /// Runs `sql` (no parameters, no rows wanted) on a connection of its own to `url`: a test
   /// server's databases are made and dropped with it.
   package static func execute(_ sql: String, on url: String) throws(PostgresError) {
@@ -257,10 +284,15 @@ extension PostgresBackend {
 }
 
 extension PostgresBackend: PushingBackend {
+  /// Whether pushes can be followed: not through a pooler in transaction mode with no direct
+  /// URL to listen on.
+  package nonisolated var canFollowPushes: Bool { listener != nil }
+
   /// The household's feed sequences as writers on any machine commit them, by `LISTEN` on
   /// the household's channel; members only. The stream ends when the server goes away.
   public func pushes(for household: HouseholdID, as actor: AccountID) throws -> AsyncStream<Int64> {
     _ = try self.household(household, as: actor)
+    guard let listener else { throw PostgresError.noSessionForPushes }
     let channel = try read(AccessChecked(), as: actor) { storage, _ in
       try storage.connection.query(
         "SELECT \(sql: PostgresListener.channel(of: "\(household.rawValue)")) AS channel"

@@ -2,7 +2,9 @@ import CLibPQ
 import Foundation
 
 /// One libpq connection. Every value is bound as a parameter, never put into SQL text, and
-/// every statement is prepared once per connection.
+/// every statement is prepared once per connection — unless a pooler lends the session out
+/// one transaction at a time, where a statement prepared in one may be missing, or another's,
+/// in the next.
 ///
 /// Not thread-safe: the backend uses it from its actor only.
 final class PostgresConnection {
@@ -12,12 +14,18 @@ final class PostgresConnection {
   /// Set when an answer did not come in time: what the server sends later is not read, and
   /// the connection is not used again.
   private var abandoned = false
+  /// Whether statements are prepared by name (not through a transaction pooler).
+  private let prepares: Bool
 
-  /// Connects to `url` (`postgresql://…`), waiting for the server as long as `waits` says; a
-  /// failure says what libpq said.
-  init(url: String, waits: PostgresWaits = .standard) throws(PostgresError) {
+  /// Connects to `url` (`postgresql://…`, as libpq reads it), waiting for the server as long
+  /// as `waits` says; a failure says what libpq said. With `prepares` false, every statement
+  /// goes unnamed.
+  init(url: String, waits: PostgresWaits = .standard, prepares: Bool = true)
+    throws(PostgresError)
+  {
     pq = try LibPQ.shared.get()
     self.waits = waits
+    self.prepares = prepares
     guard let connection = pq.connectdb(waits.bounding(url)) else {
       throw PostgresError.client("out of memory while connecting")
     }
@@ -29,6 +37,11 @@ final class PostgresConnection {
     // NB: the server's notices ("already a member of role…") are not the tool's to print.
     _ = pq.setNoticeProcessor(connection, { _, _ in }, nil)
     handle = connection
+  }
+
+  /// Connects to the server `address` names, as it says: unprepared through a pooler.
+  convenience init(_ address: PostgresAddress, waits: PostgresWaits) throws(PostgresError) {
+    try self.init(url: address.libpq, waits: waits, prepares: !address.pooled)
   }
 
   deinit { pq.finish(handle) }
@@ -143,6 +156,7 @@ final class PostgresConnection {
   private var statements: [String: String] = [:]
 
   private func prepared(_ sql: String, count: Int) throws(PostgresError) -> String? {
+    guard prepares else { return nil }
     if let name = statements[sql] { return name }
     let name = "s\(statements.count)"
     let deadline = ContinuousClock.now.advanced(by: waits.answer)

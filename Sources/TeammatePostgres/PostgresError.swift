@@ -22,6 +22,11 @@ public struct PostgresError: Error, Equatable, Sendable, CustomStringConvertible
     PostgresError(state: nil, message: message)
   }
 
+  /// Pushes asked for through a pooler in transaction mode, with no session to listen in.
+  package static let noSessionForPushes = PostgresError.client(
+    "pushes need a session of their own, which a pooler in transaction mode does not keep: "
+      + "follow the household with the server's own URL")
+
   /// The server said nothing within `wait`.
   static func unanswered(within wait: Duration) -> PostgresError {
     var error = PostgresError.client(

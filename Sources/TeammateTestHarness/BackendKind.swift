@@ -10,6 +10,8 @@ public enum BackendKind: String, CaseIterable, Sendable, CustomStringConvertible
   case sqliteInMemory
   case sqliteFile
   case postgres
+  /// PostgreSQL through PgBouncer in transaction mode, pushes on a direct connection.
+  case postgresPooled
 
   public var description: String { rawValue }
 
@@ -29,6 +31,10 @@ public enum BackendKind: String, CaseIterable, Sendable, CustomStringConvertible
     case .postgres:
       return try PostgresBackend(
         url: try PostgresTestServer.freshStore(rawValue), clock: clock, random: random)
+    case .postgresPooled:
+      let store = try PostgresTestServer.freshPooledStore("pooled")
+      return try PostgresBackend(
+        url: store.pooled, clock: clock, random: random, listeningAt: store.direct)
     }
   }
 

@@ -18,6 +18,7 @@ public enum PostgresTestServer {
   private static let lock = NSLock()
   nonisolated(unsafe) private static var made = 0
   nonisolated(unsafe) private static var own: Result<String, Missing>?
+  nonisolated(unsafe) private static var pooler: Result<String, Missing>?
 
   /// The server's URL.
   public static func url() throws -> String {
@@ -41,6 +42,46 @@ public enum PostgresTestServer {
     } catch {
       throw Missing(why: "\(error)")
     }
+    try watch(cluster)
+    return cluster.url
+  }
+
+  /// The URL of this process's PgBouncer in transaction mode before the server, started on
+  /// first use (installed first if missing) and stopped when the process ends.
+  public static func pooledURL() throws -> String {
+    let server = try url()
+    return try lock.withLock {
+      if let pooler { return pooler }
+      let started = Result { () throws(Missing) -> String in
+        let cluster: ThrowawayCluster
+        do {
+          cluster = try ThrowawayCluster(packageOf: #filePath, poolerFor: server)
+        } catch {
+          throw Missing(why: "\(error)")
+        }
+        try watch(cluster)
+        return cluster.url
+      }
+      pooler = started
+      return started
+    }.get()
+  }
+
+  /// A new, empty store reached through this process's pooler: its pooled URL, and a direct
+  /// one to the same store for what needs a session of its own (pushes).
+  public static func freshPooledStore(_ prefix: String) throws -> (pooled: String, direct: String) {
+    let direct = try freshStore(prefix)
+    guard
+      let options = URLComponents(string: direct)?.percentEncodedQueryItems?.first(where: {
+        $0.name == "options"
+      })?.value
+    else { throw PostgresError.client("the store's URL names no schema") }
+    return (try pooledURL() + "&options=" + options, direct)
+  }
+
+  /// A watcher that stops `cluster` once this process is gone: a crash, a kill or the end of
+  /// the run.
+  private static func watch(_ cluster: ThrowawayCluster) throws(Missing) {
     let watcher = Process()
     // NB: a session of its own, so that whatever ends this process's group spares it.
     watcher.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
@@ -58,7 +99,6 @@ public enum PostgresTestServer {
       cluster.remove()
       throw Missing(why: "its watcher could not start: \(error)")
     }
-    return cluster.url
   }
 
   /// A new, empty store on the server: a schema named `prefix`, this process and a number.

@@ -14,7 +14,10 @@ public struct ThrowawayCluster: Sendable {
 
   /// Starts a cluster with the script of the package holding `path` (a file or folder in it):
   /// one server, or with `pair` a primary and its synchronous standby behind one two-host URL.
-  public init(packageOf path: String, pair: Bool = false) throws {
+  ///
+  /// With `poolerFor`, what starts is no server but PgBouncer in transaction mode before the
+  /// server at that URL, and `url` is the pooler's.
+  public init(packageOf path: String, pair: Bool = false, poolerFor server: String? = nil) throws {
     var root = URL(fileURLWithPath: path)
     while root.pathComponents.count > 1,
       !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path)
@@ -22,7 +25,8 @@ public struct ThrowawayCluster: Sendable {
       root.deleteLastPathComponent()
     }
     script = root.appendingPathComponent("scripts/postgres.sh").path
-    url = try Self.run(script, [pair ? "start-pair" : "start"])
+    let verb = server.map { ["start-pooler", $0] } ?? [pair ? "start-pair" : "start"]
+    url = try Self.run(script, verb)
       .trimmingCharacters(in: .whitespacesAndNewlines)
   }
 

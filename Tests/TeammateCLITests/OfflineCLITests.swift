@@ -146,6 +146,22 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: bob))
   }
 
+  @Test func test_AC_CLI_84_throughAPoolerTheCommandsWorkAndWatchAsksForTheServer() throws {
+    let store = try PostgresTestServer.freshPooledStore("clipool")
+    let (server, alice, bob) = try couple(on: store.pooled)
+    #expect(try run(server, alice, "alice", ["card", "add", "Checkup"]).exitCode == 0)
+    let synced = try run(server, bob, "bob", ["sync"])
+    #expect(synced.stdout.contains("alice logged \"Checkup\""), "\(synced.stdout)")
+    let watch = try run(server, bob, "bob", ["watch", "--count", "1"])
+    #expect(watch.exitCode == 74)
+    #expect(
+      watch.stderr.contains(
+        "pushes need a session of their own, which a pooler in transaction mode does not keep: "
+          + "follow the household with the server's own URL"), "\(watch.stderr)")
+    let direct = try run(store.direct, bob, "bob", ["pending"])
+    #expect(direct.stdout.contains("Checkup"), "\(direct.stdout)")
+  }
+
   @Test func test_AC_CLI_78_aMissingDeviceFileIsCalledWhatItIs() throws {
     let (server, _, _) = try couple()
     let fresh = try TemporaryFolder.make().appending("new-phone.sqlite")

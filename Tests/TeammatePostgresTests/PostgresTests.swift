@@ -155,7 +155,7 @@ import Testing
     #expect(try raw.query("SELECT version FROM teammate_schema").text(0, "version") == "4")
     let language: PostgresQuery = """
       SELECT lanname FROM pg_proc JOIN pg_language ON pg_language.oid = prolang
-      WHERE proname = 'teammate_household'
+      WHERE proname = 'teammate_household' AND pronamespace = current_schema()::regnamespace
       """
     #expect(try raw.query(language).text(0, "lanname") == "plpgsql")
     #expect(

@@ -12,13 +12,16 @@ extension Commands {
       discussion:
         "One line per piece of news (with --json, one JSON document per line), until "
         + "interrupted or --count pieces have come. Quiet while nothing happens. A store that "
-        + "stops answering is said once on stderr, and watching goes on when it answers again.",
+        + "stops answering is said once on stderr, and watching goes on when it answers again. "
+        + "Through a pooler in transaction mode (a URL with pooler=transaction) nothing can "
+        + "listen: watch with the server's own URL.",
       options: [count],
       examples: ["teammate --as bob watch", "teammate --as bob watch --json --count 1"],
       needsNetwork: true
     ) { session, arguments in
       _ = try session.account()
       _ = try await session.household()
+      try session.checkFollowable()
       let device = try await session.device()
       let snapshots = await device.snapshots()
       let follower = Task { [warn = session.warner] in await keepFollowing(device, warn: warn) }

@@ -99,6 +99,14 @@ struct Session {
     return store
   }
 
+  /// Refuses to follow a store that cannot push: a server reached through a pooler in
+  /// transaction mode, where no session is kept to listen in.
+  mutating func checkFollowable() throws {
+    guard onServer, let server = try store() as? PostgresBackend, !server.canFollowPushes
+    else { return }
+    throw ServerError(url: storePath, reason: PostgresError.noSessionForPushes.message)
+  }
+
   /// Where this device keeps its state and its notifications: the store's own file, or,
   /// for a server, a file of the device's own.
   mutating func deviceStore() throws -> SQLiteBackend {
