@@ -87,7 +87,8 @@ case "${1:-}" in
     ;;
   stop)
     folder=$(ours "${2:-}")
-    [ -f "$folder/pgbouncer.pid" ] && kill "$(cat "$folder/pgbouncer.pid")" 2>/dev/null || true
+    # NB: a pooler started from a test process inherits its blocked signals; only KILL ends it.
+    [ -f "$folder/pgbouncer.pid" ] && kill -KILL "$(cat "$folder/pgbouncer.pid")" 2>/dev/null || true
     for data in data standby; do
       [ -f "$folder/$data/postmaster.pid" ] && as_server "$bin/pg_ctl" -D "$folder/$data" -m immediate -w -s stop >&2 || true
     done
