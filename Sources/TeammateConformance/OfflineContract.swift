@@ -286,7 +286,8 @@ public enum OfflineContract {
     for (account, writes) in sent {
       #expect(writes.count == 30 && Set(writes).count == 30)
       var kept: [WriteID] = []
-      for write in writes where try await world.backend.receipt(for: write, as: account) != nil {
+      for write in writes
+      where try await world.backend.receipt(for: write, in: home.home, as: account) != nil {
         kept.append(write)
       }
       // NB: only the last, whose answer the backend does not yet know the device holds.
@@ -299,12 +300,14 @@ public enum OfflineContract {
       _ = try await home.bob.addCard(CardDraft(title: "Milk"))
     }
     let lost = try #require(await home.bob.state.outbox.first?.id)
-    #expect(try await world.backend.receipt(for: lost, as: world.bob) != nil)
+    #expect(try await world.backend.receipt(for: lost, in: home.home, as: world.bob) != nil)
+    // NB: kept with the household the write was for, and found nowhere else.
+    #expect(try await world.backend.receipt(for: lost, in: "elsewhere", as: world.bob) == nil)
     _ = try await home.bob.sync()
     #expect(await home.bob.state.heldAnswers == [lost])
     #expect(try await home.feed().filter { $0.card?.title == "Milk" }.count == 1)
     _ = try await home.bob.addCard(CardDraft(title: "Bread"))
-    #expect(try await world.backend.receipt(for: lost, as: world.bob) == nil)
+    #expect(try await world.backend.receipt(for: lost, in: home.home, as: world.bob) == nil)
   }
 
   /// AC-OFF-11: A write whose id is empty or longer than 64 characters is refused in words,
@@ -320,7 +323,8 @@ public enum OfflineContract {
         write: .addCard(CardDraft(title: "Milk", id: "mmmmmmmm")), madeAt: Fixtures.start)
       let answer = try await world.backend.submit(entry, as: world.bob)
       #expect(answer == .refused(.malformedWriteID(length: id.count, limit: OutboxEntry.idLimit)))
-      #expect(try await world.backend.receipt(for: WriteID(id), as: world.bob) == nil)
+      #expect(
+        try await world.backend.receipt(for: WriteID(id), in: home.home, as: world.bob) == nil)
     }
     #expect(try await home.feed() == before)
     let longest = OutboxEntry(

@@ -108,8 +108,10 @@ public struct InMemoryStorage: BackendStorage, Sendable {
     (feeds[household] ?? []).filter { $0.card?.id == id && ($0.card?.revision ?? 0) > revision }
   }
 
-  public func receipt(for write: WriteID, of account: AccountID) -> WriteOutcome? {
-    receipts[account]?[write]?.outcome
+  public func receipt(for write: WriteID, of account: AccountID, in household: HouseholdID)
+    -> WriteOutcome?
+  {
+    receipts[account]?[write].flatMap { $0.household == household ? $0.outcome : nil }
   }
 
   public mutating func putReceipt(
@@ -119,8 +121,12 @@ public struct InMemoryStorage: BackendStorage, Sendable {
     receipts[account, default: [:]][write] = (household, outcome)
   }
 
-  public mutating func forgetReceipts(_ writes: [WriteID], of account: AccountID) {
-    for write in writes { receipts[account]?[write] = nil }
+  public mutating func forgetReceipts(
+    _ writes: [WriteID], of account: AccountID, in household: HouseholdID
+  ) {
+    for write in writes where receipts[account]?[write]?.household == household {
+      receipts[account]?[write] = nil
+    }
   }
 
   /// Changes of any household after `sequence`: what the backend has yet to push.

@@ -86,6 +86,37 @@ public actor PostgresBackend: TransactionalBackend {
     try connection.query("SELECT pg_stat_force_next_flush()")
   }
 
+  /// The plan of each statement this backend's connection has prepared, as the server would
+  /// run it for `actor` whatever the values (a generic plan, sequential scans ruled out, so
+  /// that a plan scans without an index only when no index serves): the statement and its
+  /// plan as JSON, for a test that reads how every statement finds its rows.
+  package func preparedPlans(as actor: AccountID) throws(PostgresError) -> [(String, String)] {
+    try connection.execute("BEGIN")
+    defer { try? connection.execute("ROLLBACK") }
+    try connection.query(
+      "SELECT set_config('role', 'teammate_app', true), set_config('teammate.actor', \(actor.rawValue), true)"
+    )
+    try connection.execute(
+      "SET LOCAL plan_cache_mode = force_generic_plan; SET LOCAL enable_seqscan = off")
+    let prepared = try connection.query(
+      "SELECT name, statement, cardinality(parameter_types) AS count FROM pg_prepared_statements")
+    var plans: [(String, String)] = []
+    for row in 0..<prepared.count {
+      let statement = try prepared.text(row, "statement")
+      let verb = statement.prefix(while: { $0.isLetter }).uppercased()
+      guard !["BEGIN", "COMMIT", "ROLLBACK"].contains(verb) else { continue }
+      let values = Array(repeating: "NULL", count: Int(try prepared.integer(row, "count")))
+      let call =
+        try prepared.text(row, "name")
+        + (values.isEmpty ? "" : "(" + values.joined(separator: ", ") + ")")
+      // NB: the name and the NULLs are this code's own text, never a value from outside.
+      let plan = try connection.query(
+        PostgresQuery(stringLiteral: "EXPLAIN (FORMAT JSON) EXECUTE \(call)"))
+      plans.append((statement, try plan.text(0, "QUERY PLAN")))
+    }
+    return plans
+  }
+
   /// The server process behind this backend's connection, for tests that cut it.
   func serverProcess() throws -> String {
     try connection.query("SELECT pg_backend_pid() AS pid").text(0, "pid")

@@ -1,6 +1,7 @@
-/// The server's tables. Every household row carries its household id, so that each table
-/// can be distributed by it (see docs/decisions/0007-postgresql-by-household.md); the account, credential
-/// and invite-code lookups are the only ones not keyed by household.
+/// The server's tables. Every household row carries its household id and every key of a
+/// household's table begins with it, so that each can be distributed by it (see
+/// docs/sharding.md); the account, credential, invite-code and failed-join lookups are the
+/// reference tables, not keyed by household.
 enum PostgresSchema {
   /// The schema this build writes; kept in `teammate_schema`.
   static var version: Int { migrations.count }
@@ -133,6 +134,16 @@ enum PostgresSchema {
       AS $$ BEGIN
         RETURN (SELECT household_id FROM account_households WHERE account = teammate_actor());
       END $$;
+    """,
+    // 5: ready to be distributed by household (docs/sharding.md): every key of a household's
+    // tables begins with its household. A card's id alone finds its household only for the
+    // refusal of a stranger's card, on an index of its own.
+    """
+    ALTER TABLE cards DROP CONSTRAINT cards_pkey, ADD PRIMARY KEY (household_id, id);
+    CREATE INDEX IF NOT EXISTS cards_by_id ON cards (id);
+    ALTER TABLE write_receipts DROP CONSTRAINT write_receipts_pkey,
+      ADD PRIMARY KEY (household_id, account, write_id);
+    DROP INDEX IF EXISTS write_receipts_by_household;
     """,
   ]
 }

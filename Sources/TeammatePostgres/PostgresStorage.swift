@@ -244,7 +244,7 @@ public struct PostgresStorage: BackendStorage {
       """
       INSERT INTO cards (household_id, id, maybe_pending_for_all_but, body)
       VALUES (\(card.householdID.rawValue), \(card.id.rawValue), \(hint), \(try json(card)))
-      ON CONFLICT (id) DO UPDATE SET
+      ON CONFLICT (household_id, id) DO UPDATE SET
         maybe_pending_for_all_but = excluded.maybe_pending_for_all_but, body = excluded.body
       """)
   }
@@ -377,12 +377,14 @@ public struct PostgresStorage: BackendStorage {
       """)
   }
 
-  public func receipt(for write: WriteID, of account: AccountID) throws -> WriteOutcome? {
+  public func receipt(for write: WriteID, of account: AccountID, in household: HouseholdID)
+    throws -> WriteOutcome?
+  {
     try document(
       WriteOutcome.self, "outcome",
       of: """
-        SELECT outcome FROM write_receipts
-        WHERE account = \(account.rawValue) AND write_id = \(write.rawValue)
+        SELECT outcome FROM write_receipts WHERE household_id = \(household.rawValue)
+          AND account = \(account.rawValue) AND write_id = \(write.rawValue)
         """)
   }
 
@@ -398,12 +400,15 @@ public struct PostgresStorage: BackendStorage {
   }
 
   /// NB: the ids go in as one JSON array, bound, however many there are.
-  public mutating func forgetReceipts(_ writes: [WriteID], of account: AccountID) throws {
+  public mutating func forgetReceipts(
+    _ writes: [WriteID], of account: AccountID, in household: HouseholdID
+  ) throws {
     guard !writes.isEmpty else { return }
     let ids = try json(writes.map(\.rawValue))
     connection.later(
       """
-      DELETE FROM write_receipts WHERE account = \(account.rawValue)
+      DELETE FROM write_receipts WHERE household_id = \(household.rawValue)
+        AND account = \(account.rawValue)
         AND write_id IN (SELECT json_array_elements_text(\(ids)::json))
       """)
   }

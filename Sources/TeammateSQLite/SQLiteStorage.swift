@@ -224,10 +224,12 @@ public struct SQLiteStorage: BackendStorage {
       [.id(id), .id(household), .integer(Int64(revision))], change)
   }
 
-  public func receipt(for write: WriteID, of account: AccountID) throws -> WriteOutcome? {
+  public func receipt(for write: WriteID, of account: AccountID, in household: HouseholdID)
+    throws -> WriteOutcome?
+  {
     try connection.first(
-      "SELECT outcome FROM write_receipts WHERE account = ? AND write_id = ?",
-      [.id(account), .id(write)]
+      "SELECT outcome FROM write_receipts WHERE account = ? AND write_id = ? AND household_id = ?",
+      [.id(account), .id(write), .id(household)]
     ) { row in try decode(WriteOutcome.self, try row.text(named: "outcome")) }
   }
 
@@ -241,11 +243,16 @@ public struct SQLiteStorage: BackendStorage {
   }
 
   /// NB: the ids go in as one JSON array, bound, however many there are.
-  public func forgetReceipts(_ writes: [WriteID], of account: AccountID) throws {
+  public func forgetReceipts(
+    _ writes: [WriteID], of account: AccountID, in household: HouseholdID
+  ) throws {
     guard !writes.isEmpty else { return }
     try connection.run(
-      "DELETE FROM write_receipts WHERE account = ? AND write_id IN (SELECT value FROM json_each(?))",
-      [.id(account), try json(writes.map(\.rawValue))])
+      """
+      DELETE FROM write_receipts WHERE account = ? AND household_id = ?
+        AND write_id IN (SELECT value FROM json_each(?))
+      """,
+      [.id(account), .id(household), try json(writes.map(\.rawValue))])
   }
 
   private static let changeSelection = """

@@ -486,7 +486,7 @@ final class Life {
     let conflicts = Set(state.conflicts.map(\.id)).union(phone.dismissed)
     let held = Set(state.heldAnswers)
     for id in phone.tracked.subtracting(outbox).sorted() {
-      var receipt = try await observer.receipt(for: id, as: partner.account)
+      var receipt = try await observer.receipt(for: id, in: home, as: partner.account)
       // NB: a receipt the phone said it holds the answer to is gone by design (AC-OFF-10):
       // what the backend answered on the way is the record then.
       if receipt == nil, !held.contains(id) { receipt = phone.network.answer(to: id) }

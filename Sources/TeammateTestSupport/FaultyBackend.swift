@@ -79,8 +79,10 @@ public final class FaultyBackend: PushingBackend, @unchecked Sendable {
     return outcome
   }
 
-  public func receipt(for write: WriteID, as actor: AccountID) async throws -> WriteOutcome? {
-    let answer = try await call { try await base.receipt(for: write, as: actor) }
+  public func receipt(for write: WriteID, in household: HouseholdID, as actor: AccountID)
+    async throws -> WriteOutcome?
+  {
+    let answer = try await call { try await base.receipt(for: write, in: household, as: actor) }
     return distortion.receipt.map { $0(answer) } ?? answer
   }
 

@@ -97,8 +97,10 @@ struct DictionaryStorage: BackendStorage, Sendable {
     }
   }
 
-  func receipt(for write: WriteID, of account: AccountID) -> WriteOutcome? {
-    receipts["\(account.rawValue) \(write.rawValue)"]?.outcome
+  func receipt(for write: WriteID, of account: AccountID, in household: HouseholdID)
+    -> WriteOutcome?
+  {
+    receipts["\(household.rawValue) \(account.rawValue) \(write.rawValue)"]?.outcome
   }
 
   mutating func putReceipt(
@@ -106,10 +108,14 @@ struct DictionaryStorage: BackendStorage, Sendable {
     in household: HouseholdID
   ) {
     guard plant != .forgottenReceipt else { return }
-    receipts["\(account.rawValue) \(write.rawValue)"] = (household, outcome)
+    receipts["\(household.rawValue) \(account.rawValue) \(write.rawValue)"] = (household, outcome)
   }
 
-  mutating func forgetReceipts(_ writes: [WriteID], of account: AccountID) {
-    for write in writes { receipts["\(account.rawValue) \(write.rawValue)"] = nil }
+  mutating func forgetReceipts(
+    _ writes: [WriteID], of account: AccountID, in household: HouseholdID
+  ) {
+    for write in writes {
+      receipts["\(household.rawValue) \(account.rawValue) \(write.rawValue)"] = nil
+    }
   }
 }

@@ -152,7 +152,7 @@ import Testing
     let raw = try PostgresConnection(url: url)
     try raw.execute("UPDATE teammate_schema SET version = 2; COMMENT ON TABLE cards IS NULL")
     let opened = try PostgresBackend(url: url, clock: clock)
-    #expect(try raw.query("SELECT version FROM teammate_schema").text(0, "version") == "4")
+    #expect(try raw.query("SELECT version FROM teammate_schema").text(0, "version") == "5")
     let language: PostgresQuery = """
       SELECT lanname FROM pg_proc JOIN pg_language ON pg_language.oid = prolang
       WHERE proname = 'teammate_household' AND pronamespace = current_schema()::regnamespace
@@ -172,7 +172,7 @@ import Testing
     _ = try PostgresBackend(url: url, clock: clock)
     #expect(
       try raw.query("SELECT count(*), max(version) AS version FROM teammate_schema").text(
-        0, "version") == "4")
+        0, "version") == "5")
   }
 }
 

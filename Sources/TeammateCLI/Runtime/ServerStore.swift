@@ -95,7 +95,9 @@ struct Unreachable: TeammateBackend {
   func submit(_ entry: OutboxEntry, as actor: AccountID) throws -> WriteOutcome {
     throw TeammateError.unavailable
   }
-  func receipt(for write: WriteID, as actor: AccountID) throws -> WriteOutcome? {
+  func receipt(for write: WriteID, in household: HouseholdID, as actor: AccountID) throws
+    -> WriteOutcome?
+  {
     throw TeammateError.unavailable
   }
   func changes(in household: HouseholdID, after cursor: Int64, limit: Int, as actor: AccountID)

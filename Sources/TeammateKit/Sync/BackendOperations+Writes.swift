@@ -19,10 +19,13 @@ extension BackendOperations {
     // answer to this write, which it is still waiting for).
     // A device holds a few; more than a device could hold are not read.
     try storage.forgetReceipts(
-      entry.heldAnswers.prefix(OutboxEntry.idLimit).filter { $0 != entry.id }, of: actor)
+      entry.heldAnswers.prefix(OutboxEntry.idLimit).filter { $0 != entry.id }, of: actor,
+      in: entry.householdID)
     // NB: receipts are the actor's own: an answer given before is given again, even after
     // the actor left.
-    if let answered = try storage.receipt(for: entry.id, of: actor) { return answered }
+    if let answered = try storage.receipt(for: entry.id, of: actor, in: entry.householdID) {
+      return answered
+    }
     do {
       try checkAccess(entry, actor: actor, storage: storage)
     } catch let error as TeammateError {

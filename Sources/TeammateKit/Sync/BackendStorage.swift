@@ -63,16 +63,21 @@ public protocol BackendStorage {
     ofCard id: CardID, in household: HouseholdID, afterRevision revision: Int
   ) throws -> [Change]
 
-  /// The answer a device's write got the first time it arrived, kept with its household.
-  func receipt(for write: WriteID, of account: AccountID) throws -> WriteOutcome?
+  /// The answer a device's write to `household` got the first time it arrived: receipts are
+  /// kept by household, so that each lives where the household's rows do.
+  func receipt(for write: WriteID, of account: AccountID, in household: HouseholdID) throws
+    -> WriteOutcome?
   /// Keeps the answer to an account's write, so that the write sent again gets it again.
   mutating func putReceipt(
     _ outcome: WriteOutcome, for write: WriteID, of account: AccountID,
     in household: HouseholdID
   ) throws
-  /// Forgets the answers to an account's writes that the device which sent them says it
-  /// holds: nobody can ask for them again, so that receipts do not grow with every write.
-  mutating func forgetReceipts(_ writes: [WriteID], of account: AccountID) throws
+  /// Forgets the answers to an account's writes to `household` that the device which sent
+  /// them says it holds: nobody can ask for them again, so that receipts do not grow with
+  /// every write.
+  mutating func forgetReceipts(
+    _ writes: [WriteID], of account: AccountID, in household: HouseholdID
+  ) throws
 
   /// The device write being applied: each change appended meanwhile names it and is kept
   /// here, so that the answer carries them.

@@ -54,10 +54,14 @@ struct DeviceViewStorage: BackendStorage {
     ofCard id: CardID, in household: HouseholdID, afterRevision revision: Int
   ) -> [Change] { [] }
 
-  func receipt(for write: WriteID, of account: AccountID) -> WriteOutcome? { nil }
+  func receipt(for write: WriteID, of account: AccountID, in household: HouseholdID)
+    -> WriteOutcome?
+  { nil }
   mutating func putReceipt(
     _ outcome: WriteOutcome, for write: WriteID, of account: AccountID,
     in household: HouseholdID
   ) {}
-  mutating func forgetReceipts(_ writes: [WriteID], of account: AccountID) {}
+  mutating func forgetReceipts(
+    _ writes: [WriteID], of account: AccountID, in household: HouseholdID
+  ) {}
 }

@@ -81,9 +81,11 @@ public protocol TeammateBackend: Sendable {
   /// a thrown error means the write may not have arrived, and the device sends it again.
   func submit(_ entry: OutboxEntry, as actor: AccountID) async throws -> WriteOutcome
 
-  /// The answer the actor's write got, if it arrived: a device may ask instead of sending
-  /// again, and a simulation checks with it that nothing was lost. Only the actor's own.
-  func receipt(for write: WriteID, as actor: AccountID) async throws -> WriteOutcome?
+  /// The answer the actor's write to `household` got, if it arrived: a device may ask
+  /// instead of sending again, and a simulation checks with it that nothing was lost. Only
+  /// the actor's own.
+  func receipt(for write: WriteID, in household: HouseholdID, as actor: AccountID) async throws
+    -> WriteOutcome?
 }
 
 extension TeammateBackend {

@@ -170,9 +170,12 @@ extension TransactionalBackend {
     }
   }
 
-  public func receipt(for write: WriteID, as actor: AccountID) throws -> WriteOutcome? {
+  public func receipt(for write: WriteID, in household: HouseholdID, as actor: AccountID) throws
+    -> WriteOutcome?
+  {
     // NB: receipts are kept per account: an actor reads only its own.
-    try read(AccessChecked(), as: actor) { storage, _ in try storage.receipt(for: write, of: actor)
+    try read(AccessChecked(), as: actor) { storage, _ in
+      try storage.receipt(for: write, of: actor, in: household)
     }
   }
 
