@@ -171,6 +171,7 @@ extension TeammateError {
 public enum NameField: String, Sendable, Codable {
   case householdName = "household name"
   case displayName = "display name"
+  case dishName = "dish name"
 }
 
 extension TeammateError: CustomStringConvertible, LocalizedError {

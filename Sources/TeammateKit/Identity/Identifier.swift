@@ -46,6 +46,10 @@ public typealias AccountID = Identifier<AccountTag>
 public typealias HouseholdID = Identifier<HouseholdTag>
 /// A card's id: short enough to type on a command line.
 public typealias CardID = Identifier<CardTag>
+/// Marks an `Identifier` as a dish's.
+public enum DishTag {}
+/// A dish of the household's pool, by an id its device made.
+public typealias DishID = Identifier<DishTag>
 /// The id a device gives each of its writes, so that the backend applies it at most once.
 public typealias WriteID = Identifier<WriteTag>
 

@@ -44,14 +44,16 @@ package enum Validation {
     return note
   }
 
-  /// A trimmed household or display name, refused when empty or too long.
+  /// A trimmed household, display or dish name, refused when empty or too long.
   package static func name(_ raw: String, field: NameField) throws(TeammateError) -> String {
     let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !name.isEmpty else { throw .emptyName(field) }
-    try bytes(
-      name, field.rawValue,
-      limit: field == .householdName ? householdNameByteLimit : displayNameByteLimit)
-    let limit = field == .householdName ? householdNameLimit : displayNameLimit
+    let (limit, byteLimit) =
+      switch field {
+      case .householdName, .dishName: (householdNameLimit, householdNameByteLimit)
+      case .displayName: (displayNameLimit, displayNameByteLimit)
+      }
+    try bytes(name, field.rawValue, limit: byteLimit)
     guard name.count <= limit else {
       throw .nameTooLong(field, length: name.count, limit: limit)
     }

@@ -1,0 +1,75 @@
+import Foundation
+
+/// Dishes offered for a meal: what was eaten least lately, never what was eaten in the last
+/// days unless nothing else is left, and then said so.
+public struct MealSuggestion: Sendable, Equatable {
+  /// Up to three dishes, the least lately eaten first.
+  public var dishes: [DishID]
+  /// Whether every dish had been eaten within the cooldown, so the rule was relaxed.
+  public var relaxed: Bool
+
+  /// A suggestion of `dishes`, `relaxed` when the cooldown was set aside.
+  public init(dishes: [DishID], relaxed: Bool) {
+    self.dishes = dishes
+    self.relaxed = relaxed
+  }
+}
+
+/// The meal rules that need no storage: suggestions and what was eaten. Pure: the day, the
+/// time and the random choices are given.
+public enum MealRules {
+  /// Days a dish eaten is not offered again (a household setting).
+  public static let standardCooldownDays = 7
+  /// Dishes a suggestion offers at most.
+  public static let suggestionLimit = 3
+
+  /// Dishes for a meal on `day`: never one eaten (decided) on that day or in the
+  /// `cooldownDays` before it unless every dish was, preferring those eaten longest ago or
+  /// never; among equals, `random` chooses. Removed dishes are never offered. Nothing is
+  /// saved.
+  public static func suggest(
+    from dishes: [Dish], meals: [Meal], for day: MealDay,
+    cooldownDays: Int = standardCooldownDays, random: inout some RandomNumberGenerator
+  ) -> MealSuggestion {
+    var lastEaten: [DishID: MealDay] = [:]
+    for meal in meals where meal.day <= day {
+      guard let dish = meal.decidedDish else { continue }
+      lastEaten[dish] = max(lastEaten[dish] ?? meal.day, meal.day)
+    }
+    let pool = dishes.filter { !$0.isRemoved }.sorted { $0.id < $1.id }
+    let fresh = pool.filter { dish in
+      guard let eaten = lastEaten[dish.id] else { return true }
+      return eaten.days(to: day) > cooldownDays
+    }
+    let offered = fresh.isEmpty ? pool : fresh
+    // NB: longest ago first, never eaten before all; ties in an order `random` makes.
+    var groups: [MealDay?: [DishID]] = [:]
+    for dish in offered { groups[lastEaten[dish.id], default: []].append(dish.id) }
+    var chosen: [DishID] = []
+    for eaten in groups.keys.sorted(by: { ($0 ?? .distantPast) < ($1 ?? .distantPast) }) {
+      var tied = groups[eaten] ?? []
+      tied.shuffle(using: &random)
+      chosen += tied
+      if chosen.count >= suggestionLimit { break }
+    }
+    return MealSuggestion(
+      dishes: Array(chosen.prefix(suggestionLimit)), relaxed: fresh.isEmpty && !pool.isEmpty)
+  }
+
+  /// What the household ate: decided meals whose time has passed at `now`, newest first;
+  /// skipped and still proposed meals are not there.
+  public static func history(
+    of meals: [Meal], at now: Date, times: MealTimes, in zone: TimeZone
+  ) -> [Meal] {
+    meals.filter { meal in
+      guard case .decided = meal.state else { return false }
+      return meal.day.instant(at: times.time(of: meal.slot), in: zone) <= now
+    }.sorted { ($0.day, $0.slot) > ($1.day, $1.slot) }
+  }
+}
+
+extension MealDay {
+  /// A day before every other, for ordering what was never eaten first.
+  static let distantPast =
+    MealDay(year: 1, month: 1, day: 1) ?? MealDay(containing: .distantPast, in: .gmt)
+}

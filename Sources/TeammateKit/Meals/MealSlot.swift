@@ -1,0 +1,51 @@
+import Foundation
+
+/// The three meals of a day, in the order they come.
+public enum MealSlot: String, Sendable, Codable, CaseIterable, Comparable {
+  case breakfast, lunch, dinner
+
+  /// Where the meal comes in the day.
+  private var order: Int {
+    switch self {
+    case .breakfast: 0
+    case .lunch: 1
+    case .dinner: 2
+    }
+  }
+
+  public static func < (lhs: MealSlot, rhs: MealSlot) -> Bool { lhs.order < rhs.order }
+}
+
+/// When the household eats each meal, and how long before one an undecided meal reminds:
+/// household settings, in the household's zone.
+public struct MealTimes: Sendable, Codable, Equatable {
+  /// When breakfast is eaten.
+  public var breakfast: TimeOfDay
+  /// When lunch is eaten.
+  public var lunch: TimeOfDay
+  /// When dinner is eaten.
+  public var dinner: TimeOfDay
+  /// How long before a meal's time it should be decided.
+  public var decideByMinutes: Int
+
+  /// Times of the household's choosing; by default 08:00, 12:30 and 19:00, decided an hour
+  /// before.
+  public init(
+    breakfast: TimeOfDay = .constant(8, 0), lunch: TimeOfDay = .constant(12, 30),
+    dinner: TimeOfDay = .constant(19, 0), decideByMinutes: Int = 60
+  ) {
+    self.breakfast = breakfast
+    self.lunch = lunch
+    self.dinner = dinner
+    self.decideByMinutes = decideByMinutes
+  }
+
+  /// The local time of `slot`.
+  public func time(of slot: MealSlot) -> TimeOfDay {
+    switch slot {
+    case .breakfast: breakfast
+    case .lunch: lunch
+    case .dinner: dinner
+    }
+  }
+}
