@@ -126,4 +126,27 @@ import Testing
       of: meals, at: try at("2026-12-10T19:00:00Z"), times: MealTimes(), in: newYork)
     #expect(eaten == [meals[1], meals[0], meals[5]])
   }
+
+  @Test func test_AC_MEAL_06_aSlotNotYetDecidedIsDueByItsDecideByTime() throws {
+    let saturday = try day("2026-03-07")
+    let meals = [
+      Meal(day: saturday, slot: .breakfast, state: .skipped),
+      Meal(day: saturday, slot: .lunch, state: .decided(.leftovers)),
+      Meal(day: saturday, slot: .dinner, state: .proposed([.dish("curry"), .takeaway])),
+      Meal(day: saturday.adding(days: 1), slot: .dinner, state: .decided(.eatingOut)),
+    ]
+    let due = MealRules.undecided(meals, on: saturday, times: MealTimes(), in: newYork)
+    #expect(due.map(\.slot) == [.dinner])
+    #expect(due.first?.decideBy == (try at("2026-03-07T23:00:00Z")))
+    // NB: the next day, with its dinner decided, owes nothing but breakfast and lunch; its
+    // walls moved an hour on in the night.
+    let sunday = MealRules.undecided(
+      meals, on: saturday.adding(days: 1), times: MealTimes(), in: newYork)
+    #expect(sunday.map(\.slot) == [.breakfast, .lunch])
+    let late = MealTimes(dinner: .constant(19, 0), decideByMinutes: 60)
+    let empty = MealRules.undecided([], on: saturday.adding(days: 1), times: late, in: newYork)
+    #expect(empty.map(\.slot) == MealSlot.allCases)
+    #expect(empty.last?.decideBy == (try at("2026-03-08T22:00:00Z")))
+    #expect(empty.first?.decideBy == (try at("2026-03-08T11:00:00Z")))
+  }
 }

@@ -68,6 +68,26 @@ public enum MealRules {
   }
 }
 
+extension MealRules {
+  /// The slots of `day` still undecided — no meal, or only a proposal — each with the instant
+  /// it should have been decided by (its time less the household's decide-by minutes, on the
+  /// day's walls): what reminds both partners, once. A decided or skipped slot is not there.
+  public static func undecided(
+    _ meals: [Meal], on day: MealDay, times: MealTimes, in zone: TimeZone
+  ) -> [(slot: MealSlot, decideBy: Date)] {
+    let settled = Set(
+      meals.filter { meal in
+        guard meal.day == day else { return false }
+        if case .proposed = meal.state { return false }
+        return true
+      }.map(\.slot))
+    return MealSlot.allCases.filter { !settled.contains($0) }.map { slot in
+      let time = day.instant(at: times.time(of: slot), in: zone)
+      return (slot, time.addingTimeInterval(-Double(times.decideByMinutes) * 60))
+    }
+  }
+}
+
 extension MealDay {
   /// A day before every other, for ordering what was never eaten first.
   static let distantPast =
