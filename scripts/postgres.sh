@@ -13,6 +13,7 @@
 #        scripts/postgres.sh promote URL  makes the pair's standby the primary
 #        scripts/postgres.sh start-pooler URL  PgBouncer in transaction mode before the server
 #                                         at URL (installed first if missing); prints its URL
+#        scripts/postgres.sh install-pooler  installs PgBouncer with apt if it is missing
 # initdb refuses to run as root: as root, the server's tools run as the `postgres` user.
 set -euo pipefail
 bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
@@ -54,6 +55,20 @@ close_inherited() {
   for fd in $(ls /proc/$$/fd); do
     [ "$fd" -gt 2 ] && eval "exec $fd>&-" 2>/dev/null || true
   done
+}
+
+# Sets $pgbouncer to PgBouncer's program, installing it with apt first (as root) if missing.
+install_pooler() {
+  pgbouncer=$(command -v pgbouncer || echo /usr/sbin/pgbouncer)
+  [ -x "$pgbouncer" ] && return 0
+  if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
+    echo "postgres.sh: installing PgBouncer (apt-get install pgbouncer)" >&2
+    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq pgbouncer; } >&2 ||
+      { echo "postgres.sh: PgBouncer could not be installed" >&2; exit 69; }
+  else
+    echo "postgres.sh: no PgBouncer found: install it (apt-get install pgbouncer)" >&2
+    exit 69
+  fi
 }
 
 # Makes a new cluster's folder and its data (not started), and sets $folder to it.
@@ -120,22 +135,15 @@ case "${1:-}" in
     folder=$(ours "${2:-}")
     as_server "$bin/pg_ctl" -D "$folder/standby" -w -s promote >&2
     ;;
+  install-pooler)
+    install_pooler
+    ;;
   start-pooler)
     server=${2:?"start-pooler needs the server's URL"}
     host=$(folder_of "$server")
     port=5432
     case "$server" in *port=*) port=${server#*port=}; port=${port%%&*}; port=${port%%,*} ;; esac
-    pgbouncer=$(command -v pgbouncer || echo /usr/sbin/pgbouncer)
-    if [ ! -x "$pgbouncer" ]; then
-      if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
-        echo "postgres.sh: installing PgBouncer (apt-get install pgbouncer)" >&2
-        { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq pgbouncer; } >&2 ||
-          { echo "postgres.sh: PgBouncer could not be installed" >&2; exit 69; }
-      else
-        echo "postgres.sh: no PgBouncer found: install it (apt-get install pgbouncer)" >&2
-        exit 69
-      fi
-    fi
+    install_pooler
     close_inherited
     folder=$(mktemp -d /tmp/teammate-pg-XXXXXX)
     chmod 0700 "$folder"
@@ -164,7 +172,7 @@ INI
     ;;
   *)
     echo "usage: scripts/postgres.sh start | url URL | halt URL | resume URL | stop URL |" \
-      "start-pair | kill-primary URL | promote URL | start-pooler URL" >&2
+      "start-pair | kill-primary URL | promote URL | start-pooler URL | install-pooler" >&2
     exit 64
     ;;
 esac

@@ -117,10 +117,12 @@ run_tests() {
 }
 
 # A throwaway PostgreSQL cluster for the tests that need a server, stopped when verify ends,
-# whatever happened; a machine without PostgreSQL fails the tests step and says why.
+# whatever happened; a machine without PostgreSQL fails the tests step and says why. PgBouncer,
+# which the pooled cases start for themselves, is installed meanwhile if it is missing.
 # It starts beside the build; `use_postgres` waits for it.
 start_postgres() {
-  scripts/postgres.sh start >"$logs/postgres.url" 2>"$logs/postgres.log" &
+  { scripts/postgres.sh start && scripts/postgres.sh install-pooler; } \
+    >"$logs/postgres.url" 2>"$logs/postgres.log" &
   postgres_starting=$!
   trap 'wait "$postgres_starting" 2>/dev/null; [ -s "$logs/postgres.url" ] && scripts/postgres.sh stop "$(cat "$logs/postgres.url")" 2>/dev/null' EXIT
 }
