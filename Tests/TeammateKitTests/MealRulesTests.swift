@@ -149,4 +149,21 @@ import Testing
     #expect(empty.last?.decideBy == (try at("2026-03-08T22:00:00Z")))
     #expect(empty.first?.decideBy == (try at("2026-03-08T11:00:00Z")))
   }
+
+  @Test func test_AC_MEAL_07_aDayIsReadAsPeopleSayIt() throws {
+    // NB: Tuesday 1 December 2026.
+    let today = try day("2026-12-01")
+    #expect(today.weekday == 2)
+    let read = { (text: String) in MealDay.read(text, today: today)?.description }
+    #expect(read("today") == "2026-12-01" && read(" Tomorrow ") == "2026-12-02")
+    #expect(read("yesterday") == "2026-11-30" && read("明天") == "2026-12-02")
+    #expect(read("今天") == "2026-12-01" && read("昨天") == "2026-11-30")
+    #expect(read("tue") == "2026-12-01" && read("Tuesday") == "2026-12-01")
+    #expect(read("next tue") == "2026-12-08" && read("wed") == "2026-12-02")
+    #expect(read("mon") == "2026-12-07" && read("next sun") == "2026-12-06")
+    #expect(read("2026-12-25") == "2026-12-25")
+    for text in ["someday", "next", "2026-13-01", "tue wed", "", "next 2026-12-03"] {
+      #expect(read(text) == nil, "\(text)")
+    }
+  }
 }
