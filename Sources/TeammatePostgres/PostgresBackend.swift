@@ -93,9 +93,7 @@ public actor PostgresBackend: TransactionalBackend {
   package func preparedPlans(as actor: AccountID) throws(PostgresError) -> [(String, String)] {
     try connection.execute("BEGIN")
     defer { try? connection.execute("ROLLBACK") }
-    try connection.query(
-      "SELECT set_config('role', 'teammate_app', true), set_config('teammate.actor', \(actor.rawValue), true)"
-    )
+    try connection.query("SELECT \(sql: Self.acting(actor))")
     try connection.execute(
       "SET LOCAL plan_cache_mode = force_generic_plan; SET LOCAL enable_seqscan = off")
     let prepared = try connection.query(
@@ -223,13 +221,10 @@ public actor PostgresBackend: TransactionalBackend {
       do {
         // NB: one round trip opens the transaction, sets its role and actor, takes its locks
         // and reads the actor's household (ADR 0009).
-        let acting = actor.rawValue
         if reading {
           let opened = try connection.pipeline(
             opening("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") + [
-              // NB: `role` set for the transaction is SET LOCAL ROLE; the actor is bound.
-              "SELECT set_config('role', 'teammate_app', true), set_config('teammate.actor', \(acting), true)",
-              PostgresStorage.household(of: actor),
+              "SELECT \(sql: Self.acting(actor))", PostgresStorage.household(of: actor),
             ])
           try storage.begin(
             as: actor, writing: false, household: opened[opened.count - 1], last: nil)
@@ -237,9 +232,8 @@ public actor PostgresBackend: TransactionalBackend {
           let opened = try connection.pipeline(
             opening("BEGIN ISOLATION LEVEL READ COMMITTED") + [
               """
-              SELECT set_config('role', 'teammate_app', true), set_config('teammate.actor', \(acting), true),
-                pg_advisory_xact_lock(
-                  hashtextextended('teammate.account ' || current_schema() || ' ' || \(acting), 0))
+              SELECT \(sql: Self.acting(actor)), pg_advisory_xact_lock(
+                hashtextextended('teammate.account ' || current_schema() || ' ' || \(actor.rawValue), 0))
               """,
               PostgresStorage.lockingHousehold(of: actor),
               PostgresStorage.lastSequence(of: actor),
@@ -281,6 +275,12 @@ public actor PostgresBackend: TransactionalBackend {
 }
 
 extension PostgresBackend {
+  /// The transaction's role and actor, as SQL to select: `role` set for the transaction is
+  /// SET LOCAL ROLE, and the actor is bound.
+  private static func acting(_ actor: AccountID) -> PostgresQuery {
+    "set_config('role', 'teammate_app', true), set_config('teammate.actor', \(actor.rawValue), true)"
+  }
+
   /// A transaction's first statements: `begin`, and through a pooler the URL's search path,
   /// which only a transaction can keep there.
   private func opening(_ begin: PostgresQuery) -> [PostgresQuery] {
