@@ -182,11 +182,27 @@ public actor PostgresBackend: TransactionalBackend {
         + " UPDATE teammate_schema SET version = \(PostgresSchema.version)")
   }
 
+  /// A device's write, its receipt read in the transaction's first round trip: a write sent
+  /// again is answered without another.
+  public func submit(_ entry: OutboxEntry, as actor: AccountID) throws -> WriteOutcome {
+    // NB: an id no device makes is refused before anything is read (AC-OFF-11).
+    let known = (1...OutboxEntry.idLimit).contains(entry.id.rawValue.count)
+    let receipt = PostgresStorage.receiptQuery(for: entry.id, of: actor, in: entry.householdID)
+    return try transaction(as: actor, reading: false, also: known ? receipt : nil) {
+      storage, rows in
+      if let rows {
+        try storage.know(receipt: rows, for: entry.id, of: actor, in: entry.householdID)
+      }
+      return try BackendOperations.submit(
+        entry, actor: actor, storage: &storage, now: clock.now(), random: &random)
+    }
+  }
+
   public func write<T>(
     _ checked: borrowing AccessChecked, as actor: AccountID,
     _ body: (inout PostgresStorage, Date, inout AnyRandomNumberGenerator) throws -> T
   ) throws -> T {
-    try transaction(as: actor, reading: false) { storage in
+    try transaction(as: actor, reading: false) { storage, _ in
       try body(&storage, clock.now(), &random)
     }
   }
@@ -197,7 +213,7 @@ public actor PostgresBackend: TransactionalBackend {
   ) throws
     -> T
   {
-    try transaction(as: actor, reading: true) { storage in try body(storage, clock.now()) }
+    try transaction(as: actor, reading: true) { storage, _ in try body(storage, clock.now()) }
   }
 
   /// One transaction as `teammate_app` for `actor`, run again (after a pause) while it loses
@@ -206,8 +222,11 @@ public actor PostgresBackend: TransactionalBackend {
   /// and writers of different households never meet (ADR 0009). A read sees one snapshot
   /// (repeatable read, read only) and locks nothing. The row-level policies see the actor;
   /// the kit's access checks run as well.
+  ///
+  /// `also`, if given, goes in the write's first round trip, and the body gets its rows.
   private func transaction<T>(
-    as actor: AccountID, reading: Bool, _ body: (inout PostgresStorage) throws -> T
+    as actor: AccountID, reading: Bool, also extra: PostgresQuery? = nil,
+    _ body: (inout PostgresStorage, PostgresRows?) throws -> T
   ) throws -> T {
     var pauses = RetryPauses()
     var attempt = 0
@@ -217,6 +236,7 @@ public actor PostgresBackend: TransactionalBackend {
       // NB: a connection the server dropped (a restart, an idle timeout) is opened again.
       if !connection.isOpen { connection = try PostgresConnection(address, waits: waits) }
       var storage = PostgresStorage(connection: connection)
+      var extraRows: PostgresRows?
       committing = false
       do {
         // NB: one round trip opens the transaction, sets its role and actor, takes its locks
@@ -237,12 +257,13 @@ public actor PostgresBackend: TransactionalBackend {
               """,
               PostgresStorage.lockingHousehold(of: actor),
               PostgresStorage.lastSequence(of: actor),
-            ])
+            ] + (extra.map { [$0] } ?? []))
+          let base = opened.count - (extra == nil ? 0 : 1)
           try storage.begin(
-            as: actor, writing: true, household: opened[opened.count - 2],
-            last: opened[opened.count - 1])
+            as: actor, writing: true, household: opened[base - 2], last: opened[base - 1])
+          extraRows = extra == nil ? nil : opened[base]
         }
-        let result = try body(&storage)
+        let result = try body(&storage, extraRows)
         if let beforeCommit, !reading {
           try beforeCommit(try connection.query("SELECT pg_backend_pid() AS pid").text(0, "pid"))
         }

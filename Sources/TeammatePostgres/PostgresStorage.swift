@@ -377,15 +377,41 @@ public struct PostgresStorage: BackendStorage {
       """)
   }
 
+  /// The answer to `write`, if the transaction's first round trip read it.
+  private var knownReceipt:
+    (write: WriteID, account: AccountID, household: HouseholdID, outcome: WriteOutcome?)?
+
+  /// The statement that reads a write's receipt.
+  static func receiptQuery(
+    for write: WriteID, of account: AccountID, in household: HouseholdID
+  ) -> PostgresQuery {
+    """
+    SELECT outcome FROM write_receipts WHERE household_id = \(household.rawValue)
+      AND account = \(account.rawValue) AND write_id = \(write.rawValue)
+    """
+  }
+
+  /// Keeps the receipt the first round trip read for `write` (no row: none yet).
+  mutating func know(
+    receipt rows: PostgresRows, for write: WriteID, of account: AccountID,
+    in household: HouseholdID
+  ) throws {
+    let outcome = try (0..<rows.count).first.map { row in
+      try decoded(WriteOutcome.self, try rows.text(row, "outcome"))
+    }
+    knownReceipt = (write, account, household, outcome)
+  }
+
   public func receipt(for write: WriteID, of account: AccountID, in household: HouseholdID)
     throws -> WriteOutcome?
   {
-    try document(
-      WriteOutcome.self, "outcome",
-      of: """
-        SELECT outcome FROM write_receipts WHERE household_id = \(household.rawValue)
-          AND account = \(account.rawValue) AND write_id = \(write.rawValue)
-        """)
+    if let known = knownReceipt, known.write == write, known.account == account,
+      known.household == household
+    {
+      return known.outcome
+    }
+    return try document(
+      WriteOutcome.self, "outcome", of: Self.receiptQuery(for: write, of: account, in: household))
   }
 
   public mutating func putReceipt(
