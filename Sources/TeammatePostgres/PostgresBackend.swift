@@ -244,7 +244,8 @@ public actor PostgresBackend: TransactionalBackend {
         if reading {
           let opened = try connection.pipeline(
             opening("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") + [
-              "SELECT \(sql: Self.acting(actor))", PostgresStorage.household(of: actor),
+              "SELECT \(sql: Self.acting(actor))",
+              PostgresStorage.household(of: actor, locking: false),
             ])
           try storage.begin(
             as: actor, writing: false, household: opened[opened.count - 1], last: nil)
@@ -255,7 +256,7 @@ public actor PostgresBackend: TransactionalBackend {
               SELECT \(sql: Self.acting(actor)), pg_advisory_xact_lock(
                 hashtextextended('teammate.account ' || current_schema() || ' ' || \(actor.rawValue), 0))
               """,
-              PostgresStorage.lockingHousehold(of: actor),
+              PostgresStorage.household(of: actor, locking: true),
               PostgresStorage.lastSequence(of: actor),
             ] + (extra.map { [$0] } ?? []))
           let base = opened.count - (extra == nil ? 0 : 1)

@@ -92,7 +92,7 @@ final class PostgresConnection {
   func pipeline(_ statements: [PostgresQuery]) throws(PostgresError) -> [PostgresRows] {
     let all = deferred + statements
     deferred = []
-    let deadline = ContinuousClock.now.advanced(by: waits.answer)
+    let deadline = answerDeadline
     let names = try all.map { statement throws(PostgresError) in
       try prepared(statement.sql, count: statement.parameters.count)
     }
@@ -134,6 +134,11 @@ final class PostgresConnection {
     return Array(answers.suffix(statements.count))
   }
 
+  /// The latest an answer to what is sent now may come (`waits.answer` from now).
+  private var answerDeadline: ContinuousClock.Instant {
+    ContinuousClock.now.advanced(by: waits.answer)
+  }
+
   /// What libpq says went wrong with the connection.
   private func failure() -> PostgresError {
     PostgresError.client(
@@ -159,7 +164,7 @@ final class PostgresConnection {
     guard prepares else { return nil }
     if let name = statements[sql] { return name }
     let name = "s\(statements.count)"
-    let deadline = ContinuousClock.now.advanced(by: waits.answer)
+    let deadline = answerDeadline
     _ = try rows(answer(to: pq.sendPrepare(handle, name, sql, Int32(count), nil), by: deadline))
     statements[sql] = name
     return name
@@ -183,7 +188,7 @@ final class PostgresConnection {
 
   /// Runs several statements without parameters (a migration).
   func execute(_ sql: String) throws(PostgresError) {
-    let deadline = ContinuousClock.now.advanced(by: waits.answer)
+    let deadline = answerDeadline
     _ = try rows(answer(to: pq.sendQuery(handle, sql), by: deadline))
   }
 

@@ -65,33 +65,26 @@ public struct PostgresStorage: BackendStorage {
   /// lookups are not asked of the server again.
   private var known: KnownHousehold?
 
-  /// The first statement of every write after the account's lock: locks the household
-  /// `account` belongs to, if any, for the rest of the transaction, so that the household's
-  /// writers take turns (ADR 0009), and returns it.
-  static func lockingHousehold(of account: AccountID) -> PostgresQuery {
-    """
-    SELECT id, body FROM households WHERE id = (
-      SELECT household_id FROM account_households WHERE account = \(account.rawValue)
-    ) FOR NO KEY UPDATE
-    """
+  /// The id of the household `account` belongs to: a query of its own, or a sub-select.
+  private static func membership(of account: AccountID) -> PostgresQuery {
+    "SELECT household_id FROM account_households WHERE account = \(account.rawValue)"
   }
 
-  /// The household `account` belongs to, if any, for a read.
-  static func household(of account: AccountID) -> PostgresQuery {
-    """
-    SELECT id, body FROM households WHERE id = (
-      SELECT household_id FROM account_households WHERE account = \(account.rawValue)
-    )
-    """
+  /// The household `account` belongs to, if any. In a write (`locking`) it is the first
+  /// statement after the account's lock, and locks the household for the rest of the
+  /// transaction, so that the household's writers take turns (ADR 0009).
+  static func household(of account: AccountID, locking: Bool) -> PostgresQuery {
+    let lock: PostgresQuery = locking ? " FOR NO KEY UPDATE" : ""
+    return
+      "SELECT id, body FROM households WHERE id = (\(sql: membership(of: account)))\(sql: lock)"
   }
 
   /// The last number of the feed of the household `account` belongs to: run after its lock,
   /// at read committed, so no writer of the household can take the next one meanwhile.
   static func lastSequence(of account: AccountID) -> PostgresQuery {
     """
-    SELECT coalesce(max(sequence), 0) AS last FROM changes WHERE household_id = (
-      SELECT household_id FROM account_households WHERE account = \(account.rawValue)
-    )
+    SELECT coalesce(max(sequence), 0) AS last FROM changes
+    WHERE household_id = (\(sql: membership(of: account)))
     """
   }
 
@@ -136,8 +129,7 @@ public struct PostgresStorage: BackendStorage {
 
   public func householdID(of account: AccountID) throws -> HouseholdID? {
     if let known, known.account == account { return known.id }
-    let rows = try connection.query(
-      "SELECT household_id FROM account_households WHERE account = \(account.rawValue)")
+    let rows = try connection.query(Self.membership(of: account))
     return rows.count == 0 ? nil : HouseholdID(try rows.text(0, "household_id"))
   }
 
@@ -318,40 +310,32 @@ public struct PostgresStorage: BackendStorage {
   /// sequence alone.
   public mutating func appendChange(_ change: Change) throws -> Change {
     let household = change.householdID.rawValue
-    let revision = change.card.map { "\($0.revision)" }
-    var stamped = change
-    if let last = known?.lastSequence, known?.id == change.householdID {
-      stamped.sequence = last + 1
-      known?.lastSequence = last + 1
-      connection.later(
-        """
-        WITH appended AS (
-          INSERT INTO changes (household_id, sequence, card_id, card_revision, body)
-          VALUES (\(household), \(last + 1), \(change.card?.id.rawValue), \(revision)::integer,
-            \(try json(change)))
-          RETURNING household_id, sequence
-        )
-        SELECT pg_notify(\(sql: PostgresListener.channel(of: "household_id")), sequence::text)
-        FROM appended
-        """)
-      return stamped
-    }
-    let rows = try connection.query(
-      """
-      WITH next AS (
-        SELECT coalesce(max(sequence), 0) + 1 AS sequence FROM changes
-        WHERE household_id = \(household)
-      ), appended AS (
+    let last = known?.id == change.householdID ? known?.lastSequence : nil
+    let sequence: PostgresQuery =
+      if let last {
+        "\(last + 1)::bigint"
+      } else {
+        "(SELECT coalesce(max(sequence), 0) + 1 FROM changes WHERE household_id = \(household))"
+      }
+    let statement: PostgresQuery = """
+      WITH appended AS (
         INSERT INTO changes (household_id, sequence, card_id, card_revision, body)
-        SELECT \(household), next.sequence, \(change.card?.id.rawValue),
-          \(revision)::integer, \(try json(change)) FROM next
+        VALUES (\(household), \(sql: sequence), \(change.card?.id.rawValue),
+          \(change.card.map { "\($0.revision)" })::integer, \(try json(change)))
         RETURNING household_id, sequence
       )
       SELECT sequence,
         pg_notify(\(sql: PostgresListener.channel(of: "household_id")), sequence::text)
       FROM appended
-      """)
-    stamped.sequence = try rows.integer(0, "sequence")
+      """
+    var stamped = change
+    if let last {
+      stamped.sequence = last + 1
+      known?.lastSequence = last + 1
+      connection.later(statement)
+    } else {
+      stamped.sequence = try connection.query(statement).integer(0, "sequence")
+    }
     return stamped
   }
 

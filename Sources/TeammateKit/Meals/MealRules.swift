@@ -37,16 +37,19 @@ public enum MealRules {
       lastEaten[dish] = max(lastEaten[dish] ?? meal.day, meal.day)
     }
     let pool = dishes.filter { !$0.isRemoved }.sorted { $0.id < $1.id }
-    let fresh = pool.filter { dish in
-      guard let eaten = lastEaten[dish.id] else { return true }
-      return eaten.days(to: day) > cooldownDays
-    }
+    // NB: a dish eaten on this day or after it is still resting.
+    let restingFrom = day.adding(days: -cooldownDays)
+    let fresh = pool.filter { dish in lastEaten[dish.id].map { $0 < restingFrom } ?? true }
     let offered = fresh.isEmpty ? pool : fresh
     // NB: longest ago first, never eaten before all; ties in an order `random` makes.
     var groups: [MealDay?: [DishID]] = [:]
     for dish in offered { groups[lastEaten[dish.id], default: []].append(dish.id) }
     var chosen: [DishID] = []
-    for eaten in groups.keys.sorted(by: { ($0 ?? .distantPast) < ($1 ?? .distantPast) }) {
+    let order = groups.keys.sorted { lhs, rhs in
+      guard let rhs else { return false }
+      return lhs.map { $0 < rhs } ?? true
+    }
+    for eaten in order {
       var tied = groups[eaten] ?? []
       tied.shuffle(using: &random)
       chosen += tied
@@ -86,10 +89,4 @@ extension MealRules {
       return (slot, time.addingTimeInterval(-Double(times.decideByMinutes) * 60))
     }
   }
-}
-
-extension MealDay {
-  /// A day before every other, for ordering what was never eaten first.
-  static let distantPast =
-    MealDay(year: 1, month: 1, day: 1) ?? MealDay(containing: .distantPast, in: .gmt)
 }
