@@ -52,6 +52,8 @@ public enum BackendContract {
     OfflineContract.aLostReplyIsSentAgainAndAnOnlineRefusalIsThrown,
     OfflineContract.receiptsAreKeptOnlyWhileADeviceMayAskForThem,
     OfflineContract.aWriteIDNoDeviceMakesIsRefused,
+    MealContract.mealsAndDishesAreTheSameOnEveryBackend,
+    MealContract.twoPicksOfflineTheLaterArrivalWins,
     RaceContract.twoAccountsRacingForOneCodeOneJoins,
     RaceContract.concurrentEditsBothLand,
     RaceContract.acknowledgementAfterATitleEditIsStale,

@@ -71,7 +71,7 @@ public struct ContractWorld: Sendable {
       PlanInput(
         cards: state.sortedCards, activity: state.waitingActivity, viewer: device.account,
         members: household.members, timeZone: TimeZone(identifier: household.timeZone) ?? .gmt,
-        now: now, shown: state.shown)
+        now: now, shown: state.shown, meals: household.mealsToRemind(among: state.sortedCards))
     ).filter { $0.fireAt > now }
   }
 

@@ -125,6 +125,12 @@ extension Device {
     case .deleteCard(let id): _ = try await deleteCard(id)
     case .restoreCard(let id): _ = try await restoreCard(id)
     case .updateSettings(let settings): _ = try await updateSettings(settings)
+    case .changeMeal(let id, let change, _): _ = try await changeMeal(id, change)
+    case .addDish(let draft):
+      _ = try await addDish(name: draft.name, note: draft.note, ingredients: draft.ingredients)
+    case .editDish(let id, let edit): _ = try await editDish(id, edit)
+    case .removeDish(let id): _ = try await removeDish(id)
+    case .restoreDish(let id): _ = try await restoreDish(id)
     }
   }
 }

@@ -143,7 +143,7 @@ public enum SimulationContract {
       PlanInput(
         cards: cards, activity: state.waitingActivity, viewer: account, members: household.members,
         timeZone: TimeZone(identifier: household.timeZone) ?? .gmt, now: world.clock.now(),
-        shown: state.shown))
+        shown: state.shown, meals: household.mealsToRemind(among: cards)))
     #expect(await phone.centre.pending() == plan.filter { $0.fireAt > world.clock.now() })
   }
 }

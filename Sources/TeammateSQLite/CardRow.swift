@@ -6,22 +6,23 @@ enum CardRow {
   static let columns = """
     id, household_id, kind, title, note, time, assignee, reply_by, created_by, last_edited_by,
     created_at, last_edited_at, revision, ack_by, ack_at, ack_revision, done, deleted,
-    repeat_rule, repeat_start
+    repeat_rule, repeat_start, meal
     """
 
   /// How many columns a card takes.
-  static let count = 20
+  static let count = 21
 
   static let upsert = """
     INSERT INTO cards (\(columns))
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT (id) DO UPDATE SET
       title = excluded.title, note = excluded.note, time = excluded.time,
       assignee = excluded.assignee, reply_by = excluded.reply_by,
       last_edited_by = excluded.last_edited_by, last_edited_at = excluded.last_edited_at,
       revision = excluded.revision, ack_by = excluded.ack_by, ack_at = excluded.ack_at,
       ack_revision = excluded.ack_revision, done = excluded.done, deleted = excluded.deleted,
-      repeat_rule = excluded.repeat_rule, repeat_start = excluded.repeat_start
+      repeat_rule = excluded.repeat_rule, repeat_start = excluded.repeat_start,
+      meal = excluded.meal
     """
 
   static func values(_ card: Card) -> [SQLiteValue] {
@@ -31,8 +32,16 @@ enum CardRow {
       .id(card.createdBy), .id(card.lastEditedBy), .date(card.createdAt),
       .date(card.lastEditedAt), .int(card.revision), .id(card.ackBy), .date(card.ackAt),
       .int(card.ackRevision), .bool(card.isDone), .bool(card.isDeleted),
-      .text(card.repeatRule?.text), .date(card.repeatStart),
+      .text(card.repeatRule?.text), .date(card.repeatStart), .text(mealText(card.meal)),
     ]
+  }
+
+  /// A meal's plan as stored: JSON with sorted keys, so that equal plans are equal bytes.
+  static func mealText(_ meal: Meal?) -> String? {
+    guard let meal else { return nil }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    return (try? encoder.encode(meal)).map { String(decoding: $0, as: UTF8.self) }
   }
 
   /// The same columns as a change keeps them: its own `household_id`, the rest prefixed.
@@ -40,7 +49,7 @@ enum CardRow {
     card_id, household_id, card_kind, card_title, card_note, card_time, card_assignee,
     card_reply_by, card_created_by, card_last_edited_by, card_created_at, card_last_edited_at,
     card_revision, card_ack_by, card_ack_at, card_ack_revision, card_done, card_deleted,
-    card_repeat_rule, card_repeat_start
+    card_repeat_rule, card_repeat_start, card_meal
     """
 
   /// Where a card's columns are in a statement's result, found by name once per statement:
@@ -49,7 +58,7 @@ enum CardRow {
   struct Columns {
     let id, household, kind, title, note, time, assignee, replyBy, createdBy, lastEditedBy,
       createdAt, lastEditedAt, revision, ackBy, ackAt, ackRevision, done, deleted, repeatRule,
-      repeatStart: Int32
+      repeatStart, meal: Int32
 
     init(_ row: SQLiteStatement, prefix: String) throws(SQLiteError) {
       func named(_ name: String) throws(SQLiteError) -> Int32 { try row.column(prefix + name) }
@@ -73,6 +82,7 @@ enum CardRow {
       deleted = try named("deleted")
       repeatRule = try named("repeat_rule")
       repeatStart = try named("repeat_start")
+      meal = try named("meal")
     }
   }
 
@@ -100,6 +110,14 @@ enum CardRow {
         throw SQLiteError.unreadable(error.description)
       }
     }
+    var meal: Meal?
+    if let text = row.optionalText(at.meal) {
+      do {
+        meal = try JSONDecoder().decode(Meal.self, from: Data(text.utf8))
+      } catch {
+        throw SQLiteError.unreadable("a meal's plan that does not read: \(text)")
+      }
+    }
     return Card(
       id: row.id(at.id), householdID: row.id(at.household), kind: kind, title: row.text(at.title),
       note: row.optionalText(at.note), time: try row.optionalDate(at.time),
@@ -109,6 +127,6 @@ enum CardRow {
       createdAt: try row.date(at.createdAt), lastEditedAt: try row.date(at.lastEditedAt),
       revision: row.int(at.revision), ackBy: row.optionalID(at.ackBy),
       ackAt: try row.optionalDate(at.ackAt), ackRevision: row.optionalInt(at.ackRevision),
-      isDone: row.bool(at.done), isDeleted: row.bool(at.deleted))
+      isDone: row.bool(at.done), isDeleted: row.bool(at.deleted), meal: meal)
   }
 }

@@ -191,8 +191,9 @@ public struct SQLiteStorage: BackendStorage {
         card_id, card_kind, card_title, card_note, card_time, card_assignee, card_reply_by,
         card_created_by, card_last_edited_by, card_created_at, card_last_edited_at,
         card_revision, card_ack_by, card_ack_at, card_ack_revision, card_done, card_deleted,
-        card_repeat_rule, card_repeat_start, write_id, overwritten)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        card_repeat_rule, card_repeat_start, card_meal, write_id, overwritten, dish)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
+        ?)
       """,
       [
         .id(change.householdID), .id(change.actor), .date(change.at), .text(change.kind.rawValue),
@@ -201,6 +202,7 @@ public struct SQLiteStorage: BackendStorage {
       ] + cardValues + [
         change.writeID.map { .id($0) } ?? .null,
         change.overwritten.isEmpty ? .null : try json(change.overwritten),
+        change.dish.map { .id($0) } ?? .null,
       ])
     var stamped = change
     stamped.sequence = connection.lastInsertedRowID
@@ -257,7 +259,7 @@ public struct SQLiteStorage: BackendStorage {
 
   private static let changeSelection = """
     sequence, household_id, actor, at, kind, needs_knowing, card, household, fields,
-    \(CardRow.changeColumns), write_id, overwritten
+    \(CardRow.changeColumns), write_id, overwritten, dish
     """
 
   /// One row of `changeSelection`.
@@ -283,6 +285,6 @@ public struct SQLiteStorage: BackendStorage {
       writeID: try row.optionalID(named: "write_id"),
       overwritten: try row.optionalText(named: "overwritten").map {
         try decode([FieldOverwrite].self, $0)
-      } ?? [])
+      } ?? [], dish: try row.optionalID(named: "dish"))
   }
 }

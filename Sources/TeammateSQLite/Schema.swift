@@ -161,5 +161,12 @@ enum Schema {
     ALTER TABLE changes ADD COLUMN card_repeat_rule TEXT;
     ALTER TABLE changes ADD COLUMN card_repeat_start REAL;
     """,
+    // 6: meals. A meal card's plan (its day, slot, state and cook) as JSON; a change to the
+    // household's dishes names its dish. Cards made before keep NULL: no plan.
+    """
+    ALTER TABLE cards ADD COLUMN meal TEXT;
+    ALTER TABLE changes ADD COLUMN card_meal TEXT;
+    ALTER TABLE changes ADD COLUMN dish TEXT;
+    """,
   ]
 }

@@ -109,6 +109,8 @@ struct ReferenceModel {
         case .assignee: version.assignee = typed.assignee
         case .replyBy: version.replyBy = typed.replyBy
         case .repeatRule: version.repeatRule = typed.repeatRule
+        // NB: the simulation plans no meals yet.
+        case .meal, .mealSlot, .cook: break
         }
       }
       // A series starts again from a time or rule a person set.

@@ -213,6 +213,8 @@ final class Life {
       case .assignee: edit.assignee = .set([who.account, who.other.account, nil][value % 3])
       case .replyBy: edit.replyBy = .set(clock.now() + TimeInterval(value * 600))
       case .repeatRule: edit.repeatRule = .set(SimRepeats.rule(value))
+      // NB: drawn from the first six fields only: a meal's are never edited as a card's.
+      case .meal, .mealSlot, .cook: return "no meal to edit"
       }
       justActed = who
       let outcome = try await phone(who).device.editCard(card.id, edit)
@@ -537,7 +539,7 @@ final class Life {
       PlanInput(
         cards: cards, activity: state.waitingActivity, viewer: device.account,
         members: household.members, timeZone: household.zone,
-        now: now, shown: state.shown)
+        now: now, shown: state.shown, meals: household.mealsToRemind(among: cards))
     ).filter { $0.fireAt > now }
   }
 

@@ -11,7 +11,7 @@ import Testing
     let keys: Set<String> = [
       "id", "kind", "title", "note", "time", "assignee", "replyBy", "createdBy", "lastEditedBy",
       "createdAt", "lastEditedAt", "revision", "ackBy", "ackAt", "ackRevision", "done", "deleted",
-      "repeat", "next", "pending",
+      "repeat", "next", "meal", "pending",
     ]
     #expect(Set(card.keys) == keys)
     #expect(card["kind"] as? String == "event")

@@ -128,7 +128,8 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: scratch.store))
     let document = try #require(
       try JSONSerialization.jsonObject(with: Data(kept.stdout.utf8)) as? [String: Any])
-    #expect((document["steps"] as? [Any])?.count == 15)
+    #expect((document["steps"] as? [Any])?.count == DemoScript.steps.count)
+    #expect(DemoScript.steps.count == 20)
   }
 
   @Test func test_AC_CLI_55_theDemoShowsNoInternalIdsAndFailsInOneLine() async throws {

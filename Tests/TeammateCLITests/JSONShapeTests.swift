@@ -7,7 +7,7 @@ import Testing
   static let card = [
     "id", "kind", "title", "note", "time", "assignee", "replyBy", "createdBy", "lastEditedBy",
     "createdAt", "lastEditedAt", "revision", "ackBy", "ackAt", "ackRevision", "done", "deleted",
-    "repeat", "next",
+    "repeat", "next", "meal",
     "pending",
   ].sorted()
   static let household = ["id", "name", "timeZone", "createdBy", "createdAt", "members"].sorted()
@@ -15,6 +15,9 @@ import Testing
   static let invite = ["code", "expiresAt"]
   static let notification = ["id", "kind", "fireAt", "title", "body", "cardId"].sorted()
   static let news = ["kind", "cardId", "title", "by", "at", "needsKnowing", "changed"].sorted()
+  static let meal = ["day", "slot", "state", "options", "choice", "cook"].sorted()
+  static let option = ["kind", "dish", "name"].sorted()
+  static let dish = ["id", "name", "note", "ingredients", "removed"].sorted()
 
   func document(_ scratch: Scratch, _ account: String, _ arguments: [String]) async throws
     -> OrderedJSON
@@ -100,6 +103,35 @@ import Testing
     expectHousehold(status["household"])
     let deleted = try await document(scratch, "alice", ["card", "delete", taskID])
     #expect(deleted["card"]?.keys == Self.card)
+
+    let dish = try await document(scratch, "alice", ["dish", "add", "Curry"])
+    #expect(dish.keys == ["dish"] && dish["dish"]?.keys == Self.dish)
+    #expect(try await document(scratch, "alice", ["dish", "list"]).keys == ["dishes"])
+    for arguments in [
+      ["meal", "propose", "dinner", "Curry", "Soup"], ["meal", "pick", "dinner", "Curry"],
+      ["meal", "decide", "lunch", "takeaway", "--cook", "me"], ["meal", "skip", "breakfast"],
+      ["meal", "move", "lunch", "--to", "tomorrow"], ["meal", "remove", "breakfast"],
+    ] {
+      let shape = try await document(scratch, "alice", arguments)
+      #expect(shape.keys == ["meal"] && shape["meal"]?.keys == Self.card, "\(arguments)")
+      #expect(shape["meal"]?["meal"]?.keys == Self.meal, "\(arguments)")
+      for option in shape["meal"]?["meal"]?["options"]?.items ?? [] {
+        #expect(option.keys == Self.option)
+      }
+    }
+    let days = try await document(scratch, "alice", ["meal"])
+    #expect(days.keys == ["days"])
+    for day in days["days"]?.items ?? [] {
+      #expect(day.keys == ["day", "slots"])
+      for slot in day["slots"]?.items ?? [] { #expect(slot.keys == ["meal", "slot"]) }
+    }
+    let suggestion = try await document(scratch, "alice", ["meal", "suggest", "dinner"])
+    #expect(suggestion.keys == ["suggestion"])
+    #expect(suggestion["suggestion"]?.keys == ["dishes", "relaxed"])
+    for offered in suggestion["suggestion"]?["dishes"]?.items ?? [] {
+      #expect(offered.keys == ["id", "name"])
+    }
+    #expect(try await document(scratch, "alice", ["meal", "history"]).keys == ["history"])
     #expect(try await document(scratch, "bob", ["household", "leave"]).keys == ["left"])
   }
 }

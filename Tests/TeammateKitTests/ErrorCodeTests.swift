@@ -30,6 +30,12 @@ import Testing
     .accessDenied(.notAMember("home")), .unavailable,
     .ambiguousCardID("c", matches: ["c1", "c2"]), .cardIDTaken("c1"),
     .malformedWriteID(length: 65, limit: 64),
+    .mealPlanRequired, .mealPlanOnlyOnMeal(.task), .mealHasNoTimeOrAssignee,
+    .mealOptionCount(4, limit: 3), .mealOptionTwice,
+    .optionNotOffered(.dinner, day: MealDay(containing: day, in: .gmt)),
+    .mealSlotTaken(.lunch, day: MealDay(containing: day, in: .gmt), by: "bob", standing: .decided),
+    .notAMeal("c1"), .dishNotFound("d1"), .dishRemoved("d1"), .dishNotRemoved("d1"),
+    .dishNameTaken("Curry", by: "d1"), .dishIDTaken("d1"), .tooManyIngredients(31, limit: 30),
   ]
 
   /// Every refusal in its stored form, as the last release wrote it: one JSON line each.

@@ -14,12 +14,13 @@ import Testing
 
   func plan(
     _ cards: [Card], activity: [ActivityEvent] = [], viewer: AccountID = Fixtures.bob,
-    settings: NotificationSettings = .default, zone: TimeZone = taipei, now: Date? = nil
+    settings: NotificationSettings = .default, zone: TimeZone = taipei, now: Date? = nil,
+    meals: MealSettings? = nil
   ) -> [PlannedNotification] {
     NotificationPlanner.plan(
       PlanInput(
         cards: cards, activity: activity, viewer: viewer, members: members, settings: settings,
-        timeZone: zone, now: now ?? self.now))
+        timeZone: zone, now: now ?? self.now, meals: meals))
   }
 
   func event(_ card: Card, _ action: ActivityEvent.Action = .created, at offset: TimeInterval = 0)
@@ -220,10 +221,12 @@ import Testing
       Fixtures.card("t1", kind: .task, time: now + 7_200, assignee: bob),
       Fixtures.card("p1", kind: .topic, replyBy: now + 7_200),
     ]
-    let all = plan(cards, activity: [event(cards[0])])
+    // NB: a household that plans meals: its meals not yet decided remind.
+    let all = plan(cards, activity: [event(cards[0])], meals: MealSettings())
     #expect(Set(all.map(\.kind)) == Set(NotificationKind.allCases))
     let without = plan(
-      cards, activity: [event(cards[0])], settings: NotificationSettings(disabledKinds: [kind]))
+      cards, activity: [event(cards[0])], settings: NotificationSettings(disabledKinds: [kind]),
+      meals: MealSettings())
     #expect(Set(without.map(\.kind)) == Set(NotificationKind.allCases).subtracting([kind]))
   }
 

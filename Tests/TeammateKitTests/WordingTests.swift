@@ -118,6 +118,20 @@ import Testing
       news(.movedTimeZone, "Europe/Paris"), "Bob moved the household to Europe/Paris time",
       "Bob 把這個家的時區改為 Europe/Paris"
     ),
+    (news(.dishAdded, "Curry"), "Bob added Curry to the dishes", "Bob 把「Curry」加進了菜色"),
+    (news(.dishEdited, "Curry"), "Bob changed the dish Curry", "Bob 修改了菜色「Curry」"),
+    (news(.dishRemoved, "Curry"), "Bob removed Curry from the dishes", "Bob 把「Curry」從菜色移除了"),
+    (news(.dishRestored, "Curry"), "Bob put Curry back in the dishes", "Bob 把「Curry」放回了菜色"),
+    // NB: news of a meal without its plan (AC-MEAL-13 words those with one).
+    (
+      news(.proposedMeal, "dinner 2026-12-03"), #"Bob changed "dinner 2026-12-03""#,
+      "Bob 修改了「dinner 2026-12-03」"
+    ),
+    (news(.pickedMeal), #"Bob changed "Milk""#, "Bob 修改了「Milk」"),
+    (news(.decidedMeal), #"Bob changed "Milk""#, "Bob 修改了「Milk」"),
+    (news(.skippedMeal), #"Bob changed "Milk""#, "Bob 修改了「Milk」"),
+    (news(.movedMeal), #"Bob changed "Milk""#, "Bob 修改了「Milk」"),
+    (news(.cookChanged), #"Bob changed "Milk""#, "Bob 修改了「Milk」"),
   ]
 
   @Test func test_AC_LANG_02_everyKindOfNewsReadsWordForWordInBothLanguages() {

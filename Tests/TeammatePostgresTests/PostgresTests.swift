@@ -152,7 +152,9 @@ import Testing
     let raw = try PostgresConnection(url: url)
     try raw.execute("UPDATE teammate_schema SET version = 2; COMMENT ON TABLE cards IS NULL")
     let opened = try PostgresBackend(url: url, clock: clock)
-    #expect(try raw.query("SELECT version FROM teammate_schema").text(0, "version") == "5")
+    #expect(
+      try raw.query("SELECT version FROM teammate_schema").text(0, "version")
+        == "\(PostgresBackend.schemaVersion)")
     let language: PostgresQuery = """
       SELECT lanname FROM pg_proc JOIN pg_language ON pg_language.oid = prolang
       WHERE proname = 'teammate_household' AND pronamespace = current_schema()::regnamespace
@@ -172,7 +174,39 @@ import Testing
     _ = try PostgresBackend(url: url, clock: clock)
     #expect(
       try raw.query("SELECT count(*), max(version) AS version FROM teammate_schema").text(
-        0, "version") == "5")
+        0, "version") == "\(PostgresBackend.schemaVersion)")
+  }
+
+  @Test func test_AC_MEAL_16_aStoreMadeBeforeMealsMigratesOnceAndKeepsEverything() async throws {
+    let (url, clock, backend, creation) = try await PostgresTests.aliceAtHome()
+    let home = creation.household.id
+    let card = try await backend.addCard(
+      CardDraft(title: "From before"), to: home, as: Fixtures.alice)
+    // NB: what a store made by the build before meals looks like.
+    let raw = try PostgresConnection(url: url)
+    try raw.execute("UPDATE teammate_schema SET version = 5; COMMENT ON TABLE households IS NULL")
+    let opened = try PostgresBackend(url: url, clock: clock)
+    #expect(
+      try raw.query("SELECT version FROM teammate_schema").text(0, "version") == "6")
+    #expect(
+      try raw.query("SELECT obj_description('households'::regclass) AS comment").text(0, "comment")
+        .contains("dishes"))
+    #expect(try await opened.cards(in: home, as: Fixtures.alice) == [card])
+    #expect(try await opened.household(home, as: Fixtures.alice) == creation.household)
+    let day = MealDay(containing: Fixtures.start, in: creation.household.zone)
+    let meal = try await opened.addCard(
+      .meal(Meal(day: day, slot: .lunch, state: .proposed([.leftovers, .text("Soup")]))),
+      to: home, as: Fixtures.alice)
+    let entry = OutboxEntry(
+      id: "w1", householdID: home,
+      write: .addDish(DishDraft(id: "currydsh", name: "Curry")), madeAt: Fixtures.start)
+    _ = try await opened.submit(entry, as: Fixtures.alice)
+    let again = try PostgresBackend(url: url, clock: clock)
+    #expect(try await again.card(meal.id, as: Fixtures.alice) == meal)
+    #expect(try await again.household(home, as: Fixtures.alice).dish("currydsh") != nil)
+    // NB: a build that knows fewer versions refuses the store (AC-PG-08's newer-schema check).
+    #expect(
+      try raw.query("SELECT count(*) AS rows FROM teammate_schema").text(0, "rows") == "1")
   }
 }
 

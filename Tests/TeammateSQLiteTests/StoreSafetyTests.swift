@@ -277,9 +277,51 @@ import Testing
       "c2", CardEdit(repeatRule: .set(rule)), as: "alice")
     #expect(edited.card.repeatRule == rule && edited.card.repeatStart == cards[1].time)
     let connection = try SQLiteConnection(path: path)
-    #expect(try connection.first("PRAGMA user_version") { $0.int(0) } == 5)
+    #expect(try connection.first("PRAGMA user_version") { $0.int(0) } == Schema.version)
     #expect(
       try await SQLiteBackend(path: path, clock: clock).card("c2", as: "alice") == edited.card)
+  }
+
+  @Test func test_AC_MEAL_15_aStoreMadeBeforeMealsMigratesOnceAndKeepsEverything() async throws {
+    let path = try TemporaryFolder.make().appending("schema5.sqlite")
+    let household = Household(
+      id: "h1", name: "Home", timeZone: "Asia/Taipei", createdBy: "alice",
+      createdAt: Fixtures.start,
+      members: [Member(uid: "alice", displayName: "Alice", joinedAt: Fixtures.start)])
+    let card = Card(
+      id: "c1", householdID: "h1", kind: .task, title: "Trash", time: Fixtures.start,
+      repeatRule: RepeatRule(frequency: .weekly), createdBy: "alice", createdAt: Fixtures.start)
+    do {
+      let (old, _) = try Self.oldStore(path, version: 5, household: household)
+      try old.run(
+        """
+        INSERT INTO cards (id, household_id, kind, title, note, time, assignee, reply_by,
+          created_by, last_edited_by, created_at, last_edited_at, revision, ack_by, ack_at,
+          ack_revision, done, deleted, repeat_rule, repeat_start)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """, Array(CardRow.values(card).prefix(20)))
+    }
+    let clock = ManualWallClock(Fixtures.start)
+    let store = try SQLiteBackend(path: path, clock: clock)
+    #expect(try await store.cards(in: "h1", as: "alice") == [card])
+    #expect(try await store.household("h1", as: "alice") == household)
+    let connection = try SQLiteConnection(path: path)
+    #expect(try connection.first("PRAGMA user_version") { $0.int(0) } == Schema.version)
+    // The plan and the dish are kept from then on, and read back by a store opened again.
+    let day = MealDay(containing: Fixtures.start, in: household.zone)
+    let meal = try await store.addCard(
+      .meal(Meal(day: day, slot: .dinner, state: .decided(.takeaway), cook: .member("alice"))),
+      to: "h1", as: "alice")
+    let entry = OutboxEntry(
+      id: "w1", householdID: "h1",
+      write: .addDish(DishDraft(id: "currydsh", name: "Curry")), madeAt: Fixtures.start)
+    _ = try await store.submit(entry, as: "alice")
+    let reopened = try SQLiteBackend(path: path, clock: clock)
+    #expect(try await reopened.card(meal.id, as: "alice") == meal)
+    #expect(try await reopened.household("h1", as: "alice").dish("currydsh")?.name.text == "Curry")
+    let feed = try await reopened.changes(in: "h1", after: 0, limit: 10, as: "alice")
+    #expect(feed.map(\.card?.meal) == [meal.meal, nil])
+    #expect(feed.last?.dish == "currydsh" && feed.last?.kind == .dishAdded)
   }
 
   /// A store at `version`, made by that version's migrations, holding `household` with alice

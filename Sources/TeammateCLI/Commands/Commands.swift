@@ -4,7 +4,9 @@ enum Commands {
     commands: [
       householdCreate, householdJoin, householdShow, householdLeave,
       inviteCreate, inviteShow,
-      cardAdd, cardEdit, cardShow, cardList, cardDone, cardSkip, cardDelete, cardRestore, export,
+      cardAdd, cardEdit, cardShow, cardList, cardDone, cardSkip, cardDelete, cardRestore,
+      mealShow, mealPropose, mealPick, mealDecide, mealSkip, mealMove, mealRemove, mealSuggest,
+      mealHistory, dishAdd, dishList, dishEdit, dishRemove, dishRestore, export,
       pending, ack, sync, watch, outbox, notifications, settings, status, whoami, accountLink,
       completions,
       demo,
@@ -14,5 +16,9 @@ enum Commands {
       "invite": "Invite your partner with a six-digit code.",
       "card": "Log, change, complete, skip, delete and restore cards.",
       "account": "Link this anonymous account to a named sign-in.",
+      "meal":
+        "What we eat: alone, each meal of today (or a day, or a week); propose, pick, decide, "
+        + "skip and move meals, suggestions and history.",
+      "dish": "The household's pool of dishes meals are chosen from.",
     ])
 }

@@ -75,7 +75,23 @@ enum DemoScript {
       says: "Alice replies to Bob's topic, the one card waiting for her.",
       arguments: ["ack", "--all"], expects: ["You know 1 card now. Badge: 0"]),
     Step(
-      time: "13:01", account: "alice", says: "Nothing waits for Alice any more.",
+      time: "16:00", account: "alice", says: "What do we eat tonight? Alice offers two dinners.",
+      arguments: ["meal", "propose", "dinner", "Curry", "Beef noodles"],
+      expects: ["Proposed: dinner today"]),
+    Step(
+      time: "16:10", account: "bob", says: "Bob's phone syncs: Alice's proposal waits for him.",
+      arguments: ["sync"], expects: ["Alice proposed Curry or Beef noodles for dinner today"]),
+    Step(
+      time: "16:11", account: "bob", says: "Bob picks one: dinner is decided.",
+      arguments: ["meal", "pick", "dinner", "curry"], expects: ["Picked: dinner today"]),
+    Step(
+      time: "16:20", account: "alice", says: "Alice's phone syncs and is told in words.",
+      arguments: ["sync"], expects: ["Bob picked Curry for dinner today", "Badge: 1"]),
+    Step(
+      time: "16:21", account: "alice", says: "Alice knows it.",
+      arguments: ["ack", "--all"], expects: ["You know 1 card now. Badge: 0"]),
+    Step(
+      time: "16:22", account: "alice", says: "Nothing waits for Alice any more.",
       arguments: ["pending"], expects: ["Badge: 0"]),
   ]
 }

@@ -25,7 +25,7 @@ extension Commands {
         throw UsageError(
           message: "--json needs --output: without it the calendar itself is what is printed")
       }
-      let household = try await session.household()
+      let household = try await session.visibleHousehold()
       let cards = try await session.visibleCards()
       let calendar = ICalendar.document(household: household, cards: cards)
       guard let path = arguments[output] else { return session.writeDocument(calendar) }
@@ -34,9 +34,9 @@ extension Commands {
       } catch {
         throw CLIError.cannotWrite(path, reason: error.localizedDescription)
       }
-      let exported = ICalendar.exported(cards)
-      let events = exported.filter { $0.kind == .event }.count
-      let tasks = exported.count - events
+      let exported = ICalendar.exported(cards, household: household)
+      let tasks = exported.filter { $0.kind == .task }.count
+      let events = exported.count - tasks
       if session.json {
         return session.writeJSON(
           .object(["output": .string(path), "events": .int(events), "tasks": .int(tasks)]))

@@ -65,6 +65,11 @@ extension Commands {
     let changedBy = uid.flatMap { uid in session.cachedPartner(of: uid) }
     if case .overwritten(_, let by) = conflict.reason { names[by] = await session.name(by) }
     if let changedBy { names[changedBy] = await session.name(changedBy) }
+    if case .refused(_, .mealSlotTaken(_, _, let by, _)) = conflict.reason {
+      names[by] = await session.name(by)
+    }
+    let today = try? await session.mealToday()
+    let dishes = session.cachedDishes
     return OutboxText.conflict(
       conflict, name: { names[$0] ?? $0.rawValue },
       value: { value in
@@ -74,8 +79,10 @@ extension Commands {
         case .account(let uid): uid.map { names[$0] ?? $0.rawValue } ?? "both of you"
         case .rule(let rule):
           rule.map { "'\(RepeatText.words($0, at: nil, zone: times.zone))'" } ?? "no repeat"
+        case .meal(let meal): meal.map { MealText.plan($0, dishes: dishes) } ?? "no meal"
         }
-      }, changedBy: changedBy)
+      }, when: { day in today.map { MealText.day(day, today: $0) } ?? "on \(MealText.date(day))" },
+      changedBy: changedBy)
   }
 
   static let outbox = CommandSpec(

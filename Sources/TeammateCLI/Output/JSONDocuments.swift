@@ -3,8 +3,11 @@ import TeammateKit
 
 /// The `--json` shapes of the kit's values; documented in specs/cli.md.
 enum JSONDocuments {
-  static func card(_ card: Card, viewer: AccountID, times: TimeText) -> JSONValue {
+  static func card(
+    _ card: Card, viewer: AccountID, times: TimeText, dishes: [Dish] = []
+  ) -> JSONValue {
     .object([
+      "meal": meal(card.meal, dishes: dishes),
       "id": .string(card.id.rawValue),
       "kind": .string(card.kind.rawValue),
       "title": .string(card.title),
@@ -32,7 +35,8 @@ enum JSONDocuments {
   /// The same document as `card(_:viewer:times:)` nested at depth `indent`, written straight
   /// into bytes: `pending --json` writes thousands, and the value tree was most of its time.
   static func write(
-    _ card: Card, viewer: AccountID, times: TimeText, indent: Int, into bytes: inout [UInt8]
+    _ card: Card, viewer: AccountID, times: TimeText, dishes: [Dish] = [], indent: Int,
+    into bytes: inout [UInt8]
   ) {
     let pad = Array(repeating: UInt8(ascii: " "), count: 2 * (indent + 1))
     var first = true
@@ -85,6 +89,12 @@ enum JSONDocuments {
     time(card.lastEditedAt)
     key("lastEditedBy")
     string(card.lastEditedBy.rawValue)
+    key("meal")
+    if card.meal == nil {
+      bytes.append(contentsOf: [110, 117, 108, 108])
+    } else {
+      bytes.append(contentsOf: meal(card.meal, dishes: dishes).text(indent: indent + 1).utf8)
+    }
     key("next")
     time(RepeatText.next(of: card, times: times))
     key("note")
@@ -110,8 +120,10 @@ enum JSONDocuments {
     bytes.append(UInt8(ascii: "}"))
   }
 
-  static func cards(_ cards: [Card], viewer: AccountID, times: TimeText) -> JSONValue {
-    .array(cards.map { card($0, viewer: viewer, times: times) })
+  static func cards(
+    _ cards: [Card], viewer: AccountID, times: TimeText, dishes: [Dish] = []
+  ) -> JSONValue {
+    .array(cards.map { card($0, viewer: viewer, times: times, dishes: dishes) })
   }
 
   static func household(_ household: Household, times: TimeText) -> JSONValue {

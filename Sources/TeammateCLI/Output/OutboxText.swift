@@ -5,7 +5,7 @@ enum OutboxText {
   /// "edit", "acknowledgement"…: what a write is, as a noun.
   static func noun(_ write: DeviceWrite) -> String {
     switch write {
-    case .addCard: "new card"
+    case .addCard(let draft): draft.meal == nil ? "new card" : "meal plan"
     case .editCard: "edit"
     case .acknowledge, .acknowledgePending: "acknowledgement"
     case .setDone(_, let done): done ? "completion" : "reopening"
@@ -13,6 +13,11 @@ enum OutboxText {
     case .deleteCard: "deletion"
     case .restoreCard: "restoration"
     case .updateSettings: "settings change"
+    case .changeMeal(_, let change, _): MealText.noun(change)
+    case .addDish: "new dish"
+    case .editDish: "dish edit"
+    case .removeDish: "dish removal"
+    case .restoreDish: "dish restoration"
     }
   }
 
@@ -28,6 +33,11 @@ enum OutboxText {
     case .deleteCard: "delete"
     case .restoreCard: "restore"
     case .updateSettings: "settings"
+    case .changeMeal(_, let change, _): "meal-" + MealText.kind(change)
+    case .addDish: "dish-add"
+    case .editDish: "dish-edit"
+    case .removeDish: "dish-remove"
+    case .restoreDish: "dish-restore"
     }
   }
 
@@ -35,6 +45,8 @@ enum OutboxText {
   static func line(_ write: DeviceWrite, title: (CardID) -> String) -> String {
     func named(_ id: CardID) -> String { "'\(TerminalText.visible(title(id)))'" }
     switch write {
+    case .addCard(let draft) where draft.meal != nil:
+      return "plan \(TerminalText.visible(draft.title))"
     case .addCard(let draft):
       return "log \(draft.kind.rawValue) '\(TerminalText.visible(draft.title))'"
     case .editCard(let id, let edit, _):
@@ -54,13 +66,18 @@ enum OutboxText {
     case .deleteCard(let id): return "delete \(named(id))"
     case .restoreCard(let id): return "restore \(named(id))"
     case .updateSettings: return "change your notification settings"
+    case .changeMeal(let id, let change, _): return "\(MealText.kind(change)) \(named(id))"
+    case .addDish(let draft): return "add the dish '\(TerminalText.visible(draft.name))'"
+    case .editDish(let id, _): return "change the dish \(id)"
+    case .removeDish(let id): return "remove the dish \(id)"
+    case .restoreDish(let id): return "restore the dish \(id)"
     }
   }
 
   /// What did not land, in a sentence; `name` gives a member's name, `value` a field value.
   static func conflict(
     _ conflict: SyncConflict, name: (AccountID) -> String, value: (FieldValue) -> String,
-    changedBy: AccountID?
+    when: (MealDay) -> String, changedBy: AccountID?
   ) -> String {
     let title = "'\(TerminalText.visible(conflict.title ?? conflict.cardID?.rawValue ?? ""))'"
     switch conflict.reason {
@@ -68,12 +85,18 @@ enum OutboxText {
       let who = changedBy.map(name) ?? "your partner"
       return "\(who) changed \(title) while you were offline; your \(noun(write)) was of the "
         + "old version: see it with 'teammate card show \(conflict.cardID?.rawValue ?? "ID")'"
+    case .refused(let write, .mealSlotTaken(let slot, let day, let by, let standing)):
+      return "\(name(by)) had already \(standing.rawValue) \(slot.rawValue) \(when(day)): your "
+        + "\(noun(write)) of \(title) did not land"
     case .refused(let write, .cardDeleted):
       return "\(title) was deleted while you were offline; your \(noun(write)) did not land"
     case .refused(let write, let error):
       return "your \(noun(write)) of \(title) did not land: \(error.description)"
     case .overwritten(let overwrite, let by):
-      let field = overwrite.field == .replyBy ? "reply-by time" : overwrite.field.rawValue
+      let fields: [CardRules.CardField: String] = [
+        .replyBy: "reply-by time", .meal: "choice", .mealSlot: "day and slot", .cook: "cook",
+      ]
+      let field = fields[overwrite.field] ?? overwrite.field.rawValue
       return "\(name(by)) also changed the \(field) of \(title), and theirs came later: "
         + "your \(value(overwrite.lost)) was replaced"
     }

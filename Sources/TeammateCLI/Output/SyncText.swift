@@ -18,7 +18,12 @@ enum SyncText {
       let who = report.news.first { $0.kind == .acknowledged }.flatMap { names[$0.actor] }
       parts.append("\(who ?? "your partner") knows \(known) of yours")
     }
-    let household = report.news.filter { $0.cardID == nil }.count
+    let meals = report.news.filter { $0.meal != nil && ![.deleted, .restored].contains($0.kind) }
+    if !meals.isEmpty { parts.append("\(meals.count) about meals") }
+    let dishKinds: [PartnerNews.Kind] = [.dishAdded, .dishEdited, .dishRemoved, .dishRestored]
+    let dishes = report.news.filter { dishKinds.contains($0.kind) }.count
+    if dishes > 0 { parts.append("\(dishes) about dishes") }
+    let household = report.news.filter { $0.cardID == nil && !dishKinds.contains($0.kind) }.count
     if household > 0 { parts.append("\(household) about the household") }
     let news = parts.isEmpty ? "Nothing new from your partner" : parts.joined(separator: ", ")
     let planned = report.planned == 1 ? "1 reminder" : "\(report.planned) reminders"

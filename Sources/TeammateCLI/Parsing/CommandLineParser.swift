@@ -43,7 +43,8 @@ struct CommandLineParser {
       }
       if !optionsEnded && token.hasPrefix("-") && token.count > 1 {
         let (name, inline) = Self.split(token)
-        let local = command?.options ?? []
+        // NB: a group that runs on its own (`meal`) takes its own options before a subcommand.
+        let local = command?.options ?? group.flatMap { table.command([$0])?.options } ?? []
         guard let spec = Self.find(name, in: GlobalOptions.specs + local) else {
           let known = (GlobalOptions.specs + local).map { "--\($0.name)" }
           var hint =
@@ -95,10 +96,10 @@ struct CommandLineParser {
         command = leaf
       } else if token == "help" {
         helpWords = []
-      } else if let leaf = table.command([token]) {
-        command = leaf
       } else if table.isGroup(token) {
         group = token
+      } else if let leaf = table.command([token]) {
+        command = leaf
       } else {
         throw unknown(token, among: table.topLevelNames + ["help"], topic: .root)
       }
@@ -111,6 +112,7 @@ struct CommandLineParser {
       invalid.globals = globals
       throw invalid
     }
+    if command == nil, let group, let bare = table.command([group]) { command = bare }
     guard let command else {
       if let group {
         let names = table.subcommands(of: group).joined(separator: ", ")
@@ -163,6 +165,8 @@ struct CommandLineParser {
 
   private func helpTopic(_ words: [String]) throws(UsageError) -> HelpTopic {
     guard let first = words.first else { return .root }
+    // NB: a group that also runs on its own (`meal`) shows its group page.
+    if words.count == 1, table.isGroup(first) { return .group(first) }
     if let leaf = table.command(Array(words.prefix(2))) { return .command(leaf) }
     if let leaf = table.command([first]) { return .command(leaf) }
     if table.isGroup(first) {

@@ -55,11 +55,18 @@ enum HelpText {
         ],
         footer: "See 'teammate help <subcommand>' for detailed help.", trust: true)
     case .group(let group):
+      // NB: a group that runs on its own (`meal`) says what it does alone, with its options.
+      let bare = table.command([group])
       return page(
         overview: table.groupAbstracts[group] ?? "",
-        usage: "teammate \(group) <subcommand>",
+        usage: bare.map { "\($0.usage) | <subcommand>" } ?? "teammate \(group) <subcommand>",
         sections: [
-          ("OPTIONS", [("-h, --help", "Show help information.")]),
+          (
+            "OPTIONS",
+            (bare?.options.map { ($0.label, $0.help) } ?? []) + [
+              ("-h, --help", "Show help information.")
+            ]
+          ),
           (
             "SUBCOMMANDS",
             table.subcommands(of: group).map {

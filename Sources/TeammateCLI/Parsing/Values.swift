@@ -40,7 +40,8 @@ enum QuietChoice: Sendable, Equatable {
 enum Values {
   static func kind(_ option: String) -> @Sendable (String) throws(UsageError) -> CardKind {
     { text throws(UsageError) in
-      guard let kind = CardKind(rawValue: text.lowercased()) else {
+      // NB: a meal is planned with 'teammate meal', never logged as a card.
+      guard let kind = CardKind(rawValue: text.lowercased()), kind != .meal else {
         throw .invalidValue(option: option, value: text, expected: "note, task, event or topic")
       }
       return kind

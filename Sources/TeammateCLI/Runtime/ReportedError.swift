@@ -62,7 +62,10 @@ extension TeammateError: ReportedError {
       .tooManyJoinAttempts, .joiningPaused, .householdNotFound, .notInHousehold, .cardNotFound,
       .cardDeleted, .cardNotDeleted, .lastMemberMustDeleteHousehold, .notATask,
       .lastEditorCannotAcknowledge, .staleAcknowledgement, .credentialLinkedElsewhere,
-      .accessDenied, .unavailable, .ambiguousCardID, .cardIDTaken, .malformedWriteID:
+      .accessDenied, .unavailable, .ambiguousCardID, .cardIDTaken, .malformedWriteID,
+      .mealPlanRequired, .mealPlanOnlyOnMeal, .mealHasNoTimeOrAssignee, .mealOptionCount,
+      .mealOptionTwice, .optionNotOffered, .mealSlotTaken, .notAMeal, .dishNotFound, .dishRemoved,
+      .dishNotRemoved, .dishNameTaken, .dishIDTaken, .tooManyIngredients:
       .refused
     }
   }

@@ -170,6 +170,9 @@ struct Session {
   /// The partner of `uid` in the household already read this run, if any.
   func cachedPartner(of uid: AccountID) -> AccountID? { cachedHousehold?.partner(of: uid)?.uid }
 
+  /// The household's dishes as last read, removed ones too: what names a meal's options.
+  var cachedDishes: [Dish] { cachedHousehold?.dishes ?? [] }
+
   /// The zone times are read and shown in: the household's, else this machine's.
   mutating func timeZone() async -> TimeZone {
     guard let household = try? await household() else { return .current }

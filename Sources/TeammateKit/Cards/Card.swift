@@ -42,6 +42,8 @@ public struct Card: Sendable, Codable, Equatable, Identifiable {
   public var isDone: Bool
   /// Whether it was deleted; a deleted card is kept so that either partner may restore it.
   public var isDeleted: Bool
+  /// A meal's day, slot and state; nil for every other kind.
+  public var meal: Meal?
 
   /// A card with every field given; the rules make new cards (`CardRules`), this is for storage and
   /// tests.
@@ -51,8 +53,9 @@ public struct Card: Sendable, Codable, Equatable, Identifiable {
     repeatRule: RepeatRule? = nil, repeatStart: Date? = nil, createdBy: AccountID,
     lastEditedBy: AccountID? = nil, createdAt: Date, lastEditedAt: Date? = nil,
     revision: Int = 1, ackBy: AccountID? = nil, ackAt: Date? = nil, ackRevision: Int? = nil,
-    isDone: Bool = false, isDeleted: Bool = false
+    isDone: Bool = false, isDeleted: Bool = false, meal: Meal? = nil
   ) {
+    self.meal = meal
     self.id = id
     self.householdID = householdID
     self.kind = kind

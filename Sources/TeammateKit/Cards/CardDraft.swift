@@ -19,14 +19,17 @@ public struct CardDraft: Sendable, Codable, Equatable {
   /// The id a device gave a card it made offline, so that its later writes can name it;
   /// nil for the backend to choose.
   public var id: CardID?
+  /// A meal's day, slot and state, for a card of kind `meal` only.
+  public var meal: Meal?
 
   /// A card to log; `id`, when given, is one the device made (so a write sent again names the same
   /// card).
   public init(
     kind: CardKind = .note, title: String, note: String? = nil, time: Date? = nil,
     assignee: AccountID? = nil, replyBy: Date? = nil, repeatRule: RepeatRule? = nil,
-    id: CardID? = nil
+    id: CardID? = nil, meal: Meal? = nil
   ) {
+    self.meal = meal
     self.repeatRule = repeatRule
     self.id = id
     self.kind = kind
@@ -35,5 +38,10 @@ public struct CardDraft: Sendable, Codable, Equatable {
     self.time = time
     self.assignee = assignee
     self.replyBy = replyBy
+  }
+
+  /// A meal to plan: its card's title names the slot and day.
+  public static func meal(_ meal: Meal, id: CardID? = nil) -> CardDraft {
+    CardDraft(kind: .meal, title: MealRules.title(of: meal), id: id, meal: meal)
   }
 }

@@ -8,4 +8,6 @@ public enum CardKind: String, Sendable, Codable, CaseIterable, Hashable {
   case event
   /// Something to talk about, needing the partner's reply by `replyBy`.
   case topic
+  /// A meal of a day and slot, proposed, decided or skipped; its plan is the card's `meal`.
+  case meal
 }

@@ -10,10 +10,17 @@ public enum CardRules {
       kind: draft.kind, title: draft.title, note: draft.note, assignee: draft.assignee,
       replyBy: draft.replyBy, repeatRule: draft.repeatRule, time: draft.time,
       household: household)
+    var meal: Meal?
+    switch (draft.kind, draft.meal) {
+    case (.meal, let plan?): meal = try MealRules.validated(plan, household: household)
+    case (.meal, nil): throw .mealPlanRequired
+    case (let kind, _?): throw .mealPlanOnlyOnMeal(kind)
+    case (_, nil): meal = nil
+    }
     return Card(
       id: id, householdID: household.id, kind: draft.kind, title: fields.title,
       note: fields.note, time: draft.time, assignee: draft.assignee, replyBy: draft.replyBy,
-      repeatRule: draft.repeatRule, createdBy: author, createdAt: now)
+      repeatRule: draft.repeatRule, createdBy: author, createdAt: now, meal: meal)
   }
 
   /// What an edit did to a card.
@@ -34,6 +41,12 @@ public enum CardRules {
   public enum CardField: String, Sendable, Codable, CaseIterable {
     case title, note, time, assignee, replyBy
     case repeatRule = "repeat"
+    /// What a meal is: proposed, decided or skipped, and with what.
+    case meal
+    /// A meal's day and slot.
+    case mealSlot = "meal-slot"
+    /// Who cooks a meal.
+    case cook
 
     /// The fields in which two versions of a card differ.
     public static func differences(from old: Card, to new: Card) -> [CardField] {
@@ -44,6 +57,11 @@ public enum CardRules {
       if old.assignee != new.assignee { fields.append(.assignee) }
       if old.replyBy != new.replyBy { fields.append(.replyBy) }
       if old.repeatRule != new.repeatRule { fields.append(.repeatRule) }
+      if old.meal?.state != new.meal?.state { fields.append(.meal) }
+      if old.meal?.day != new.meal?.day || old.meal?.slot != new.meal?.slot {
+        fields.append(.mealSlot)
+      }
+      if old.meal?.cook != new.meal?.cook { fields.append(.cook) }
       return fields
     }
   }
@@ -157,6 +175,27 @@ public enum CardRules {
     }
   }
 
+  /// A meal card with a new plan, at a new revision the partner must know; its title follows
+  /// a move unless a person wrote one of their own. The same plan changes nothing.
+  public static func replan(
+    _ card: Card, to meal: Meal, by editor: AccountID, now: Date
+  ) throws(TeammateError) -> EditOutcome {
+    guard !card.isDeleted else { throw .cardDeleted(card.id) }
+    guard card.kind == .meal, let old = card.meal else { throw .notAMeal(card.id) }
+    guard meal != old else {
+      return EditOutcome(card: card, changed: false, needsKnowingAgain: false)
+    }
+    var updated = card
+    updated.meal = meal
+    if card.title == MealRules.title(of: old) { updated.title = MealRules.title(of: meal) }
+    updated.ackBy = nil
+    updated.ackAt = nil
+    updated.ackRevision = nil
+    let fields = CardField.differences(from: card, to: updated).filter { $0 != .title }
+    stamp(&updated, by: editor, now: now)
+    return EditOutcome(card: updated, changed: true, needsKnowingAgain: true, fields: fields)
+  }
+
   private static func stamp(_ card: inout Card, by editor: AccountID, now: Date) {
     card.revision += 1
     card.lastEditedBy = editor
@@ -171,6 +210,8 @@ public enum CardRules {
     let title = try Validation.title(title)
     let note = try Validation.note(note)
     if replyBy != nil && kind != .topic { throw .replyByRequiresTopic(kind) }
+    // NB: a meal's instant comes from its day, slot and the household (ADR 0012).
+    if kind == .meal, time != nil || assignee != nil { throw .mealHasNoTimeOrAssignee }
     if repeatRule != nil {
       guard kind == .task || kind == .event else { throw .repeatRequiresTaskOrEvent(kind) }
       guard let time else { throw .repeatRequiresTime }

@@ -63,6 +63,22 @@ public enum TeammateError: Error, Equatable, Sendable, Codable {
   case cardIDTaken(CardID)
   /// A write's id is empty or longer than a device makes one: it cannot be kept as a receipt.
   case malformedWriteID(length: Int, limit: Int)
+
+  // Meals and dishes
+  case mealPlanRequired
+  case mealPlanOnlyOnMeal(CardKind)
+  case mealHasNoTimeOrAssignee
+  case mealOptionCount(Int, limit: Int)
+  case mealOptionTwice
+  case optionNotOffered(MealSlot, day: MealDay)
+  case mealSlotTaken(MealSlot, day: MealDay, by: AccountID, standing: MealState.Standing)
+  case notAMeal(CardID)
+  case dishNotFound(DishID)
+  case dishRemoved(DishID)
+  case dishNotRemoved(DishID)
+  case dishNameTaken(String, by: DishID)
+  case dishIDTaken(DishID)
+  case tooManyIngredients(Int, limit: Int)
 }
 
 extension TeammateError {
@@ -116,6 +132,20 @@ extension TeammateError {
     case ambiguousCardID = "ambiguousCardID"
     case cardIDTaken = "cardIDTaken"
     case malformedWriteID = "malformedWriteID"
+    case mealPlanRequired = "mealPlanRequired"
+    case mealPlanOnlyOnMeal = "mealPlanOnlyOnMeal"
+    case mealHasNoTimeOrAssignee = "mealHasNoTimeOrAssignee"
+    case mealOptionCount = "mealOptionCount"
+    case mealOptionTwice = "mealOptionTwice"
+    case optionNotOffered = "optionNotOffered"
+    case mealSlotTaken = "mealSlotTaken"
+    case notAMeal = "notAMeal"
+    case dishNotFound = "dishNotFound"
+    case dishRemoved = "dishRemoved"
+    case dishNotRemoved = "dishNotRemoved"
+    case dishNameTaken = "dishNameTaken"
+    case dishIDTaken = "dishIDTaken"
+    case tooManyIngredients = "tooManyIngredients"
   }
 
   private var codingKey: CodingKeys {
@@ -163,6 +193,20 @@ extension TeammateError {
     case .ambiguousCardID: .ambiguousCardID
     case .cardIDTaken: .cardIDTaken
     case .malformedWriteID: .malformedWriteID
+    case .mealPlanRequired: .mealPlanRequired
+    case .mealPlanOnlyOnMeal: .mealPlanOnlyOnMeal
+    case .mealHasNoTimeOrAssignee: .mealHasNoTimeOrAssignee
+    case .mealOptionCount: .mealOptionCount
+    case .mealOptionTwice: .mealOptionTwice
+    case .optionNotOffered: .optionNotOffered
+    case .mealSlotTaken: .mealSlotTaken
+    case .notAMeal: .notAMeal
+    case .dishNotFound: .dishNotFound
+    case .dishRemoved: .dishRemoved
+    case .dishNotRemoved: .dishNotRemoved
+    case .dishNameTaken: .dishNameTaken
+    case .dishIDTaken: .dishIDTaken
+    case .tooManyIngredients: .tooManyIngredients
     }
   }
 }
@@ -172,6 +216,10 @@ public enum NameField: String, Sendable, Codable {
   case householdName = "household name"
   case displayName = "display name"
   case dishName = "dish name"
+  /// A meal typed as text.
+  case mealText = "meal"
+  /// One line of a dish's ingredients.
+  case ingredient = "ingredient"
 }
 
 extension TeammateError: CustomStringConvertible, LocalizedError {
@@ -282,6 +330,36 @@ extension TeammateError: CustomStringConvertible, LocalizedError {
       return "access denied: \(denial)"
     case .unavailable:
       return "the server cannot be reached right now; nothing was saved"
+    case .mealPlanRequired:
+      return "a meal needs its day, slot and what is planned"
+    case .mealPlanOnlyOnMeal(let kind):
+      return "only a meal has a day and slot to eat, and this card is a \(kind.rawValue)"
+    case .mealHasNoTimeOrAssignee:
+      return
+        "a meal has no time or assignee of its own: its time is its slot's, and who cooks is "
+        + "its cook"
+    case .mealOptionCount(let count, let limit):
+      return "a proposal offers 1 to \(limit) options, and this one has \(count)"
+    case .mealOptionTwice:
+      return "a proposal offers each option once"
+    case .optionNotOffered(let slot, let day):
+      return "that is not one of the options offered for \(slot.rawValue) on \(day)"
+    case .mealSlotTaken(let slot, let day, let by, let standing):
+      return "\(by) had already \(standing.rawValue) \(slot.rawValue) on \(day)"
+    case .notAMeal(let id):
+      return "the card '\(id)' is not a meal"
+    case .dishNotFound(let id):
+      return "there is no dish '\(id)' in the household's dishes"
+    case .dishRemoved(let id):
+      return "the dish '\(id)' has been removed from the household's dishes"
+    case .dishNotRemoved(let id):
+      return "the dish '\(id)' is in the household's dishes: there is nothing to restore"
+    case .dishNameTaken(let name, let id):
+      return "the household already has the dish '\(name)' (\(id))"
+    case .dishIDTaken(let id):
+      return "a dish with the id \(id) exists already, or the id is not one a device makes"
+    case .tooManyIngredients(let count, let limit):
+      return "a dish keeps at most \(limit) ingredient lines, and this one has \(count)"
     case .ambiguousCardID(let prefix, let matches):
       let listed = matches.prefix(5).map(\.rawValue).joined(separator: ", ")
       return "'\(prefix)' matches \(matches.count) cards (\(listed)); type more of the id"

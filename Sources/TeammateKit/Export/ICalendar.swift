@@ -13,31 +13,40 @@ public enum ICalendar {
   /// The cards a document holds: every event and task with a time that is not deleted, in
   /// order of first occurrence, then title, so that the file reads as a calendar and does not
   /// depend on the cards' random ids.
-  public static func exported(_ cards: [Card]) -> [Card] {
-    CardRules.listed(cards).filter { ($0.kind == .event || $0.kind == .task) && $0.time != nil }
-      .sorted { (start(of: $0), $0.title, $0.id) < (start(of: $1), $1.title, $1.id) }
+  public static func exported(_ cards: [Card], household: Household? = nil) -> [Card] {
+    let timed = CardRules.listed(cards).filter { card in
+      // NB: a meal is in the calendar once decided, at its slot's time (a household's).
+      if case .decided? = card.meal?.state { return household != nil }
+      return (card.kind == .event || card.kind == .task) && card.time != nil
+    }
+    return timed.sorted { lhs, rhs in
+      (start(of: lhs, household), lhs.title, lhs.id) < (
+        start(of: rhs, household), rhs.title, rhs.id
+      )
+    }
   }
 
   /// The document for `household`, of the cards `exported` keeps.
   public static func document(household: Household, cards: [Card]) -> String {
     let zone = household.zone
-    let exported = exported(cards)
+    let exported = exported(cards, household: household)
     var lines = [
       "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:\(productID)", "CALSCALE:GREGORIAN",
       "X-WR-CALNAME:\(text(household.name))", "X-WR-TIMEZONE:\(zone.identifier)",
     ]
     // NB: sorted by start, so the first and last cards bound the zone's onsets.
     lines += ICalendarTimeZone.lines(
-      for: zone, from: exported.first.map(start) ?? household.createdAt,
-      to: exported.last.map(start) ?? household.createdAt)
-    for card in exported { lines += component(card, zone: zone) }
+      for: zone, from: exported.first.map { start(of: $0, household) } ?? household.createdAt,
+      to: exported.last.map { start(of: $0, household) } ?? household.createdAt)
+    for card in exported { lines += component(card, household: household) }
     lines.append("END:VCALENDAR")
     return lines.map(fold).joined()
   }
 
-  private static func component(_ card: Card, zone: TimeZone) -> [String] {
-    let name = card.kind == .event ? "VEVENT" : "VTODO"
-    let start = local(start(of: card), in: zone)
+  private static func component(_ card: Card, household: Household) -> [String] {
+    let zone = household.zone
+    let name = card.kind == .task ? "VTODO" : "VEVENT"
+    let start = local(start(of: card, household), in: zone)
     var lines = [
       "BEGIN:\(name)", "UID:\(card.id.rawValue)@teammate",
       "DTSTAMP:\(utc(card.lastEditedAt))", "CREATED:\(utc(card.createdAt))",
@@ -47,7 +56,7 @@ public enum ICalendar {
     // which its RRULE counts from.
     let timing = card.kind == .task && card.repeatRule == nil ? "DUE" : "DTSTART"
     lines.append("\(timing);TZID=\(zone.identifier):\(start)")
-    lines.append("SUMMARY:\(text(card.title))")
+    lines.append("SUMMARY:\(text(card.meal.map { summary(of: $0, household) } ?? card.title))")
     if let note = card.note { lines.append("DESCRIPTION:\(text(note))") }
     if let rule = card.repeatRule { lines.append("RRULE:\(rule.text)") }
     if card.kind == .task {
@@ -60,9 +69,27 @@ public enum ICalendar {
     return lines
   }
 
-  /// Where a card's calendar entry starts: its series' first occurrence, or its time.
-  private static func start(of card: Card) -> Date {
-    card.repeatStart ?? card.time ?? card.createdAt
+  /// Where a card's calendar entry starts: its series' first occurrence, or its time; a
+  /// meal's, its slot's time on its day's walls.
+  private static func start(of card: Card, _ household: Household?) -> Date {
+    if let meal = card.meal, let household {
+      return meal.day.instant(at: household.meals.times.time(of: meal.slot), in: household.zone)
+    }
+    return card.repeatStart ?? card.time ?? card.createdAt
+  }
+
+  /// "Dinner: Curry".
+  private static func summary(of meal: Meal, _ household: Household) -> String {
+    let eaten =
+      switch meal.state {
+      case .decided(.dish(let id)): household.dish(id)?.name.text ?? id.rawValue
+      case .decided(.text(let typed)): typed
+      case .decided(.leftovers): "leftovers"
+      case .decided(.eatingOut): "eating out"
+      case .decided(.takeaway): "takeaway"
+      case .proposed, .skipped: ""
+      }
+    return "\(meal.slot.rawValue.capitalized): \(eaten)"
   }
 
   /// `20261201T100000Z`.

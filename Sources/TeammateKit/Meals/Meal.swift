@@ -1,7 +1,7 @@
 import Foundation
 
 /// A dish of the household's pool: its name, and what a person may add to it.
-public struct Dish: Sendable, Codable, Equatable, Identifiable {
+public struct Dish: Sendable, Codable, Hashable, Identifiable {
   public var id: DishID
   /// The name it is known by; unique in the household, as names fold.
   public var name: DishName
@@ -38,6 +38,13 @@ public enum MealContent: Sendable, Codable, Hashable {
     if case .dish(let id) = self { return id }
     return nil
   }
+
+  /// Whether two options are one: the same dish or way out, or texts that differ only in
+  /// case, Unicode width or surrounding spaces, as dish names fold.
+  public func isOne(with other: MealContent) -> Bool {
+    guard case .text(let mine) = self, case .text(let theirs) = other else { return self == other }
+    return (try? DishName(mine)) == (try? DishName(theirs))
+  }
 }
 
 /// Where a meal stands: one to three options offered, one chosen, or not eaten at home.
@@ -45,22 +52,60 @@ public enum MealState: Sendable, Codable, Hashable {
   case proposed([MealContent])
   case decided(MealContent)
   case skipped
+
+  /// Where a meal stands, without what it holds: what a refusal names.
+  public enum Standing: String, Sendable, Codable, Hashable {
+    case proposed, decided, skipped
+  }
+
+  /// This state's standing.
+  public var standing: Standing {
+    switch self {
+    case .proposed: .proposed
+    case .decided: .decided
+    case .skipped: .skipped
+    }
+  }
+}
+
+/// Who cooks a meal: one member, or the two together.
+public enum MealCook: Sendable, Codable, Hashable {
+  case member(AccountID)
+  case both
 }
 
 /// One meal of the household: a slot of a day, and where it stands.
-public struct Meal: Sendable, Codable, Equatable {
+public struct Meal: Sendable, Codable, Hashable {
   /// The household's day it is eaten on.
   public var day: MealDay
   /// Which meal of that day.
   public var slot: MealSlot
   /// Offered, chosen or skipped.
   public var state: MealState
+  /// Who cooks, when someone said.
+  public var cook: MealCook?
 
   /// A meal as given.
-  public init(day: MealDay, slot: MealSlot, state: MealState) {
+  public init(day: MealDay, slot: MealSlot, state: MealState, cook: MealCook? = nil) {
     self.day = day
     self.slot = slot
     self.state = state
+    self.cook = cook
+  }
+
+  /// What the plan holds, in order: the options offered or the choice; nothing when skipped.
+  public var contents: [MealContent] {
+    switch state {
+    case .proposed(let options): options
+    case .decided(let choice): [choice]
+    case .skipped: []
+    }
+  }
+
+  /// The options offered, when it is proposed.
+  public var options: [MealContent] {
+    if case .proposed(let options) = state { return options }
+    return []
   }
 
   /// The dish it was decided to be, if it was.

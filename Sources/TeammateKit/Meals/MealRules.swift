@@ -90,3 +90,34 @@ extension MealRules {
     }
   }
 }
+
+extension MealRules {
+  /// A reminder that a meal is not decided: its day and slot, when it fires (its decide-by
+  /// time, or now when that has passed and the meal is still ahead) and its decide-by time.
+  public struct Reminder: Sendable, Equatable {
+    /// The household's day of the meal.
+    public var day: MealDay
+    /// Which meal of that day.
+    public var slot: MealSlot
+    /// When the reminder shows.
+    public var fireAt: Date
+    /// When the meal should have been decided by: what a device remembers it showed.
+    public var decideBy: Date
+  }
+
+  /// The reminders both partners get for the household's today and tomorrow: each slot still
+  /// undecided whose meal is ahead of `now`, once (its decide-by time is the occurrence a
+  /// device remembers it showed); quiet hours do not hold them back, as an event's reminder.
+  public static func reminders(
+    _ meals: [Meal], times: MealTimes, in zone: TimeZone, now: Date
+  ) -> [Reminder] {
+    let today = MealDay(containing: now, in: zone)
+    return [today, today.adding(days: 1)].flatMap { day in
+      undecided(meals, on: day, times: times, in: zone).compactMap { slot, decideBy in
+        let time = day.instant(at: times.time(of: slot), in: zone)
+        guard time > now else { return nil }
+        return Reminder(day: day, slot: slot, fireAt: max(decideBy, now), decideBy: decideBy)
+      }
+    }
+  }
+}

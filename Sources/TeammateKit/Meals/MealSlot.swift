@@ -49,3 +49,17 @@ public struct MealTimes: Sendable, Codable, Equatable {
     }
   }
 }
+
+/// The household's meal settings: its meal times, and the days a dish rests once eaten.
+public struct MealSettings: Sendable, Codable, Equatable {
+  /// When each meal is eaten, and decided by.
+  public var times: MealTimes
+  /// Days after eating a dish that a suggestion does not offer it.
+  public var cooldownDays: Int
+
+  /// The household's settings; by default the standard times and a week's rest.
+  public init(times: MealTimes = MealTimes(), cooldownDays: Int = MealRules.standardCooldownDays) {
+    self.times = times
+    self.cooldownDays = cooldownDays
+  }
+}

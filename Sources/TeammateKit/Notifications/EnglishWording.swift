@@ -25,6 +25,10 @@ public struct EnglishWording: Wording {
       }
     case .taskDue(let title): return "Due now: \(title)"
     case .replyByOverdue(let title): return "Still to talk about: \(title)"
+    case .mealUndecided(let slot, let daysAhead):
+      let meal = slot.rawValue.capitalized
+      return daysAhead == 1
+        ? "Tomorrow's \(slot.rawValue) isn't decided yet" : "\(meal) isn't decided yet"
     }
   }
 
@@ -40,10 +44,12 @@ public struct EnglishWording: Wording {
     case .eventReminder(_, let startsAt, _): return "Starts at \(startsAt)."
     case .taskDue: return "This task is yours and due now."
     case .replyByOverdue: return "This topic needed a reply by now."
+    case .mealUndecided: return "Propose something, or pick from what was offered."
     }
   }
 
   public func news(_ entry: PartnerNews, by partner: String) -> String {
+    if let words = mealNews(entry, by: partner) { return words }
     let title = "\"\(entry.title ?? "")\""
     switch entry.kind {
     case .logged:
@@ -63,6 +69,13 @@ public struct EnglishWording: Wording {
     case .left: return "\(partner) left the household"
     case .renamed: return "\(partner) renamed the household to \(title)"
     case .movedTimeZone: return "\(partner) moved the household to \(entry.title ?? "") time"
+    case .dishAdded: return "\(partner) added \(entry.title ?? "") to the dishes"
+    case .dishEdited: return "\(partner) changed the dish \(entry.title ?? "")"
+    case .dishRemoved: return "\(partner) removed \(entry.title ?? "") from the dishes"
+    case .dishRestored: return "\(partner) put \(entry.title ?? "") back in the dishes"
+    // NB: news of a meal without its plan is worded by its card's title.
+    case .proposedMeal, .pickedMeal, .decidedMeal, .skippedMeal, .movedMeal, .cookChanged:
+      return "\(partner) changed \(title)"
     }
   }
 
@@ -74,6 +87,9 @@ public struct EnglishWording: Wording {
     case .assignee: "assignee"
     case .replyBy: "reply-by time"
     case .repeatRule: "repeat"
+    case .meal: "meal"
+    case .mealSlot: "day and slot"
+    case .cook: "cook"
     }
   }
 

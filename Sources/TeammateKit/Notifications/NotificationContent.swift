@@ -18,4 +18,7 @@ public enum NotificationContent: Sendable, Codable, Hashable {
   case taskDue(title: String)
   /// A topic whose reply-by time has come.
   case replyByOverdue(title: String)
+  /// A meal of the household's day with nothing decided: which one, and how many days from
+  /// the day the reminder fires on (0: today).
+  case mealUndecided(slot: MealSlot, daysAhead: Int)
 }

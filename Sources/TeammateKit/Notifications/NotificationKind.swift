@@ -10,6 +10,8 @@ public enum NotificationKind: String, Sendable, Codable, CaseIterable, Hashable,
   case taskDue = "task"
   /// When a topic's reply-by time passes unanswered.
   case replyByOverdue = "reply-by"
+  /// A meal of the household's day still undecided at its decide-by time.
+  case mealUndecided = "meal"
 
   public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -85,7 +85,8 @@ public enum NotificationPlanner {
             Candidate(fireAt: replyBy, kind: .replyByOverdue, card: index, occurrenceAt: replyBy),
             card: card.id)
         }
-      case .note:
+      // NB: a meal reminds by its slot's decide-by time, planned from the meals together.
+      case .note, .meal:
         break
       }
     }
@@ -110,6 +111,18 @@ public enum NotificationPlanner {
               fireAt: fireAt, kind: .activity, card: index, event: event, occurrenceAt: event.at),
             card: input.cards[index].id)
         }
+      }
+    }
+
+    if let meals = input.meals, settings.isEnabled(.mealUndecided) {
+      for reminder in MealRules.reminders(
+        input.cards.compactMap { $0.isDeleted ? nil : $0.meal }, times: meals.times,
+        in: input.timeZone, now: now)
+      {
+        offer(
+          Candidate(
+            fireAt: reminder.fireAt, kind: .mealUndecided, card: nil,
+            occurrenceAt: reminder.decideBy, meal: (reminder.day, reminder.slot)), card: nil)
       }
     }
 
@@ -153,6 +166,11 @@ public enum NotificationPlanner {
       return NotificationText.taskDue(card, at: candidate.fireAt, wording: input.wording)
     case (.replyByOverdue, let card?):
       return NotificationText.replyByOverdue(card, at: candidate.fireAt, wording: input.wording)
+    case (.mealUndecided, _):
+      let meal =
+        candidate.meal ?? (MealDay(containing: candidate.fireAt, in: input.timeZone), .dinner)
+      return NotificationText.mealUndecided(
+        meal.day, meal.slot, fireAt: candidate.fireAt, zone: input.timeZone, wording: input.wording)
     default:
       return NotificationText.digest(
         pendingCount: pendingCount, fireAt: candidate.fireAt, wording: input.wording)

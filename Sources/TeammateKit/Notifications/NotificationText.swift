@@ -52,6 +52,16 @@ enum NotificationText {
       wording: wording)
   }
 
+  static func mealUndecided(
+    _ day: MealDay, _ slot: MealSlot, fireAt: Date, zone: TimeZone, wording: any Wording
+  ) -> PlannedNotification {
+    let content = NotificationContent.mealUndecided(
+      slot: slot, daysAhead: MealDay(containing: fireAt, in: zone).days(to: day))
+    return PlannedNotification(
+      id: PlannedNotification.id(meal: day, slot), kind: .mealUndecided, fireAt: fireAt,
+      title: wording.title(of: content), body: wording.body(of: content), cardID: nil)
+  }
+
   private static func planned(
     _ content: NotificationContent, kind: NotificationKind, card: CardID?, fireAt: Date,
     wording: any Wording

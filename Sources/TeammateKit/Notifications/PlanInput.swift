@@ -23,14 +23,18 @@ public struct PlanInput: Sendable {
   public var shown: Set<NotificationOccurrence>
   /// The words the notifications are written in: the app's language.
   public var wording: any Wording
+  /// The household's meal times, when it plans meals (a dish in its pool or a meal on its
+  /// plan): its undecided meals remind. Nil: no meal reminders.
+  public var meals: MealSettings?
 
   /// `settings` defaults to the viewer's own, as the members list holds them.
   public init(
     cards: [Card], activity: [ActivityEvent] = [], viewer: AccountID, members: [Member],
     settings: NotificationSettings? = nil, timeZone: TimeZone, now: Date,
     limit: Int = NotificationPlanner.limit, shown: Set<NotificationOccurrence> = [],
-    wording: any Wording = .english
+    wording: any Wording = .english, meals: MealSettings? = nil
   ) {
+    self.meals = meals
     self.cards = cards
     self.activity = activity
     self.viewer = viewer

@@ -59,4 +59,9 @@ public struct PlannedNotification: Sendable, Codable, Hashable, Identifiable {
   public static func id(_ kind: NotificationKind, card: CardID?) -> String {
     card.map { "\(kind.rawValue):\($0)" } ?? kind.rawValue
   }
+
+  /// The stable id of the reminder that a day's meal is not decided: `meal:2026-12-02:dinner`.
+  public static func id(meal day: MealDay, _ slot: MealSlot) -> String {
+    "\(NotificationKind.mealUndecided.rawValue):\(day):\(slot.rawValue)"
+  }
 }

@@ -10,6 +10,8 @@ struct Candidate {
   var summary: [Int] = []
   /// The instant the reminder is about (see `NotificationOccurrence`).
   var occurrenceAt: Date
+  /// For a meal not decided yet: its day and slot.
+  var meal: (day: MealDay, slot: MealSlot)? = nil
 }
 
 /// Keeps the `limit` soonest candidates offered to it, ties broken by notification id.
@@ -46,6 +48,7 @@ struct SoonestCandidates {
   }
 
   private func id(_ candidate: Candidate) -> String {
-    PlannedNotification.id(candidate.kind, card: candidate.card.map { cards[$0].id })
+    if let meal = candidate.meal { return PlannedNotification.id(meal: meal.day, meal.slot) }
+    return PlannedNotification.id(candidate.kind, card: candidate.card.map { cards[$0].id })
   }
 }

@@ -26,6 +26,9 @@ public struct TraditionalChineseWording: Wording {
       }
     case .taskDue(let title): return "現在到期：\(title)"
     case .replyByOverdue(let title): return "還沒談：\(title)"
+    case .mealUndecided(let slot, let daysAhead):
+      let meal = [MealSlot.breakfast: "早餐", .lunch: "午餐", .dinner: "晚餐"][slot, default: ""]
+      return "\(daysAhead == 1 ? "明天" : "今天")\(meal)還沒決定"
     }
   }
 
@@ -38,10 +41,12 @@ public struct TraditionalChineseWording: Wording {
     case .eventReminder(_, let startsAt, _): return "\(startsAt) 開始。"
     case .taskDue: return "這是你的待辦，現在到期。"
     case .replyByOverdue: return "這個話題該在現在之前回覆。"
+    case .mealUndecided: return "提議一個，或從提議裡選一個。"
     }
   }
 
   public func news(_ entry: PartnerNews, by partner: String) -> String {
+    if let words = mealNews(entry, by: partner) { return words }
     let title = "「\(entry.title ?? "")」"
     switch entry.kind {
     case .logged: return "\(partner) 記錄了\(title)" + (entry.needsKnowing ? "" : "（你已知道）")
@@ -60,6 +65,12 @@ public struct TraditionalChineseWording: Wording {
     case .left: return "\(partner) 離開了這個家"
     case .renamed: return "\(partner) 把這個家改名為\(title)"
     case .movedTimeZone: return "\(partner) 把這個家的時區改為 \(entry.title ?? "")"
+    case .dishAdded: return "\(partner) 把「\(entry.title ?? "")」加進了菜色"
+    case .dishEdited: return "\(partner) 修改了菜色「\(entry.title ?? "")」"
+    case .dishRemoved: return "\(partner) 把「\(entry.title ?? "")」從菜色移除了"
+    case .dishRestored: return "\(partner) 把「\(entry.title ?? "")」放回了菜色"
+    case .proposedMeal, .pickedMeal, .decidedMeal, .skippedMeal, .movedMeal, .cookChanged:
+      return "\(partner) 修改了\(title)"
     }
   }
 
@@ -69,6 +80,7 @@ public struct TraditionalChineseWording: Wording {
     case .task: "一項待辦"
     case .event: "一個行程"
     case .topic: "一個話題"
+    case .meal: "一餐"
     }
   }
 
@@ -80,6 +92,9 @@ public struct TraditionalChineseWording: Wording {
     case .assignee: "負責人"
     case .replyBy: "回覆期限"
     case .repeatRule: "重複"
+    case .meal: "餐點"
+    case .mealSlot: "日期和餐別"
+    case .cook: "掌廚"
     }
   }
 

@@ -32,6 +32,12 @@ extension BackendOperations {
       taken.insert(cardID)
       return try CardRules.add(draft, id: cardID, household: household, by: actor, now: now)
     }
+    for (index, card) in cards.enumerated() {
+      if let meal = card.meal {
+        try checkSlotFree(
+          meal, except: card.id, in: id, storage: storage, alsoPlanned: Array(cards[..<index]))
+      }
+    }
     for card in cards {
       try storage.putCard(card)
       try record(
@@ -166,6 +172,9 @@ extension BackendOperations {
     let card = try existingCard(id, in: storage)
     try check(.writeCard(card.householdID, editor: actor), actor, try state(of: actor, in: storage))
     let restored = try CardRules.restore(card, by: actor, now: now)
+    if let meal = restored.meal {
+      try checkSlotFree(meal, except: id, in: card.householdID, storage: storage)
+    }
     try storage.putCard(restored)
     try record(
       .cardRestored, in: card.householdID, by: actor, now: now, needsKnowing: true,

@@ -120,6 +120,14 @@ extension BackendOperations {
       let household = try updateMember(
         in: home, displayName: nil, settings: settings, actor: actor, storage: &storage, now: now)
       return .applied(cards: [], household: household)
+    case .changeMeal(let id, let change, let base):
+      let outcome = try changeMeal(
+        id, change, baseRevision: base, actor: actor, storage: &storage, now: now)
+      return .applied(cards: [outcome.card], household: nil, edit: outcome)
+    case .addDish, .editDish, .removeDish, .restoreDish:
+      let household = try changeDishes(
+        entry.write, in: home, actor: actor, storage: &storage, now: now)
+      return .applied(cards: [], household: household)
     }
   }
 }

@@ -28,6 +28,8 @@ public struct Change: Sendable, Codable, Equatable, Identifiable {
   public var writeID: WriteID?
   /// For an edit made on an older revision, the partner's values it replaced.
   public var overwritten: [FieldOverwrite]
+  /// For a change to the household's dishes, the dish it was to.
+  public var dish: DishID?
 
   public var id: Int64 { sequence }
 
@@ -36,8 +38,9 @@ public struct Change: Sendable, Codable, Equatable, Identifiable {
     sequence: Int64, householdID: HouseholdID, actor: AccountID, at: Date, kind: ChangeKind,
     needsKnowing: Bool, card: Card? = nil, household: Household? = nil,
     fields: [CardRules.CardField] = [], writeID: WriteID? = nil,
-    overwritten: [FieldOverwrite] = []
+    overwritten: [FieldOverwrite] = [], dish: DishID? = nil
   ) {
+    self.dish = dish
     self.sequence = sequence
     self.householdID = householdID
     self.actor = actor
@@ -67,4 +70,7 @@ public enum ChangeKind: String, Sendable, Codable, CaseIterable {
   case cardAdded, cardEdited, cardAcknowledged, cardCompleted, cardDeleted, cardRestored
   /// A repeating card moved on to its next occurrence without being completed.
   case cardSkipped
+  /// The household's pool of dishes changed; the change names the dish and carries the
+  /// household.
+  case dishAdded, dishEdited, dishRemoved, dishRestored
 }

@@ -24,10 +24,10 @@ public actor Device {
   /// Whose phone this is.
   public nonisolated let account: AccountID
   private let backend: any TeammateBackend
-  private let clock: any WallClock
+  let clock: any WallClock
   private let scheduler: any NotificationScheduler
   private let pageSize: Int
-  private var random: AnyRandomNumberGenerator
+  var random: AnyRandomNumberGenerator
   /// Everything the device keeps between runs: save it, and give it to the next `Device`.
   public private(set) var state: DeviceState
   /// Whether writes go to the backend at once; offline they wait in the outbox.
@@ -232,7 +232,7 @@ public actor Device {
           cards: cards, activity: state.waitingActivity + activity, viewer: account,
           members: household.members,
           timeZone: household.zone, now: now,
-          shown: state.shown, wording: wording))
+          shown: state.shown, wording: wording, meals: household.mealsToRemind(among: cards)))
     } else {
       plan = []
     }
@@ -276,7 +276,7 @@ public actor Device {
   /// Makes one write: offline it is checked against the device's view and waits; online it
   /// is sent with whatever waits before it, and the backend's refusal of it is thrown.
   /// Returns the backend's answer, or nil while the write waits.
-  private func make(_ write: DeviceWrite) async throws -> WriteOutcome? {
+  func make(_ write: DeviceWrite) async throws -> WriteOutcome? {
     let household = try await householdID()
     let now = clock.now()
     if !isOnline {
@@ -342,7 +342,7 @@ public actor Device {
   }
 
   /// The cards an answer wrote, or the device's view of them while the write waits.
-  private func cards(_ outcome: WriteOutcome?, else ids: [CardID]) -> [Card] {
+  func cards(_ outcome: WriteOutcome?, else ids: [CardID]) -> [Card] {
     if case .applied(let cards, _, _, _) = outcome { return cards }
     let shown = view.cards
     return ids.compactMap { shown[$0] }

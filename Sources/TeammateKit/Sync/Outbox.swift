@@ -18,16 +18,34 @@ public enum DeviceWrite: Sendable, Codable, Equatable {
   case deleteCard(CardID)
   case restoreCard(CardID)
   case updateSettings(NotificationSettings)
+  /// A meal proposed, picked, decided, skipped, moved or given a cook, made on
+  /// `baseRevision` (nil: as the meal is when it arrives).
+  case changeMeal(CardID, MealChange, baseRevision: Int?)
+  /// A dish added to the household's pool, with the id the device made.
+  case addDish(DishDraft)
+  case editDish(DishID, DishEdit)
+  case removeDish(DishID)
+  case restoreDish(DishID)
 
   /// The card the write is about, when it is about one.
   public var cardID: CardID? {
     switch self {
     case .addCard(let draft): draft.id
     case .editCard(let id, _, _), .setDone(let id, _), .skipOccurrence(let id),
-      .deleteCard(let id), .restoreCard(let id):
+      .deleteCard(let id), .restoreCard(let id), .changeMeal(let id, _, _):
       id
     case .acknowledge(let seen): seen.count == 1 ? seen[0].id : nil
-    case .acknowledgePending, .updateSettings: nil
+    case .acknowledgePending, .updateSettings, .addDish, .editDish, .removeDish, .restoreDish:
+      nil
+    }
+  }
+
+  /// The dish the write is about, when it is about one.
+  public var dishID: DishID? {
+    switch self {
+    case .addDish(let draft): draft.id
+    case .editDish(let id, _), .removeDish(let id), .restoreDish(let id): id
+    default: nil
     }
   }
 

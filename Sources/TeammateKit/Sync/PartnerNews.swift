@@ -8,6 +8,19 @@ public struct PartnerNews: Sendable, Equatable {
     case logged, changed, acknowledged, completed, reopened, deleted, restored, skipped
     case joined, left, renamed
     case movedTimeZone = "moved-time-zone"
+    /// A meal offered with options, picked from them, decided directly, skipped, moved to
+    /// another day or slot, or given a cook.
+    case proposedMeal = "proposed-meal"
+    case pickedMeal = "picked-meal"
+    case decidedMeal = "decided-meal"
+    case skippedMeal = "skipped-meal"
+    case movedMeal = "moved-meal"
+    case cookChanged = "cook-changed"
+    /// A dish of the household's pool added, changed, removed or put back.
+    case dishAdded = "dish-added"
+    case dishEdited = "dish-edited"
+    case dishRemoved = "dish-removed"
+    case dishRestored = "dish-restored"
   }
 
   /// What they did.
@@ -24,12 +37,15 @@ public struct PartnerNews: Sendable, Equatable {
   public var needsKnowing: Bool
   /// The fields the partner's edits changed, in a fixed order.
   public var changed: [CardRules.CardField]
+  /// For news of a meal, its plan as it is now and the words to name it.
+  public var meal: MealNews?
 
   /// A piece of news with every field given; `PartnerNews.news` finds them in a feed.
   public init(
     kind: Kind, actor: AccountID, at: Date, cardID: CardID? = nil, title: String? = nil,
-    needsKnowing: Bool = false, changed: [CardRules.CardField] = []
+    needsKnowing: Bool = false, changed: [CardRules.CardField] = [], meal: MealNews? = nil
   ) {
+    self.meal = meal
     self.kind = kind
     self.actor = actor
     self.at = at
@@ -59,7 +75,8 @@ public struct PartnerNews: Sendable, Equatable {
         var news = PartnerNews(
           kind: kind, actor: change.actor, at: change.at, cardID: card.id, title: latest.title,
           needsKnowing: AcknowledgementRules.isPending(latest, for: viewer),
-          changed: change.fields)
+          changed: change.fields,
+          meal: latest.meal.map { MealNews($0, at: change.at, in: previousHousehold) })
         if let index = cardEntry[card.id] {
           let earlier = entries[index].news
           if earlier.kind == .logged, kind == .changed { news.kind = .logged }
@@ -96,6 +113,19 @@ public struct PartnerNews: Sendable, Equatable {
                 kind: .movedTimeZone, actor: change.actor, at: change.at, title: updated.timeZone)
             ))
         }
+      case .dishAdded, .dishEdited, .dishRemoved, .dishRestored:
+        guard let id = change.dish, let dish = change.household?.dish(id) else { continue }
+        let kinds: [ChangeKind: Kind] = [
+          .dishAdded: .dishAdded, .dishEdited: .dishEdited, .dishRemoved: .dishRemoved,
+          .dishRestored: .dishRestored,
+        ]
+        entries.append(
+          (
+            change.sequence,
+            PartnerNews(
+              kind: kinds[change.kind] ?? .dishEdited, actor: change.actor, at: change.at,
+              title: dish.name.text)
+          ))
       default:
         continue
       }
@@ -112,7 +142,8 @@ public struct PartnerNews: Sendable, Equatable {
   }
 
   private static func kind(of change: Change, card: Card) -> Kind? {
-    switch change.kind {
+    if let meal = card.meal, let kind = mealKind(of: change, meal: meal) { return kind }
+    return switch change.kind {
     case .cardAdded: .logged
     case .cardEdited: .changed
     case .cardAcknowledged: .acknowledged
@@ -123,6 +154,22 @@ public struct PartnerNews: Sendable, Equatable {
     case .cardRestored: .restored
     default: nil
     }
+  }
+
+  /// What a change to a meal did, worded from its plan; nil for what every card does.
+  private static func mealKind(of change: Change, meal: Meal) -> Kind? {
+    let added = change.kind == .cardAdded
+    guard added || change.kind == .cardEdited else { return nil }
+    if added || change.fields.contains(.meal) {
+      switch meal.state {
+      case .proposed: return .proposedMeal
+      case .decided: return added ? .decidedMeal : .pickedMeal
+      case .skipped: return .skippedMeal
+      }
+    }
+    if change.fields.contains(.mealSlot) { return .movedMeal }
+    if change.fields.contains(.cook) { return .cookChanged }
+    return nil
   }
 
   /// `later` news added to `earlier`, as if collected together: a card keeps one entry, the

@@ -6,6 +6,7 @@ public enum FieldValue: Sendable, Codable, Equatable {
   case time(Date?)
   case account(AccountID?)
   case rule(RepeatRule?)
+  case meal(Meal?)
 
   /// The value `field` has on `card`.
   public static func of(_ field: CardRules.CardField, on card: Card) -> FieldValue {
@@ -16,6 +17,7 @@ public enum FieldValue: Sendable, Codable, Equatable {
     case .assignee: .account(card.assignee)
     case .replyBy: .time(card.replyBy)
     case .repeatRule: .rule(card.repeatRule)
+    case .meal, .mealSlot, .cook: .meal(card.meal)
     }
   }
 }

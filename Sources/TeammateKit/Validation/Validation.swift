@@ -50,7 +50,8 @@ package enum Validation {
     guard !name.isEmpty else { throw .emptyName(field) }
     let (limit, byteLimit) =
       switch field {
-      case .householdName, .dishName: (householdNameLimit, householdNameByteLimit)
+      case .householdName, .dishName, .mealText, .ingredient:
+        (householdNameLimit, householdNameByteLimit)
       case .displayName: (displayNameLimit, displayNameByteLimit)
       }
     try bytes(name, field.rawValue, limit: byteLimit)

@@ -1,0 +1,73 @@
+import Foundation
+import TeammateKit
+
+extension Session {
+  /// The household's today, in its zone (never this machine's).
+  mutating func mealToday() async throws -> MealDay {
+    MealDay(containing: now, in: try await household().zone)
+  }
+
+  /// The day a person typed, read from the household's today; nil for today.
+  mutating func mealDay(_ text: String?, option: String = "day") async throws -> MealDay {
+    let today = try await mealToday()
+    guard let text else { return today }
+    guard let day = MealDay.read(text, today: today) else {
+      throw UsageError(
+        message:
+          "'\(text)' is not a day for '--\(option)': write today, tomorrow, yesterday, a weekday "
+          + "such as tue, next tue, or a date such as 2026-12-03")
+    }
+    return day
+  }
+
+  /// The household as this device shows it: the store's, with this device's waiting writes
+  /// to its dishes over it.
+  mutating func visibleHousehold() async throws -> Household {
+    let household = try await household()
+    let outbox = try await savedDevice()?.outbox ?? []
+    guard outbox.contains(where: { $0.write.dishID != nil }) else { return household }
+    return Outbox.view(
+      cards: [:], household: household, entries: outbox, viewer: try account(), now: now
+    ).household ?? household
+  }
+
+  /// The live meal of a day and slot, as this device shows it.
+  mutating func meal(on day: MealDay, _ slot: MealSlot) async throws -> Card? {
+    MealRules.planned(try await visibleCards()).first { card in
+      card.meal?.day == day && card.meal?.slot == slot
+    }
+  }
+
+  /// What a person typed as a meal: a dish of the pool by its name (as names fold), one of the
+  /// usual ways out, or text.
+  mutating func mealContent(_ text: String) async throws -> MealContent {
+    if let way = MealText.wayOut(text) { return way }
+    if let name = try? DishName(text),
+      let dish = DishRules.named(name, in: try await visibleHousehold())
+    {
+      return .dish(dish.id)
+    }
+    return .text(text)
+  }
+
+  /// The dish a person named by its name (as names fold) or its id; removed ones too when
+  /// `removed` is true.
+  mutating func dish(named text: String, removed: Bool = false) async throws -> Dish {
+    let pool = try await visibleHousehold().dishes
+    if let dish = pool.first(where: { $0.id.rawValue == text }) { return dish }
+    let name = try DishName(text)
+    let matches = pool.filter { $0.name == name && (removed || !$0.isRemoved) }
+    guard let dish = matches.first(where: { !$0.isRemoved }) ?? matches.last else {
+      throw CLIError.notFound(
+        "there is no dish '\(TerminalText.visible(name.text))' in the household's dishes"
+          + (removed ? "" : " (see them with 'teammate dish list')"))
+    }
+    return dish
+  }
+
+  /// Who cooks, as typed: me, partner, both or a uid.
+  mutating func cook(_ choice: AssigneeChoice?) async throws -> MealCook? {
+    guard let choice else { return nil }
+    return try await assignee(choice).map { .member($0) } ?? .both
+  }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import TeammateKit
+
+/// What the meal commands print: one meal, or the slots of some days.
+enum MealOutput {
+  /// One meal in full, or `{"meal": card}`.
+  static func show(_ card: Card, verb: String, session: inout Session) async throws {
+    let uid = try session.account()
+    let times = await session.times()
+    let dishes = try await session.visibleHousehold().dishes
+    if session.json {
+      return session.writeJSON(
+        .object(["meal": JSONDocuments.card(card, viewer: uid, times: times, dishes: dishes)]))
+    }
+    guard let meal = card.meal else { return }
+    let waiting = session.offline ? " (offline: waits in the outbox)" : ""
+    let today = try await session.mealToday()
+    var text =
+      "\(verb)\(waiting): \(meal.slot.rawValue) \(MealText.day(meal.day, today: today)) "
+      + "(\(MealText.date(meal.day))): \(MealText.plan(meal, dishes: dishes))\n"
+    text += "  id:        \(card.id)\n"
+    if let cook = meal.cook { text += "  cook:      \(await Self.cook(cook, session: &session))\n" }
+    text +=
+      "  by:        \(await session.name(card.lastEditedBy)), \(times.human(card.lastEditedAt)), revision \(card.revision)\n"
+    text += "  status:    \(await Commands.status(card, session: &session))\n"
+    session.write(text)
+  }
+
+  /// Each slot of each day and where it stands, or `{"days": [{"day", "slots": […]}]}`.
+  static func days(
+    _ days: [MealDay], planned: [MealDay: [MealSlot: Card]], session: inout Session
+  ) async throws {
+    let uid = try session.account()
+    let dishes = try await session.visibleHousehold().dishes
+    let times = await session.times()
+    if session.json {
+      return session.writeJSON(
+        .object([
+          "days": .array(
+            days.map { day in
+              .object([
+                "day": .string(day.description),
+                "slots": .array(
+                  MealSlot.allCases.map { slot in
+                    .object([
+                      "slot": .string(slot.rawValue),
+                      "meal": planned[day]?[slot].map {
+                        JSONDocuments.card($0, viewer: uid, times: times, dishes: dishes)
+                      } ?? .null,
+                    ])
+                  }),
+              ])
+            })
+        ]))
+    }
+    let today = try await session.mealToday()
+    var text = ""
+    for day in days {
+      let when = MealText.day(day, today: today)
+      text +=
+        (when.hasPrefix("on ") ? MealText.date(day) : "\(when.capitalized), \(MealText.date(day))")
+      text += "\n"
+      for slot in MealSlot.allCases {
+        let name = slot.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)
+        guard let card = planned[day]?[slot], let meal = card.meal else {
+          text += "  \(name) not decided\n"
+          continue
+        }
+        var words = [MealText.plan(meal, dishes: dishes)]
+        if case .proposed = meal.state {
+          words[0] += " by \(await session.name(card.lastEditedBy))"
+        }
+        if let cook = meal.cook {
+          words.append(
+            await Self.cook(cook, session: &session) + (cook == .both ? " cook" : " cooks"))
+        }
+        words.append(await Commands.status(card, session: &session))
+        text += "  \(name) \(words.filter { !$0.isEmpty }.joined(separator: " · "))  [\(card.id)]\n"
+      }
+    }
+    session.write(text)
+  }
+
+  /// "Bob", "both of you".
+  static func cook(_ cook: MealCook, session: inout Session) async -> String {
+    switch cook {
+    case .member(let uid): await session.name(uid)
+    case .both: "both of you"
+    }
+  }
+}

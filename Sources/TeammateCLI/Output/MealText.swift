@@ -1,0 +1,98 @@
+import TeammateKit
+
+/// The command line's words for meals and dishes.
+enum MealText {
+  /// "pick", "move"…: what a meal change is, as a verb (and in `--json`).
+  static func kind(_ change: MealChange) -> String {
+    switch change {
+    case .propose: "propose"
+    case .pick: "pick"
+    case .decide: "decide"
+    case .skip: "skip"
+    case .move: "move"
+    case .cook: "cook"
+    }
+  }
+
+  /// "pick", "proposal"…: a meal change as a noun.
+  static func noun(_ change: MealChange) -> String {
+    switch change {
+    case .propose: "proposal"
+    case .pick: "pick"
+    case .decide: "decision"
+    case .skip: "skip"
+    case .move: "move"
+    case .cook: "cook change"
+    }
+  }
+
+  /// One option in words for a terminal: a dish by its name, a typed meal as typed.
+  static func content(_ content: MealContent, dishes: [Dish]) -> String {
+    TerminalText.visible(name(content, dishes: dishes))
+  }
+
+  /// One option's name as stored: a dish's name (its id when the pool has no such dish), the
+  /// text typed, or the way out in words.
+  static func name(_ content: MealContent, dishes: [Dish]) -> String {
+    switch content {
+    case .dish(let id): dishes.first { $0.id == id }?.name.text ?? id.rawValue
+    case .text(let text): text
+    case .leftovers: "leftovers"
+    case .eatingOut: "eating out"
+    case .takeaway: "takeaway"
+    }
+  }
+
+  /// One of the usual ways out, as typed in either language; nil for anything else.
+  static func wayOut(_ text: String) -> MealContent? {
+    let words = text.trimmingCharacters(in: .whitespaces).lowercased()
+      .replacingOccurrences(of: "-", with: " ")
+    switch words {
+    case "leftovers", "剩菜": return .leftovers
+    case "eating out", "eat out", "外食": return .eatingOut
+    case "takeaway", "takeout", "外帶": return .takeaway
+    default: return nil
+    }
+  }
+
+  /// A day as the tool says it, from the household's today: "today", "tomorrow",
+  /// "yesterday", or "on Wed 3 Dec".
+  static func day(_ day: MealDay, today: MealDay) -> String {
+    switch today.days(to: day) {
+    case 0: return "today"
+    case 1: return "tomorrow"
+    case -1: return "yesterday"
+    default: return "on " + date(day)
+    }
+  }
+
+  /// "Wed 3 Dec".
+  static func date(_ day: MealDay) -> String {
+    let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+    let months = [
+      "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ]
+    return "\(weekdays[day.weekday - 1]) \(day.day) \(months[day.month - 1])"
+  }
+
+  /// A plan in words: "Curry or Pasta (proposed)", "Curry", "skipped".
+  static func plan(_ meal: Meal, dishes: [Dish]) -> String {
+    switch meal.state {
+    case .proposed(let options):
+      options.map { content($0, dishes: dishes) }.joined(separator: " or ") + " (proposed)"
+    case .decided(let choice): content(choice, dishes: dishes)
+    case .skipped: "skipped"
+    }
+  }
+}
+
+extension Values {
+  /// `breakfast`, `lunch` or `dinner` (早餐, 午餐, 晚餐).
+  static let slot: @Sendable (String) throws(UsageError) -> MealSlot = { text throws(UsageError) in
+    let names: [String: MealSlot] = ["早餐": .breakfast, "午餐": .lunch, "晚餐": .dinner]
+    guard let slot = MealSlot(rawValue: text.lowercased()) ?? names[text] else {
+      throw UsageError(message: "'\(text)' is not a meal: expected breakfast, lunch or dinner")
+    }
+    return slot
+  }
+}

@@ -1,0 +1,65 @@
+extension EnglishWording {
+  /// News of a meal in words — "Bob proposed Curry or Pasta for dinner today" — or nil when
+  /// the entry is not about one.
+  func mealNews(_ entry: PartnerNews, by partner: String) -> String? {
+    guard let news = entry.meal else { return nil }
+    let meal = news.meal
+    let slot = meal.slot.rawValue
+    let when = Self.day(news, preposition: "on")
+    let choices = meal.contents.map { Self.content($0, news) }
+    switch entry.kind {
+    case .proposedMeal:
+      return "\(partner) proposed \(WordList.joined(choices, conjunction: " or ")) for \(slot) "
+        + when
+    case .pickedMeal: return "\(partner) picked \(choices.first ?? "") for \(slot) \(when)"
+    case .decidedMeal: return "\(partner) decided \(choices.first ?? "") for \(slot) \(when)"
+    case .skippedMeal: return "\(partner) skipped \(slot) \(when)"
+    case .movedMeal: return "\(partner) moved \(slot) to \(Self.day(news, preposition: nil))"
+    case .cookChanged:
+      let who =
+        switch meal.cook {
+        case .member(let uid)?: "\(uid) cooks"
+        case .both?: "both of you cook"
+        case nil: "nobody is said to cook"
+        }
+      return "\(partner) said \(who) \(slot) \(when)"
+    case .deleted: return "\(partner) removed \(slot) \(when)"
+    case .restored: return "\(partner) put \(slot) \(when) back"
+    case .acknowledged: return "\(partner) knows \(slot) \(when)"
+    default: return "\(partner) changed \(slot) \(when)"
+    }
+  }
+
+  /// The meal's day from the day it was told on: `today`, `tomorrow`, `yesterday`, a weekday
+  /// of the coming week, or `Wed 3 Jun`; `preposition` goes before the last two.
+  private static func day(_ news: MealNews, preposition: String?) -> String {
+    let day = news.meal.day
+    let before = preposition.map { $0 + " " } ?? ""
+    switch news.daysAhead {
+    case 0: return "today"
+    case 1: return "tomorrow"
+    case -1: return "yesterday"
+    case 2...6: return before + weekdays[day.weekday - 1]
+    default:
+      let short = String(weekdays[day.weekday - 1].prefix(3))
+      return before + "\(short) \(day.day) \(months[day.month - 1])"
+    }
+  }
+
+  private static func content(_ content: MealContent, _ news: MealNews) -> String {
+    switch content {
+    case .dish(let id): news.dishNames[id] ?? "a dish"
+    case .text(let text): text
+    case .leftovers: "leftovers"
+    case .eatingOut: "eating out"
+    case .takeaway: "takeaway"
+    }
+  }
+
+  private static let weekdays = [
+    "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday",
+  ]
+  private static let months = [
+    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+  ]
+}

@@ -1,0 +1,59 @@
+extension TraditionalChineseWording {
+  /// News of a meal in words — 「Bob 提議今天晚餐吃咖哩或義大利麵」 — or nil when the entry is
+  /// not about one.
+  func mealNews(_ entry: PartnerNews, by partner: String) -> String? {
+    guard let news = entry.meal else { return nil }
+    let meal = news.meal
+    let when = Self.day(news) + Self.slots[meal.slot, default: ""]
+    let choices = meal.contents.map { Self.content($0, news) }
+    switch entry.kind {
+    case .proposedMeal:
+      return "\(partner) 提議\(when)吃\(WordList.joined(choices, separator: "、", conjunction: "或"))"
+    case .pickedMeal: return "\(partner) 選了\(when)吃\(choices.first ?? "")"
+    case .decidedMeal: return "\(partner) 決定\(when)吃\(choices.first ?? "")"
+    case .skippedMeal: return "\(partner) 跳過了\(when)"
+    case .movedMeal: return "\(partner) 把\(Self.slots[meal.slot, default: ""])改到\(Self.day(news))"
+    case .cookChanged:
+      let who =
+        switch meal.cook {
+        case .member(let uid)?: "由 \(uid) 煮"
+        case .both?: "兩人一起煮"
+        case nil: "不指定誰煮"
+        }
+      return "\(partner) 說\(when)\(who)"
+    case .deleted: return "\(partner) 移除了\(when)"
+    case .restored: return "\(partner) 復原了\(when)"
+    case .acknowledged: return "\(partner) 知道了\(when)"
+    default: return "\(partner) 修改了\(when)"
+    }
+  }
+
+  /// The meal's day from the day it was told on: 今天, 明天, 昨天, 週三 in the coming week,
+  /// or 6月3日（週三）.
+  private static func day(_ news: MealNews) -> String {
+    let day = news.meal.day
+    let weekday = "週" + weekdays[day.weekday - 1]
+    switch news.daysAhead {
+    case 0: return "今天"
+    case 1: return "明天"
+    case -1: return "昨天"
+    case 2...6: return weekday
+    default: return "\(day.month)月\(day.day)日（\(weekday)）"
+    }
+  }
+
+  private static func content(_ content: MealContent, _ news: MealNews) -> String {
+    switch content {
+    case .dish(let id): news.dishNames[id] ?? "一道菜"
+    case .text(let text): text
+    case .leftovers: "剩菜"
+    case .eatingOut: "外食"
+    case .takeaway: "外帶"
+    }
+  }
+
+  private static let slots: [MealSlot: String] = [
+    .breakfast: "早餐", .lunch: "午餐", .dinner: "晚餐",
+  ]
+  private static let weekdays = ["一", "二", "三", "四", "五", "六", "日"]
+}

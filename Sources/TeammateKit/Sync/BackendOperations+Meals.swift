@@ -1,0 +1,72 @@
+import Foundation
+
+extension BackendOperations {
+  /// A meal changed on the backend's own state: a pick is held to what is offered now, and a
+  /// move to a slot no other live meal holds. One made on an older `baseRevision` still
+  /// lands (the later arrival wins) and records the partner's choice it replaced.
+  package static func changeMeal(
+    _ id: CardID, _ change: MealChange, baseRevision: Int? = nil, actor: AccountID,
+    storage: inout some BackendStorage, now: Date
+  ) throws -> CardRules.EditOutcome {
+    let card = try writableCard(id, actor: actor, storage: storage)
+    guard !card.isDeleted else { throw TeammateError.cardDeleted(id) }
+    guard card.kind == .meal, let meal = card.meal else { throw TeammateError.notAMeal(id) }
+    let household = try existingHousehold(card.householdID, in: storage)
+    let planned = try MealRules.applying(change, to: meal, household: household)
+    if planned.day != meal.day || planned.slot != meal.slot {
+      try checkSlotFree(planned, except: id, in: card.householdID, storage: storage)
+    }
+    let outcome = try CardRules.replan(card, to: planned, by: actor, now: now)
+    guard outcome.changed else { return outcome }
+    var overwritten: [FieldOverwrite] = []
+    if let base = baseRevision, base < card.revision {
+      overwritten = try replaced(outcome.fields, of: card, since: base, by: actor, storage: storage)
+    }
+    try storage.putCard(outcome.card)
+    try record(
+      .cardEdited, in: card.householdID, by: actor, now: now, needsKnowing: true,
+      card: outcome.card, fields: outcome.fields, overwritten: overwritten, storage: &storage)
+    return outcome
+  }
+
+  /// Refuses a meal for a day and slot another live meal holds (`except` is the meal itself).
+  static func checkSlotFree(
+    _ meal: Meal, except id: CardID, in household: HouseholdID, storage: some BackendStorage,
+    alsoPlanned: [Card] = []
+  ) throws {
+    let holder = MealRules.planned(try storage.cards(in: household) + alsoPlanned).first {
+      $0.id != id && $0.meal?.day == meal.day && $0.meal?.slot == meal.slot
+    }
+    if let holder, let held = holder.meal {
+      throw TeammateError.mealSlotTaken(
+        meal.slot, day: meal.day, by: holder.lastEditedBy, standing: held.state.standing)
+    }
+  }
+
+  /// A write to the household's pool of dishes, as the partner's news and nothing to know.
+  package static func changeDishes(
+    _ write: DeviceWrite, in id: HouseholdID, actor: AccountID,
+    storage: inout some BackendStorage, now: Date
+  ) throws -> Household {
+    try check(.updateHousehold(id), actor, try state(of: actor, in: storage))
+    let household = try existingHousehold(id, in: storage)
+    let (updated, kind): (Household, ChangeKind)
+    switch write {
+    case .addDish(let draft):
+      (updated, kind) = (try DishRules.add(draft, to: household), .dishAdded)
+    case .editDish(let dish, let edit):
+      (updated, kind) = (try DishRules.edit(dish, with: edit, in: household), .dishEdited)
+    case .removeDish(let dish):
+      (updated, kind) = (try DishRules.remove(dish, from: household), .dishRemoved)
+    case .restoreDish(let dish):
+      (updated, kind) = (try DishRules.restore(dish, in: household), .dishRestored)
+    default: return household
+    }
+    guard updated != household else { return household }
+    try storage.putHousehold(updated)
+    try record(
+      kind, in: id, by: actor, now: now, household: updated, dish: write.dishID,
+      storage: &storage)
+    return updated
+  }
+}
