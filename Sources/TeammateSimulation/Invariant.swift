@@ -14,6 +14,9 @@ public enum Invariant: String, CaseIterable, Sendable {
   case model = "the backend agrees with a second, plain model of the rules"
   case converges = "once faults stop, every outbox drains and every phone shows the backend"
   case noSurprise = "no call fails but with a rule's refusal or an unreachable backend"
+  case oneMealPerSlot = "a day's slot holds at most one live meal"
+  case mealDay = "a meal's day and its reminder are the household's, never a phone's"
+  case suggestionRests = "a suggestion offers nothing eaten lately unless it says it relaxed"
 }
 
 /// The first invariant a run broke: where, which, and what was seen.

@@ -23,8 +23,10 @@ struct ReferenceModel {
     var ackRevision: Int?
     var done: Bool
     var deleted: Bool
+    var meal: Meal?
 
     init(_ card: Card) {
+      meal = card.meal
       kind = card.kind
       title = card.title
       note = card.note
@@ -66,7 +68,7 @@ struct ReferenceModel {
       return members.count > 2 ? "a third member joined" : nil
     case .memberLeft:
       return members.remove(change.actor) == nil ? "\(change.actor) left without being in" : nil
-    case .householdUpdated, .memberUpdated:
+    case .householdUpdated, .memberUpdated, .dishAdded, .dishEdited, .dishRemoved, .dishRestored:
       return members.contains(change.actor) ? nil : "\(change.actor) changed a household"
     default:
       break
@@ -109,9 +111,14 @@ struct ReferenceModel {
         case .assignee: version.assignee = typed.assignee
         case .replyBy: version.replyBy = typed.replyBy
         case .repeatRule: version.repeatRule = typed.repeatRule
-        // NB: the simulation plans no meals yet.
-        case .meal, .mealSlot, .cook: break
+        case .meal, .mealSlot, .cook: version.meal = typed.meal
         }
+      }
+      // A meal's title is its slot and day, and follows a move.
+      if change.fields.contains(.mealSlot), let old = previous?.meal, let new = typed.meal,
+        version.title == "\(old.slot.rawValue) \(old.day)"
+      {
+        version.title = "\(new.slot.rawValue) \(new.day)"
       }
       // A series starts again from a time or rule a person set.
       if version.repeatRule == nil {
@@ -119,7 +126,10 @@ struct ReferenceModel {
       } else if change.fields.contains(.time) || change.fields.contains(.repeatRule) {
         version.repeatStart = version.time
       }
-      if change.fields.contains(where: { [.title, .time, .assignee, .repeatRule].contains($0) }) {
+      let known: [CardRules.CardField] = [
+        .title, .time, .assignee, .repeatRule, .meal, .mealSlot, .cook,
+      ]
+      if change.fields.contains(where: known.contains) {
         version.ackBy = nil
         version.ackRevision = nil
       }

@@ -34,6 +34,12 @@ public enum Sabotage: String, CaseIterable, Sendable {
   case blackHole
   /// The feed fails with an error no backend gives.
   case garbledFeed
+  /// A meal's change shows up as a second meal of the same slot.
+  case doubledMeal
+  /// A phone plans "today" by its own clock, not the backend's.
+  case phoneDay
+  /// Suggestions forget the household's cooldown.
+  case restlessSuggestion
 
   /// The invariant it breaks.
   public var breaks: Invariant {
@@ -51,6 +57,9 @@ public enum Sabotage: String, CaseIterable, Sendable {
     case .stuckRepeat: .model
     case .blackHole: .converges
     case .garbledFeed: .noSurprise
+    case .doubledMeal: .oneMealPerSlot
+    case .phoneDay: .mealDay
+    case .restlessSuggestion: .suggestionRests
     }
   }
 
@@ -130,6 +139,19 @@ public enum Sabotage: String, CaseIterable, Sendable {
       distortion.swallowsWrites = true
     case (.garbledFeed, false):
       distortion.breaksFeed = true
+    case (.doubledMeal, true):
+      // NB: an edit of a meal reads as a second meal planned for its slot.
+      distortion.changes = { changes in
+        changes.map { change in
+          guard change.kind == .cardEdited, var card = change.card, card.meal != nil else {
+            return change
+          }
+          var doubled = change
+          card.id = CardID("2" + card.id.rawValue)
+          doubled.card = card
+          return doubled
+        }
+      }
     case (.openDoor, true):
       distortion.readsForStrangersAs = "alice"
     default:

@@ -43,6 +43,16 @@ public enum SimAction: Sendable, Equatable, Codable, CustomStringConvertible {
   /// Several calls made at once on one phone, from tasks of their own, in an order `seed`
   /// fixes (`SimBurst`).
   case burst(Partner, calls: Int, seed: Int)
+  /// A dish added (`op` 0), edited (1), removed (2) or restored (3).
+  case dish(Partner, op: Int, pick: Int, value: Int)
+  /// A meal planned on the household's day `day` days from today (by the backend's clock):
+  /// proposed (`plan` 0), decided (1) or skipped (2).
+  case planMeal(Partner, day: Int, slot: Int, plan: Int, value: Int)
+  /// A meal proposed again, picked, decided, skipped, moved, given a cook, removed or
+  /// restored (`change` 0 to 7).
+  case changeMeal(Partner, pick: Int, change: Int, value: Int)
+  /// What a phone suggests for dinner `day` days from today, checked against the cooldown.
+  case suggest(Partner, day: Int, seed: Int)
 
   public var description: String {
     switch self {
@@ -70,6 +80,32 @@ public enum SimAction: Sendable, Equatable, Codable, CustomStringConvertible {
     case .advance(let minutes): "time +\(minutes) min"
     case .stranger(let pick): "carol pries #\(pick)"
     case .burst(let who, let calls, let seed): "\(who) makes \(calls) calls at once (#\(seed))"
+    case .dish(let who, let op, let pick, let value):
+      "\(who) \(["adds", "edits", "removes", "restores"][op % 4]) dish #\(pick) =\(value)"
+    case .planMeal(let who, let day, let slot, let plan, let value):
+      "\(who) plans \(MealSlot.allCases[slot % 3].rawValue) in \(day)d "
+        + "\(["proposed", "decided", "skipped"][plan % 3]) =\(value)"
+    case .changeMeal(let who, let pick, let change, let value):
+      "\(who) \(["proposes", "picks", "decides", "skips", "moves", "cooks", "removes", "restores"][change % 8]) "
+        + "meal #\(pick) =\(value)"
+    case .suggest(let who, let day, let seed): "\(who) asks for dinner in \(day)d (#\(seed))"
+    }
+  }
+
+  /// A meal or dish step, drawn from a stream of its own so that a seed's other steps stay
+  /// what they were before meals came.
+  static func meal(_ who: Partner, random: inout SeededRandomNumberGenerator) -> SimAction {
+    let pick = random.below(1_000)
+    let value = random.below(1_000)
+    switch random.below(10) {
+    case 0, 1:
+      return .dish(
+        who, op: random.below(4) == 0 ? 1 + random.below(3) : 0, pick: pick, value: value)
+    case 2, 3, 4:
+      return .planMeal(
+        who, day: random.below(6) - 3, slot: random.below(3), plan: random.below(3), value: value)
+    case 5, 6, 7, 8: return .changeMeal(who, pick: pick, change: random.below(8), value: value)
+    default: return .suggest(who, day: random.below(3) - 1, seed: value)
     }
   }
 

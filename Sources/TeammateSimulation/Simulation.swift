@@ -16,7 +16,18 @@ public enum Simulation {
   public static func script(for config: SimulationConfig) -> (FaultRates, [SimAction]) {
     var random = SeededRandomNumberGenerator(seed: config.seed)
     let rates = FaultRates.swarm(&random)
-    return (rates, SimAction.script(steps: config.steps, rates: rates, random: &random))
+    let base = SimAction.script(steps: config.steps, rates: rates, random: &random)
+    guard config.meals else { return (rates, base) }
+    // NB: meal steps come between the others, from a stream of their own: a fifth of all.
+    var meals = SeededRandomNumberGenerator(seed: config.seed &+ 0x6D65_616C)
+    var mixed: [SimAction] = []
+    for action in base {
+      if meals.below(5) == 0 {
+        mixed.append(SimAction.meal(Partner.allCases[meals.below(2)], random: &meals))
+      }
+      mixed.append(action)
+    }
+    return (rates, Array(mixed.prefix(config.steps)))
   }
 
   /// Runs the seed's steps, or `actions` instead (a shortened run), stopping at the first
@@ -134,6 +145,9 @@ final class Life {
   var feedSeen: [Change] = []
   var lastPosition: [WriteID: Int] = [:]
   var feedMembers = FeedMembership()
+  /// The latest version of each meal card in the feed, and the day each meal the partners
+  /// planned was asked for, by the backend's clock.
+  var meals = MealLedger()
   static let zone = "America/New_York"
 
   init(config: SimulationConfig, rates: FaultRates) async throws {
@@ -327,6 +341,8 @@ final class Life {
       return await pry(pick, step: step)
     case .burst(let who, let calls, let seed):
       return await burst(who, calls: calls, seed: seed, step: step)
+    case .dish, .planMeal, .changeMeal, .suggest:
+      return try await actOnMeals(action, step: step)
     }
   }
 
@@ -361,7 +377,7 @@ final class Life {
     return outcomes.joined(separator: ", ")
   }
 
-  private func phone(_ partner: Partner) -> Phone { phones[partner == .alice ? 0 : 1] }
+  func phone(_ partner: Partner) -> Phone { phones[partner == .alice ? 0 : 1] }
 
   /// A card the phone shows, chosen by `pick` among the live (or the deleted) ones.
   /// One write of `who` to the card `pick` chooses among their deleted or live ones, through
@@ -460,6 +476,7 @@ final class Life {
           return violated(.membersOnly, "\(intruder) acted in a household they were not in")
         }
       }
+      if let broken = meals.follow(fresh) { return violated(broken.0, broken.1) }
       if let disagreement = model.follow(fresh) { return violated(.model, disagreement) }
       for id in Set(fresh.compactMap(\.card?.id)).sorted() {
         let card = try await backend.card(id, as: reader)
@@ -501,6 +518,7 @@ final class Life {
       }
     }
     phone.tracked = outbox
+    if let wrong = try await mealReminderOffItsDay(phone) { return violated(.mealDay, wrong) }
     if let (who, report) = lastSync, who == partner, report.outbox == 0, members.contains(who) {
       let expected = AcknowledgementRules.badge(cards: cards, viewer: who.account)
       if report.badge != expected {
@@ -574,6 +592,13 @@ final class Life {
           detail: "\(partner)'s outbox still holds \(state.outbox.count)")
       }
       let shown = await device.cards
+      if members.contains(partner),
+        let household = try? await backend.household(home, as: partner.account),
+        await device.household?.dishes != household.dishes
+      {
+        return Violation(
+          step: step, invariant: .converges, detail: "\(partner)'s dishes are not the backend's")
+      }
       if members.contains(partner) {
         let stored = try? await backend.cards(in: home, as: partner.account)
         let expected = Dictionary(uniqueKeysWithValues: (stored ?? []).map { ($0.id, $0) })

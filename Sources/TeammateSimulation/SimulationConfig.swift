@@ -74,21 +74,25 @@ public struct SimulationConfig: Sendable {
   public var backend: any BackendFactory
   /// A component broken on purpose, to prove that an invariant fires.
   public var sabotage: Sabotage?
+  /// Whether the partners plan meals and keep dishes too: off for a seed kept from before
+  /// meals, whose steps stay what found its bug.
+  public var meals: Bool
 
   /// A run of `steps` steps from `seed`, on fresh backends of `backend`'s.
   public init(
     seed: UInt64, steps: Int, backend: any BackendFactory = InMemoryBackendFactory(),
-    sabotage: Sabotage? = nil
+    sabotage: Sabotage? = nil, meals: Bool = true
   ) {
     self.seed = seed
     self.steps = steps
     self.backend = backend
     self.sabotage = sabotage
+    self.meals = meals
   }
 
   /// The command that runs this seed again.
   public var replay: String {
     "swift run -c release teammate-sim --seed \(seed) --steps \(steps) --backend \(backend.name)"
-      + (sabotage.map { " --sabotage \($0.rawValue)" } ?? "")
+      + (sabotage.map { " --sabotage \($0.rawValue)" } ?? "") + (meals ? "" : " --no-meals")
   }
 }

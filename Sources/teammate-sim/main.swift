@@ -2,12 +2,13 @@ import Foundation
 import TeammateSimulation
 import TeammateTestHarness
 
-// `teammate-sim --seeds 1...1000 --steps 300 [--backend inMemory] [--trace] [--sabotage NAME]`
-// runs each seed and says which broke an invariant; `--seed N --trace` prints one run.
+// `teammate-sim --seeds 1...1000 --steps 300 [--backend inMemory] [--trace] [--sabotage NAME]
+// [--no-meals]` runs each seed and says which broke an invariant; `--seed N --trace` prints one
+// run; `--no-meals` runs a seed's steps as they were before meals came.
 let usage =
   "usage: teammate-sim [--seed N | --seeds A...B] [--steps N] [--backend "
   + BackendKind.allCases.map(\.rawValue).joined(separator: "|") + "] [--trace] [--sabotage "
-  + Sabotage.allCases.map(\.rawValue).joined(separator: "|") + "]"
+  + Sabotage.allCases.map(\.rawValue).joined(separator: "|") + "] [--no-meals]"
 
 func fail(_ message: String) -> Never {
   FileHandle.standardError.write(Data("teammate-sim: error: \(message)\n\(usage)\n".utf8))
@@ -19,6 +20,7 @@ var steps = 300
 var backend = BackendKind.inMemory
 var printTrace = false
 var sabotage: Sabotage?
+var meals = true
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
   func value() -> String {
@@ -47,6 +49,7 @@ while let argument = arguments.popFirst() {
     guard let kind = Sabotage(rawValue: text) else { fail("unknown sabotage '\(text)'") }
     sabotage = kind
   case "--trace": printTrace = true
+  case "--no-meals": meals = false
   case "-h", "--help":
     print(usage)
     exit(0)
@@ -58,7 +61,8 @@ let started = ContinuousClock.now
 var failures = 0
 var stepsRun = 0
 for seed in seeds {
-  let config = SimulationConfig(seed: seed, steps: steps, backend: backend, sabotage: sabotage)
+  let config = SimulationConfig(
+    seed: seed, steps: steps, backend: backend, sabotage: sabotage, meals: meals)
   let result = await Simulation.run(config)
   stepsRun += result.trace.count - 1
   if printTrace { print(result.trace.joined(separator: "\n")) }

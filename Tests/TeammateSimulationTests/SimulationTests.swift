@@ -160,7 +160,8 @@ import Testing
   @Test func test_AC_SIM_06_seedsThatFoundBugsStayFixed() async {
     // Seed 918, 300 steps: pushed changes, pulled again once their reminders were forgotten,
     // were shown twice.
-    let result = await Simulation.run(SimulationConfig(seed: 918, steps: 300))
+    // NB: its steps as they were before meals came.
+    let result = await Simulation.run(SimulationConfig(seed: 918, steps: 300, meals: false))
     #expect(result.violation == nil, "\(String(describing: result.violation))")
   }
 }
@@ -184,5 +185,45 @@ struct BehindANetwork: BackendFactory {
     #expect(first.violation == nil)
     #expect(first.trace == second.trace && first.actions.count == 150)
     #expect(config.replay.contains("--backend behind-a-network"))
+  }
+}
+
+@Suite struct MealSimulationTests {
+  @Test func test_AC_MEAL_19_theSimulatorPlansMealsAndKeepsDishesBreakingNothing() async {
+    var words: Set<String> = []
+    var landed = 0
+    for seed in UInt64(1)...12 {
+      let result = await Simulation.run(SimulationConfig(seed: seed, steps: 200))
+      #expect(result.violation == nil, "seed \(seed): \(String(describing: result.violation))")
+      for (action, line) in zip(result.actions, result.trace.dropFirst()) {
+        switch action {
+        case .dish, .planMeal, .changeMeal, .suggest: break
+        default: continue
+        }
+        words.insert(String(describing: action).split(separator: " ").map(String.init)[1])
+        if line.contains("-> ok") { landed += 1 }
+      }
+      // NB: one live meal per slot in the feed the run ended with.
+      var latest: [CardID: Card] = [:]
+      for change in result.feed {
+        if let card = change.card, card.kind == .meal { latest[card.id] = card }
+      }
+      let slots = MealRules.planned(Array(latest.values)).compactMap {
+        $0.meal.map { "\($0.day) \($0.slot)" }
+      }
+      #expect(Set(slots).count == slots.count, "seed \(seed)")
+    }
+    for word in [
+      "adds", "edits", "removes", "restores", "plans", "proposes", "picks", "decides", "skips",
+      "moves", "cooks", "asks",
+    ] {
+      #expect(words.contains(word), "no meal step '\(word)'")
+    }
+    #expect(landed > 100)
+    // The same seed, the same life, meals and all; a seed kept from before meals is as it was.
+    let config = SimulationConfig(seed: 5, steps: 150)
+    #expect(await Simulation.run(config).trace == (await Simulation.run(config)).trace)
+    let before = Simulation.script(for: SimulationConfig(seed: 5, steps: 150, meals: false)).1
+    #expect(!before.contains { "\($0)".contains("meal") || "\($0)".contains("dish") })
   }
 }
