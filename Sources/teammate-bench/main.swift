@@ -15,6 +15,11 @@ if ProcessInfo.processInfo.environment["TEAMMATE_BENCH_ONLY"] == "device" {
   printTable(plannerBenchmarks() + (try await deviceBenchmarks()))
   exit(0)
 }
+// NB: `TEAMMATE_BENCH_ONLY=meals` runs the meal rows alone.
+if ProcessInfo.processInfo.environment["TEAMMATE_BENCH_ONLY"] == "meals" {
+  printTable(mealBenchmarks())
+  exit(0)
+}
 // NB: `TEAMMATE_BENCH_ONLY=load` runs the server's load rows alone.
 if ProcessInfo.processInfo.environment["TEAMMATE_BENCH_ONLY"] == "load" {
   let server = try BenchServer.start()
@@ -29,6 +34,7 @@ if ProcessInfo.processInfo.environment["TEAMMATE_BENCH_ONLY"] == "load" {
   exit(0)
 }
 var rows = plannerBenchmarks()
+rows += mealBenchmarks()
 rows += try await deviceBenchmarks()
 rows += try await storeBenchmarks(folder: scratch)
 let commandLine = try await commandLineBenchmarks(folder: scratch)

@@ -36,27 +36,47 @@ public enum MealRules {
       guard let dish = meal.decidedDish else { continue }
       lastEaten[dish] = max(lastEaten[dish] ?? meal.day, meal.day)
     }
-    let pool = dishes.filter { !$0.isRemoved }.sorted { $0.id < $1.id }
     // NB: a dish eaten on this day or after it is still resting.
     let restingFrom = day.adding(days: -cooldownDays)
-    let fresh = pool.filter { dish in lastEaten[dish.id].map { $0 < restingFrom } ?? true }
-    let offered = fresh.isEmpty ? pool : fresh
-    // NB: longest ago first, never eaten before all; ties in an order `random` makes.
-    var groups: [MealDay?: [DishID]] = [:]
-    for dish in offered { groups[lastEaten[dish.id], default: []].append(dish.id) }
-    var chosen: [DishID] = []
-    let order = groups.keys.sorted { lhs, rhs in
-      guard let rhs else { return false }
-      return lhs.map { $0 < rhs } ?? true
+    // NB: in the pool's own order (the household's, so the same seed chooses alike), never
+    // eaten apart from eaten, each with when.
+    var never: [DishID] = []
+    var eaten: [(day: MealDay, dish: DishID)] = []
+    for dish in dishes where !dish.isRemoved {
+      if let last = lastEaten[dish.id] {
+        eaten.append((last, dish.id))
+      } else {
+        never.append(dish.id)
+      }
     }
-    for eaten in order {
-      var tied = groups[eaten] ?? []
-      tied.shuffle(using: &random)
-      chosen += tied
-      if chosen.count >= suggestionLimit { break }
+    let rested = eaten.filter { $0.day < restingFrom }
+    let relaxed = never.isEmpty && rested.isEmpty && !eaten.isEmpty
+    // NB: longest ago first, never eaten before all; ties in an order `random` makes. Only
+    // the few offered are put in order: the pool may hold a thousand.
+    var chosen = pick(suggestionLimit, from: &never, random: &random)
+    var candidates = relaxed ? eaten : rested
+    candidates.sort { $0.day < $1.day }
+    var start = 0
+    while chosen.count < suggestionLimit, start < candidates.count {
+      var end = start
+      while end < candidates.count, candidates[end].day == candidates[start].day { end += 1 }
+      var tied = candidates[start..<end].map(\.dish)
+      chosen += pick(suggestionLimit - chosen.count, from: &tied, random: &random)
+      start = end
     }
-    return MealSuggestion(
-      dishes: Array(chosen.prefix(suggestionLimit)), relaxed: fresh.isEmpty && !pool.isEmpty)
+    return MealSuggestion(dishes: chosen, relaxed: relaxed)
+  }
+
+  /// The first `count` of `items` in an order `random` makes (a Fisher–Yates shuffle stopped
+  /// once they are placed).
+  private static func pick(
+    _ count: Int, from items: inout [DishID], random: inout some RandomNumberGenerator
+  ) -> [DishID] {
+    let taken = min(count, items.count)
+    for index in 0..<taken {
+      items.swapAt(index, Int.random(in: index..<items.count, using: &random))
+    }
+    return Array(items.prefix(taken))
   }
 
   /// What the household ate: decided meals whose time has passed at `now`, newest first;
