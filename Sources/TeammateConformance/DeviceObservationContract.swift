@@ -131,6 +131,7 @@ extension Device {
     case .editDish(let id, let edit): _ = try await editDish(id, edit)
     case .removeDish(let id): _ = try await removeDish(id)
     case .restoreDish(let id): _ = try await restoreDish(id)
+    case .updateMealSettings(let settings): _ = try await updateMealSettings(settings)
     }
   }
 }

@@ -9,7 +9,7 @@ import Testing
 public enum MealContract {
   /// AC-MEAL-14: Meals and dishes are the same on every backend, online and through the outbox,
   /// applied at most once: proposed, picked, moved, removed and restored; dishes added,
-  /// edited, removed and restored, as news and never pending.
+  /// edited, removed and restored, and the meal times changed, as news and never pending.
   public static let mealsAndDishesAreTheSameOnEveryBackend = ContractCheck(
     id: "AC-MEAL-14", name: "mealsAndDishesAreTheSameOnEveryBackend"
   ) { world in
@@ -56,13 +56,18 @@ public enum MealContract {
     let breakfast = try await bob.planMeal(Meal(day: today, slot: .breakfast, state: .skipped))
     _ = try await bob.deleteCard(breakfast.id)
     _ = try await bob.restoreCard(breakfast.id)
-    #expect(await bob.snapshot().waitingWrites == 7)
+    var settings = MealSettings()
+    settings.times.dinner = .constant(18, 30)
+    settings.cooldownDays = 5
+    _ = try await bob.updateMealSettings(settings)
+    #expect(await bob.snapshot().waitingWrites == 8)
     await bob.setOnline(true)
     _ = try await bob.sync()
     let heard = try await alice.sync()
     #expect(
       heard.news.map(\.kind)
-        == [.movedMeal, .dishEdited, .dishRemoved, .dishRestored, .restored], "\(heard.news)")
+        == [.movedMeal, .dishEdited, .dishRemoved, .dishRestored, .restored, .mealSettings],
+      "\(heard.news)")
     let stored = try await world.backend.cards(in: home, as: world.alice)
     #expect(await alice.cards == Dictionary(uniqueKeysWithValues: stored.map { ($0.id, $0) }))
     #expect(await bob.cards == alice.cards)
@@ -71,6 +76,7 @@ public enum MealContract {
     let household = try await world.backend.household(home, as: world.alice)
     #expect(household.dish(pasta.id)?.note == "the quick one")
     #expect(household.dish(curry.id)?.isRemoved == false)
+    #expect(household.meals == settings)
     #expect(await bob.household == household)
     let feed = try await world.backend.changes(in: home, after: 0, limit: 100, as: world.alice)
     let dishChanges = feed.filter { $0.dish != nil }

@@ -183,4 +183,35 @@ import Testing
     let pending = try await scratch.json("alice", ["pending"])
     #expect(pending["badge"] as? Int == 0)
   }
+
+  @Test func test_AC_CLI_89_mealTimesShowAndChangeTheHouseholdsSettings() async throws {
+    let scratch = try Scratch()
+    try await scratch.couple()
+    let shown = await scratch.run("bob", ["meal", "times"])
+    #expect(
+      shown.stdout
+        == "breakfast 08:00, lunch 12:30, dinner 19:00; decided 60 min before; a dish rests 7 days\n"
+    )
+    let before = try await plan(scratch)
+    for (arguments, status, words) in [
+      (["--dinner", "25:00"], Int32(64), "is not a time of day"),
+      (["--cooldown", "soon"], 64, "a whole number"),
+      (["--cooldown", "61"], 1, "the cooldown is 61; it is 0 to 60"),
+      (["--decide-by", "800"], 1, "the decide-by time is 800; it is 0 to 720"),
+    ] {
+      let outcome = await scratch.run("bob", ["meal", "times"] + arguments)
+      #expect(outcome.exitCode == status, "\(arguments): \(outcome.stderr)")
+      #expect(outcome.stderr.contains(words), "\(arguments): \(outcome.stderr)")
+    }
+    #expect(try await plan(scratch) == before)
+    let changed = try await scratch.json(
+      "bob", ["meal", "times", "--dinner", "18:30", "--decide-by", "90", "--cooldown", "5"])
+    let meals = try #require(changed["meals"] as? [String: Any])
+    #expect(meals["dinner"] as? String == "18:30" && meals["decideByMinutes"] as? Int == 90)
+    #expect(meals["cooldownDays"] as? Int == 5 && meals["breakfast"] as? String == "08:00")
+    let told = await scratch.run("alice", ["sync"])
+    #expect(told.stdout.contains("Bob changed when the household eats"), "\(told.stdout)")
+    #expect(
+      await scratch.run("alice", ["meal", "times"]).stdout.contains("dinner 18:30; decided 90"))
+  }
 }

@@ -36,6 +36,7 @@ import Testing
     .mealSlotTaken(.lunch, day: MealDay(containing: day, in: .gmt), by: "bob", standing: .decided),
     .notAMeal("c1"), .dishNotFound("d1"), .dishRemoved("d1"), .dishNotRemoved("d1"),
     .dishNameTaken("Curry", by: "d1"), .dishIDTaken("d1"), .tooManyIngredients(31, limit: 30),
+    .mealSettingOutOfRange("cooldown", value: 61, lowest: 0, highest: 60),
   ]
 
   /// Every refusal in its stored form, as the last release wrote it: one JSON line each.

@@ -217,4 +217,40 @@ import Testing
       collected.map { EnglishWording().news($0, by: "Bob") }
         == ["Bob proposed Curry or leftovers for dinner today", "Bob added Curry to the dishes"])
   }
+
+  @Test func test_AC_MEAL_21_theHouseholdsMealTimesAreItsSettingWithinRanges() throws {
+    var settings = MealSettings()
+    settings.times.dinner = .constant(18, 30)
+    settings.times.decideByMinutes = 720
+    settings.cooldownDays = 0
+    #expect(try settings.validated() == settings)
+    settings.cooldownDays = 61
+    #expect(
+      throws: TeammateError.mealSettingOutOfRange("cooldown", value: 61, lowest: 0, highest: 60)
+    ) {
+      _ = try settings.validated()
+    }
+    settings.cooldownDays = 5
+    settings.times.decideByMinutes = -1
+    #expect(
+      throws: TeammateError.mealSettingOutOfRange(
+        "decide-by time", value: -1, lowest: 0, highest: 720)
+    ) { _ = try settings.validated() }
+    #expect(
+      TeammateError.mealSettingOutOfRange("cooldown", value: 61, lowest: 0, highest: 60)
+        .description == "the cooldown is 61; it is 0 to 60")
+    // The partner's news says the household's meal times changed; the rules follow them.
+    var home = try household()
+    var changed = home
+    changed.meals.times.dinner = .constant(18, 30)
+    let change = Change(
+      sequence: 2, householdID: home.id, actor: Fixtures.bob, at: Fixtures.start,
+      kind: .householdUpdated, needsKnowing: false, household: changed)
+    let news = PartnerNews.collect([change], viewer: Fixtures.alice, household: home, after: [:])
+    #expect(news.map(\.kind) == [.mealSettings])
+    #expect(EnglishWording().news(news[0], by: "Bob") == "Bob changed when the household eats")
+    home = changed
+    let dinner = day.instant(at: home.meals.times.time(of: .dinner), in: home.zone)
+    #expect(dinner == Fixtures.date("2026-12-03T10:30:00Z"))
+  }
 }

@@ -118,6 +118,7 @@ import Testing
       news(.movedTimeZone, "Europe/Paris"), "Bob moved the household to Europe/Paris time",
       "Bob 把這個家的時區改為 Europe/Paris"
     ),
+    (news(.mealSettings, nil), "Bob changed when the household eats", "Bob 改了家裡的用餐時間"),
     (news(.dishAdded, "Curry"), "Bob added Curry to the dishes", "Bob 把「Curry」加進了菜色"),
     (news(.dishEdited, "Curry"), "Bob changed the dish Curry", "Bob 修改了菜色「Curry」"),
     (news(.dishRemoved, "Curry"), "Bob removed Curry from the dishes", "Bob 把「Curry」從菜色移除了"),

@@ -6,7 +6,7 @@ enum Commands {
       inviteCreate, inviteShow,
       cardAdd, cardEdit, cardShow, cardList, cardDone, cardSkip, cardDelete, cardRestore,
       mealShow, mealPropose, mealPick, mealDecide, mealSkip, mealMove, mealRemove, mealSuggest,
-      mealHistory, dishAdd, dishList, dishEdit, dishRemove, dishRestore, export,
+      mealHistory, mealTimes, dishAdd, dishList, dishEdit, dishRemove, dishRestore, export,
       pending, ack, sync, watch, outbox, notifications, settings, status, whoami, accountLink,
       completions,
       demo,

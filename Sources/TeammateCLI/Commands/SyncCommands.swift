@@ -186,10 +186,10 @@ extension Commands {
         + "default: \(defaults.eventLeadMinutes)).",
       parse: Values.leadMinutes)
     let enable = Option(
-      "enable", value: "kind", help: "activity, digest, event, task or reply-by.",
+      "enable", value: "kind", help: "activity, digest, event, task, reply-by or meal.",
       repeatable: true, parse: Values.notificationKind("enable"))
     let disable = Option(
-      "disable", value: "kind", help: "activity, digest, event, task or reply-by.",
+      "disable", value: "kind", help: "activity, digest, event, task, reply-by or meal.",
       repeatable: true, parse: Values.notificationKind("disable"))
     @Sendable func validate(_ arguments: ParsedArguments) throws(UsageError) {
       for kind in arguments.all(enable) where arguments.all(disable).contains(kind) {

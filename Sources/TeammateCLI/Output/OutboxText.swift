@@ -18,6 +18,7 @@ enum OutboxText {
     case .editDish: "dish edit"
     case .removeDish: "dish removal"
     case .restoreDish: "dish restoration"
+    case .updateMealSettings: "meal times change"
     }
   }
 
@@ -38,6 +39,7 @@ enum OutboxText {
     case .editDish: "dish-edit"
     case .removeDish: "dish-remove"
     case .restoreDish: "dish-restore"
+    case .updateMealSettings: "meal-times"
     }
   }
 
@@ -71,6 +73,7 @@ enum OutboxText {
     case .editDish(let id, _): return "change the dish \(id)"
     case .removeDish(let id): return "remove the dish \(id)"
     case .restoreDish(let id): return "restore the dish \(id)"
+    case .updateMealSettings: return "change the household's meal times"
     }
   }
 

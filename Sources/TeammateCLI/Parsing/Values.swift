@@ -54,7 +54,7 @@ enum Values {
     { text throws(UsageError) in
       guard let kind = NotificationKind(rawValue: text.lowercased()) else {
         throw .invalidValue(
-          option: option, value: text, expected: "activity, digest, event, task or reply-by")
+          option: option, value: text, expected: "activity, digest, event, task, reply-by or meal")
       }
       return kind
     }

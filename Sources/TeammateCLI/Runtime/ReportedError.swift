@@ -65,7 +65,7 @@ extension TeammateError: ReportedError {
       .accessDenied, .unavailable, .ambiguousCardID, .cardIDTaken, .malformedWriteID,
       .mealPlanRequired, .mealPlanOnlyOnMeal, .mealHasNoTimeOrAssignee, .mealOptionCount,
       .mealOptionTwice, .optionNotOffered, .mealSlotTaken, .notAMeal, .dishNotFound, .dishRemoved,
-      .dishNotRemoved, .dishNameTaken, .dishIDTaken, .tooManyIngredients:
+      .dishNotRemoved, .dishNameTaken, .dishIDTaken, .tooManyIngredients, .mealSettingOutOfRange:
       .refused
     }
   }

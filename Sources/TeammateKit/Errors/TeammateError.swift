@@ -79,6 +79,8 @@ public enum TeammateError: Error, Equatable, Sendable, Codable {
   case dishNameTaken(String, by: DishID)
   case dishIDTaken(DishID)
   case tooManyIngredients(Int, limit: Int)
+  /// A meal setting out of its range: which, the value, and the range.
+  case mealSettingOutOfRange(String, value: Int, lowest: Int, highest: Int)
 }
 
 extension TeammateError {
@@ -146,6 +148,7 @@ extension TeammateError {
     case dishNameTaken = "dishNameTaken"
     case dishIDTaken = "dishIDTaken"
     case tooManyIngredients = "tooManyIngredients"
+    case mealSettingOutOfRange = "mealSettingOutOfRange"
   }
 
   private var codingKey: CodingKeys {
@@ -207,6 +210,7 @@ extension TeammateError {
     case .dishNameTaken: .dishNameTaken
     case .dishIDTaken: .dishIDTaken
     case .tooManyIngredients: .tooManyIngredients
+    case .mealSettingOutOfRange: .mealSettingOutOfRange
     }
   }
 }
@@ -360,6 +364,8 @@ extension TeammateError: CustomStringConvertible, LocalizedError {
       return "a dish with the id \(id) exists already, or the id is not one a device makes"
     case .tooManyIngredients(let count, let limit):
       return "a dish keeps at most \(limit) ingredient lines, and this one has \(count)"
+    case .mealSettingOutOfRange(let name, let value, let lowest, let highest):
+      return "the \(name) is \(value); it is \(lowest) to \(highest)"
     case .ambiguousCardID(let prefix, let matches):
       let listed = matches.prefix(5).map(\.rawValue).joined(separator: ", ")
       return "'\(prefix)' matches \(matches.count) cards (\(listed)); type more of the id"

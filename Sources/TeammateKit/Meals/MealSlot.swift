@@ -57,6 +57,24 @@ public struct MealSettings: Sendable, Codable, Equatable {
   /// Days after eating a dish that a suggestion does not offer it.
   public var cooldownDays: Int
 
+  /// Minutes before a meal it may be decided by: from its very time to twelve hours before.
+  public static let decideByRange = 0...720
+  /// Days a dish may rest: none to two months.
+  public static let cooldownRange = 0...60
+
+  /// The settings as the rules keep them: each within its range, refused in words.
+  public func validated() throws(TeammateError) -> MealSettings {
+    let checks: [(String, Int, ClosedRange<Int>)] = [
+      ("decide-by time", times.decideByMinutes, Self.decideByRange),
+      ("cooldown", cooldownDays, Self.cooldownRange),
+    ]
+    for (name, value, range) in checks where !range.contains(value) {
+      throw .mealSettingOutOfRange(
+        name, value: value, lowest: range.lowerBound, highest: range.upperBound)
+    }
+    return self
+  }
+
   /// The household's settings; by default the standard times and a week's rest.
   public init(times: MealTimes = MealTimes(), cooldownDays: Int = MealRules.standardCooldownDays) {
     self.times = times

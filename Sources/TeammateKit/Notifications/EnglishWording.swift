@@ -69,6 +69,7 @@ public struct EnglishWording: Wording {
     case .left: return "\(partner) left the household"
     case .renamed: return "\(partner) renamed the household to \(title)"
     case .movedTimeZone: return "\(partner) moved the household to \(entry.title ?? "") time"
+    case .mealSettings: return "\(partner) changed when the household eats"
     case .dishAdded: return "\(partner) added \(entry.title ?? "") to the dishes"
     case .dishEdited: return "\(partner) changed the dish \(entry.title ?? "")"
     case .dishRemoved: return "\(partner) removed \(entry.title ?? "") from the dishes"

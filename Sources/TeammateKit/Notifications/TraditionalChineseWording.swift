@@ -65,6 +65,7 @@ public struct TraditionalChineseWording: Wording {
     case .left: return "\(partner) 離開了這個家"
     case .renamed: return "\(partner) 把這個家改名為\(title)"
     case .movedTimeZone: return "\(partner) 把這個家的時區改為 \(entry.title ?? "")"
+    case .mealSettings: return "\(partner) 改了家裡的用餐時間"
     case .dishAdded: return "\(partner) 把「\(entry.title ?? "")」加進了菜色"
     case .dishEdited: return "\(partner) 修改了菜色「\(entry.title ?? "")」"
     case .dishRemoved: return "\(partner) 把「\(entry.title ?? "")」從菜色移除了"

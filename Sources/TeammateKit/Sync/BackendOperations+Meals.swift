@@ -43,6 +43,22 @@ extension BackendOperations {
     }
   }
 
+  /// The household's meal times and cooldown, for both members: a change is news.
+  package static func updateMealSettings(
+    in id: HouseholdID, _ settings: MealSettings, actor: AccountID,
+    storage: inout some BackendStorage, now: Date
+  ) throws -> Household {
+    try check(.updateHousehold(id), actor, try state(of: actor, in: storage))
+    var household = try existingHousehold(id, in: storage)
+    let checked = try settings.validated()
+    guard checked != household.meals else { return household }
+    household.meals = checked
+    try storage.putHousehold(household)
+    try record(
+      .householdUpdated, in: id, by: actor, now: now, household: household, storage: &storage)
+    return household
+  }
+
   /// A write to the household's pool of dishes, as the partner's news and nothing to know.
   package static func changeDishes(
     _ write: DeviceWrite, in id: HouseholdID, actor: AccountID,

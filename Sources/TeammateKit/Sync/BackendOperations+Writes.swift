@@ -124,6 +124,10 @@ extension BackendOperations {
       let outcome = try changeMeal(
         id, change, baseRevision: base, actor: actor, storage: &storage, now: now)
       return .applied(cards: [outcome.card], household: nil, edit: outcome)
+    case .updateMealSettings(let settings):
+      let household = try updateMealSettings(
+        in: home, settings, actor: actor, storage: &storage, now: now)
+      return .applied(cards: [], household: household)
     case .addDish, .editDish, .removeDish, .restoreDish:
       let household = try changeDishes(
         entry.write, in: home, actor: actor, storage: &storage, now: now)

@@ -26,6 +26,8 @@ public enum DeviceWrite: Sendable, Codable, Equatable {
   case editDish(DishID, DishEdit)
   case removeDish(DishID)
   case restoreDish(DishID)
+  /// The household's meal times and the days a dish rests.
+  case updateMealSettings(MealSettings)
 
   /// The card the write is about, when it is about one.
   public var cardID: CardID? {
@@ -35,7 +37,8 @@ public enum DeviceWrite: Sendable, Codable, Equatable {
       .deleteCard(let id), .restoreCard(let id), .changeMeal(let id, _, _):
       id
     case .acknowledge(let seen): seen.count == 1 ? seen[0].id : nil
-    case .acknowledgePending, .updateSettings, .addDish, .editDish, .removeDish, .restoreDish:
+    case .acknowledgePending, .updateSettings, .addDish, .editDish, .removeDish, .restoreDish,
+      .updateMealSettings:
       nil
     }
   }

@@ -21,6 +21,8 @@ public struct PartnerNews: Sendable, Equatable {
     case dishEdited = "dish-edited"
     case dishRemoved = "dish-removed"
     case dishRestored = "dish-restored"
+    /// The household's meal times or cooldown changed.
+    case mealSettings = "meal-settings"
   }
 
   /// What they did.
@@ -104,6 +106,10 @@ public struct PartnerNews: Sendable, Equatable {
               change.sequence,
               PartnerNews(kind: .renamed, actor: change.actor, at: change.at, title: updated.name)
             ))
+        }
+        if let before = previousHousehold, updated.meals != before.meals {
+          entries.append(
+            (change.sequence, PartnerNews(kind: .mealSettings, actor: change.actor, at: change.at)))
         }
         if updated.timeZone != previousHousehold?.timeZone {
           entries.append(
