@@ -91,10 +91,7 @@ extension Commands {
       arguments: [slot, option], options: [day],
       examples: ["teammate meal pick dinner Curry"]
     ) { session, arguments in
-      let (_, existing) = try await session.mealSlot(arguments, slot: slot, day: day)
-      guard let meal = existing else {
-        throw try await session.nothingPlanned(arguments, slot: slot, day: day)
-      }
+      let meal = try await session.plannedMeal(arguments, slot: slot, day: day)
       let content = try await session.mealContent(arguments[option] ?? "")
       let card = try await session.deviceWrite { try await $0.changeMeal(meal.id, .pick(content)) }
       try await MealOutput.show(card.card, verb: "Picked", session: &session)
@@ -163,11 +160,8 @@ extension Commands {
         "teammate meal move dinner --to wed --to-slot lunch",
       ]
     ) { session, arguments in
-      let (_, existing) = try await session.mealSlot(arguments, slot: slot, day: day)
       let target = try await session.mealDay(arguments[to], option: "to")
-      guard let meal = existing else {
-        throw try await session.nothingPlanned(arguments, slot: slot, day: day)
-      }
+      let meal = try await session.plannedMeal(arguments, slot: slot, day: day)
       let newSlot = arguments[toSlot] ?? arguments[slot] ?? .dinner
       let card = try await session.deviceWrite {
         try await $0.changeMeal(meal.id, .move(target, newSlot))
@@ -184,10 +178,7 @@ extension Commands {
       abstract: "Take a meal off the plan; 'card restore' brings it back.",
       arguments: [slot], options: [day], examples: ["teammate meal remove dinner"]
     ) { session, arguments in
-      let (_, existing) = try await session.mealSlot(arguments, slot: slot, day: day)
-      guard let meal = existing else {
-        throw try await session.nothingPlanned(arguments, slot: slot, day: day)
-      }
+      let meal = try await session.plannedMeal(arguments, slot: slot, day: day)
       let card = try await session.deviceWrite { try await $0.deleteCard(meal.id) }
       try await MealOutput.show(card, verb: "Removed", session: &session)
     }
@@ -205,14 +196,14 @@ extension Session {
     return ((chosen, meal), try await self.meal(on: chosen, meal))
   }
 
-  /// "nothing is planned for dinner today yet".
-  mutating func nothingPlanned(
+  /// The live meal a command changes, or a refusal: "nothing is planned for dinner today yet".
+  mutating func plannedMeal(
     _ arguments: ParsedArguments, slot: Argument<MealSlot>, day: Option<String>
-  ) async throws -> CLIError {
-    let chosen = try await mealDay(arguments[day])
-    let when = MealText.day(chosen, today: try await mealToday())
-    return CLIError.notFound(
-      "nothing is planned for \((arguments[slot] ?? .dinner).rawValue) \(when) yet: propose or "
-        + "decide it first")
+  ) async throws -> Card {
+    let (when, meal) = try await mealSlot(arguments, slot: slot, day: day)
+    if let meal { return meal }
+    let words = MealText.day(when.day, today: try await mealToday())
+    throw CLIError.notFound(
+      "nothing is planned for \(when.slot.rawValue) \(words) yet: propose or decide it first")
   }
 }

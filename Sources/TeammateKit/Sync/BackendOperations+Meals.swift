@@ -48,15 +48,12 @@ extension BackendOperations {
     in id: HouseholdID, _ settings: MealSettings, actor: AccountID,
     storage: inout some BackendStorage, now: Date
   ) throws -> Household {
-    try check(.updateHousehold(id), actor, try state(of: actor, in: storage))
-    var household = try existingHousehold(id, in: storage)
     let checked = try settings.validated()
-    guard checked != household.meals else { return household }
-    household.meals = checked
-    try storage.putHousehold(household)
-    try record(
-      .householdUpdated, in: id, by: actor, now: now, household: household, storage: &storage)
-    return household
+    return try changeHousehold(id, .householdUpdated, actor: actor, storage: &storage, now: now) {
+      var household = $0
+      household.meals = checked
+      return household
+    }
   }
 
   /// A write to the household's pool of dishes, as the partner's news and nothing to know.
@@ -64,25 +61,39 @@ extension BackendOperations {
     _ write: DeviceWrite, in id: HouseholdID, actor: AccountID,
     storage: inout some BackendStorage, now: Date
   ) throws -> Household {
+    let kind: ChangeKind =
+      switch write {
+      case .addDish: .dishAdded
+      case .editDish: .dishEdited
+      case .removeDish: .dishRemoved
+      default: .dishRestored
+      }
+    return try changeHousehold(
+      id, kind, dish: write.dishID, actor: actor, storage: &storage, now: now
+    ) { household in
+      switch write {
+      case .addDish(let draft): try DishRules.add(draft, to: household)
+      case .editDish(let dish, let edit): try DishRules.edit(dish, with: edit, in: household)
+      case .removeDish(let dish): try DishRules.remove(dish, from: household)
+      case .restoreDish(let dish): try DishRules.restore(dish, in: household)
+      default: household
+      }
+    }
+  }
+
+  /// A member's change to the household's document: checked, applied by `rule`, kept and
+  /// recorded as `kind` unless it changed nothing.
+  private static func changeHousehold(
+    _ id: HouseholdID, _ kind: ChangeKind, dish: DishID? = nil, actor: AccountID,
+    storage: inout some BackendStorage, now: Date,
+    _ rule: (Household) throws -> Household
+  ) throws -> Household {
     try check(.updateHousehold(id), actor, try state(of: actor, in: storage))
     let household = try existingHousehold(id, in: storage)
-    let (updated, kind): (Household, ChangeKind)
-    switch write {
-    case .addDish(let draft):
-      (updated, kind) = (try DishRules.add(draft, to: household), .dishAdded)
-    case .editDish(let dish, let edit):
-      (updated, kind) = (try DishRules.edit(dish, with: edit, in: household), .dishEdited)
-    case .removeDish(let dish):
-      (updated, kind) = (try DishRules.remove(dish, from: household), .dishRemoved)
-    case .restoreDish(let dish):
-      (updated, kind) = (try DishRules.restore(dish, in: household), .dishRestored)
-    default: return household
-    }
+    let updated = try rule(household)
     guard updated != household else { return household }
     try storage.putHousehold(updated)
-    try record(
-      kind, in: id, by: actor, now: now, household: updated, dish: write.dishID,
-      storage: &storage)
+    try record(kind, in: id, by: actor, now: now, household: updated, dish: dish, storage: &storage)
     return updated
   }
 }
