@@ -65,7 +65,8 @@ extension TeammateError: ReportedError {
       .accessDenied, .unavailable, .ambiguousCardID, .cardIDTaken, .malformedWriteID,
       .mealPlanRequired, .mealPlanOnlyOnMeal, .mealHasNoTimeOrAssignee, .mealOptionCount,
       .mealOptionTwice, .optionNotOffered, .mealSlotTaken, .notAMeal, .dishNotFound, .dishRemoved,
-      .dishNotRemoved, .dishNameTaken, .dishIDTaken, .tooManyIngredients, .mealSettingOutOfRange:
+      .dishNotRemoved, .dishNameTaken, .dishIDTaken, .tooManyIngredients, .mealSettingOutOfRange,
+      .itemCleared, .itemIDTaken, .itemNotFound, .mealHasNoDish:
       .refused
     }
   }

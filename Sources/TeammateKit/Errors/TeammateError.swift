@@ -81,6 +81,12 @@ public enum TeammateError: Error, Equatable, Sendable, Codable {
   case tooManyIngredients(Int, limit: Int)
   /// A meal setting out of its range: which, the value, and the range.
   case mealSettingOutOfRange(String, value: Int, lowest: Int, highest: Int)
+
+  // The shopping list
+  case itemCleared(String, by: AccountID)
+  case itemIDTaken(ItemID)
+  case itemNotFound(ItemID)
+  case mealHasNoDish(CardID)
 }
 
 extension TeammateError {
@@ -149,6 +155,10 @@ extension TeammateError {
     case dishIDTaken = "dishIDTaken"
     case tooManyIngredients = "tooManyIngredients"
     case mealSettingOutOfRange = "mealSettingOutOfRange"
+    case itemCleared = "itemCleared"
+    case itemIDTaken = "itemIDTaken"
+    case itemNotFound = "itemNotFound"
+    case mealHasNoDish = "mealHasNoDish"
   }
 
   private var codingKey: CodingKeys {
@@ -211,6 +221,10 @@ extension TeammateError {
     case .dishIDTaken: .dishIDTaken
     case .tooManyIngredients: .tooManyIngredients
     case .mealSettingOutOfRange: .mealSettingOutOfRange
+    case .itemCleared: .itemCleared
+    case .itemIDTaken: .itemIDTaken
+    case .itemNotFound: .itemNotFound
+    case .mealHasNoDish: .mealHasNoDish
     }
   }
 }
@@ -224,6 +238,8 @@ public enum NameField: String, Sendable, Codable {
   case mealText = "meal"
   /// One line of a dish's ingredients.
   case ingredient = "ingredient"
+  /// What a shopping list item says.
+  case itemText = "item text"
 }
 
 extension TeammateError: CustomStringConvertible, LocalizedError {
@@ -366,6 +382,14 @@ extension TeammateError: CustomStringConvertible, LocalizedError {
       return "a dish keeps at most \(limit) ingredient lines, and this one has \(count)"
     case .mealSettingOutOfRange(let name, let value, let lowest, let highest):
       return "the \(name) is \(value); it is \(lowest) to \(highest)"
+    case .itemCleared(let text, let by):
+      return "\(by) had already cleared '\(text)'"
+    case .itemIDTaken(let id):
+      return "an item with the id \(id) exists already, or the id is not one a device makes"
+    case .itemNotFound(let id):
+      return "there is no item '\(id)' on the list"
+    case .mealHasNoDish(let id):
+      return "the meal '\(id)' is not a decided dish, so it has no ingredients to put on the list"
     case .ambiguousCardID(let prefix, let matches):
       let listed = matches.prefix(5).map(\.rawValue).joined(separator: ", ")
       return "'\(prefix)' matches \(matches.count) cards (\(listed)); type more of the id"

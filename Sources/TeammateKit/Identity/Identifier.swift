@@ -50,6 +50,14 @@ public typealias CardID = Identifier<CardTag>
 public enum DishTag {}
 /// A dish of the household's pool, by an id its device made.
 public typealias DishID = Identifier<DishTag>
+/// Marks an `Identifier` as a shopping list's.
+public enum ListTag {}
+/// A shopping list of the household's: `main` for its one list (more may come).
+public typealias ListID = Identifier<ListTag>
+/// Marks an `Identifier` as a shopping list item's.
+public enum ItemTag {}
+/// An item of a shopping list, by an id its device made.
+public typealias ItemID = Identifier<ItemTag>
 /// The id a device gives each of its writes, so that the backend applies it at most once.
 public typealias WriteID = Identifier<WriteTag>
 

@@ -14,7 +14,7 @@ public struct DishName: Sendable, Hashable, Codable, CustomStringConvertible {
 
   /// What two names that are one dish share: the compatibility form (full-width letters and
   /// digits as their plain kin, the ideographic space as a space), in lower case.
-  public var key: String { text.precomposedStringWithCompatibilityMapping.lowercased() }
+  public var key: String { Folding.key(text) }
 
   /// Names are equal when they name one dish.
   public static func == (lhs: DishName, rhs: DishName) -> Bool { lhs.key == rhs.key }

@@ -10,6 +10,7 @@ package enum Validation {
   package static let noteLimit = 2_000
   package static let householdNameLimit = 80
   package static let displayNameLimit = 40
+  package static let itemTextLimit = 120
   package static let titleByteLimit = 4_000
   package static let noteByteLimit = 20_000
   package static let householdNameByteLimit = 1_600
@@ -52,6 +53,7 @@ package enum Validation {
       switch field {
       case .householdName, .dishName, .mealText, .ingredient:
         (householdNameLimit, householdNameByteLimit)
+      case .itemText: (itemTextLimit, householdNameByteLimit * 2)
       case .displayName: (displayNameLimit, displayNameByteLimit)
       }
     try bytes(name, field.rawValue, limit: byteLimit)

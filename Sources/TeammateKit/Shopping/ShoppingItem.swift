@@ -1,0 +1,79 @@
+import Foundation
+
+/// Where an item stands: still to buy, bought (by whom, at server time), or off the list for
+/// good, kept so that nothing brings it back.
+public enum ItemState: Sendable, Codable, Hashable {
+  case needed
+  case got(by: AccountID, at: Date)
+  case cleared(by: AccountID, at: Date)
+}
+
+/// One thing to buy on one of the household's lists.
+public struct ShoppingItem: Sendable, Codable, Hashable, Identifiable {
+  public var id: ItemID
+  /// The list it is on (`ShoppingRules.mainList`).
+  public var listID: ListID
+  /// The household it belongs to.
+  public var householdID: HouseholdID
+  /// What to buy.
+  public var text: ItemText
+  /// A quantity or a note.
+  public var note: String?
+  /// The member who added it first.
+  public var addedBy: AccountID
+  /// When it was added, at server time.
+  public var addedAt: Date
+  /// Needed, got or cleared.
+  public var state: ItemState
+  /// The meals whose ingredients put it on the list, for reference.
+  public var fromMeals: [CardID]
+  /// 1 at creation, +1 on every change.
+  public var revision: Int
+
+  /// An item with every field given; the rules make new ones (`ShoppingRules`).
+  public init(
+    id: ItemID, listID: ListID = ShoppingRules.mainList, householdID: HouseholdID,
+    text: ItemText, note: String? = nil, addedBy: AccountID, addedAt: Date,
+    state: ItemState = .needed, fromMeals: [CardID] = [], revision: Int = 1
+  ) {
+    self.id = id
+    self.listID = listID
+    self.householdID = householdID
+    self.text = text
+    self.note = note
+    self.addedBy = addedBy
+    self.addedAt = addedAt
+    self.state = state
+    self.fromMeals = fromMeals
+    self.revision = revision
+  }
+
+  /// Whether it is still to buy.
+  public var isNeeded: Bool { state == .needed }
+
+  /// Whether it is off the list for good.
+  public var isCleared: Bool {
+    if case .cleared = state { return true }
+    return false
+  }
+}
+
+/// An item as a person adds it; the device gives it its id.
+public struct ItemDraft: Sendable, Codable, Equatable {
+  /// The id the device made.
+  public var id: ItemID
+  /// What to buy, before trimming.
+  public var text: String
+  /// A quantity or a note.
+  public var note: String?
+  /// The meal whose ingredient line it is, when it came from one.
+  public var fromMeal: CardID?
+
+  /// An item to add.
+  public init(id: ItemID, text: String, note: String? = nil, fromMeal: CardID? = nil) {
+    self.id = id
+    self.text = text
+    self.note = note
+    self.fromMeal = fromMeal
+  }
+}

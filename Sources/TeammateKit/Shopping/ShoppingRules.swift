@@ -1,0 +1,122 @@
+import Foundation
+
+/// The shopping list's rules: one needed item per thing, got and cleared never coming back.
+/// Pure: the list's items, the author and the server's time are given; each answers the
+/// items it changed or made.
+public enum ShoppingRules {
+  /// The household's one list.
+  public static let mainList: ListID = "main"
+
+  /// What an add did: the item as it now is, and whether it merged into a needed one.
+  public struct Added: Sendable, Equatable {
+    /// The new item, or the needed one it merged into.
+    public var item: ShoppingItem
+    /// Whether the text was already needed.
+    public var merged: Bool
+  }
+
+  /// Adds `draft` to the list `items` hold: into the needed item of the same text when there
+  /// is one (its note gains the new note), else as a new needed item.
+  public static func add(
+    _ draft: ItemDraft, to items: [ShoppingItem], household: HouseholdID, by author: AccountID,
+    now: Date
+  ) throws(TeammateError) -> Added {
+    let text = try ItemText(draft.text)
+    let note = try Validation.note(draft.note)
+    if let needed = items.first(where: { $0.isNeeded && $0.text == text }) {
+      var merged = needed
+      merged.note = joined(needed.note, note)
+      if let meal = draft.fromMeal, !merged.fromMeals.contains(meal) {
+        merged.fromMeals.append(meal)
+      }
+      guard merged != needed else { return Added(item: needed, merged: true) }
+      merged.revision += 1
+      return Added(item: merged, merged: true)
+    }
+    guard ItemID.isWellFormed(draft.id), !items.contains(where: { $0.id == draft.id }) else {
+      throw .itemIDTaken(draft.id)
+    }
+    return Added(
+      item: ShoppingItem(
+        id: draft.id, householdID: household, text: text, note: note, addedBy: author,
+        addedAt: now, fromMeals: draft.fromMeal.map { [$0] } ?? []),
+      merged: false)
+  }
+
+  /// The item got by `member` at `now`; an item already got stays as it is.
+  public static func get(
+    _ item: ShoppingItem, by member: AccountID, now: Date
+  ) throws(TeammateError) -> ShoppingItem {
+    try checkNotCleared(item)
+    guard item.isNeeded else { return item }
+    return changed(item) { $0.state = .got(by: member, at: now) }
+  }
+
+  /// A got item needed again: the only way back; a needed one stays as it is.
+  public static func undo(_ item: ShoppingItem) throws(TeammateError) -> ShoppingItem {
+    try checkNotCleared(item)
+    guard !item.isNeeded else { return item }
+    return changed(item) { $0.state = .needed }
+  }
+
+  /// The item off the list for good.
+  public static func clear(
+    _ item: ShoppingItem, by member: AccountID, now: Date
+  ) throws(TeammateError) -> ShoppingItem {
+    try checkNotCleared(item)
+    return changed(item) { $0.state = .cleared(by: member, at: now) }
+  }
+
+  /// Every got item of `items` cleared; needed ones stay.
+  public static func clearGot(
+    _ items: [ShoppingItem], by member: AccountID, now: Date
+  ) -> [ShoppingItem] {
+    items.compactMap { item in
+      guard case .got = item.state else { return nil }
+      return changed(item) { $0.state = .cleared(by: member, at: now) }
+    }
+  }
+
+  /// The ingredient lines of a decided meal's dish as drafts, each with an id from `ids`: a
+  /// line whose item from this meal is still on the list, got or cleared, is left out, so
+  /// that doing it twice adds nothing twice.
+  public static func fromMeal(
+    _ meal: Card, household: Household, items: [ShoppingItem], ids: [ItemID]
+  ) throws(TeammateError) -> [ItemDraft] {
+    guard case .decided(.dish(let dishID))? = meal.meal?.state, !meal.isDeleted,
+      let dish = household.dish(dishID)
+    else { throw .mealHasNoDish(meal.id) }
+    let already = Set(items.filter { $0.fromMeals.contains(meal.id) }.map(\.text.key))
+    var drafts: [ItemDraft] = []
+    var seen = already
+    for line in dish.ingredients {
+      let key = Folding.key(line)
+      guard !seen.contains(key) else { continue }
+      seen.insert(key)
+      let id = ids.indices.contains(drafts.count) ? ids[drafts.count] : ItemID("")
+      drafts.append(ItemDraft(id: id, text: line, fromMeal: meal.id))
+    }
+    return drafts
+  }
+
+  private static func checkNotCleared(_ item: ShoppingItem) throws(TeammateError) {
+    if case .cleared(let by, _) = item.state { throw .itemCleared(item.text.text, by: by) }
+  }
+
+  private static func changed(_ item: ShoppingItem, _ change: (inout ShoppingItem) -> Void)
+    -> ShoppingItem
+  {
+    var updated = item
+    change(&updated)
+    updated.revision += 1
+    return updated
+  }
+
+  /// `earlier; later`, a note it holds already not twice.
+  private static func joined(_ earlier: String?, _ later: String?) -> String? {
+    guard let later else { return earlier }
+    guard let earlier else { return later }
+    let parts = earlier.components(separatedBy: "; ")
+    return parts.contains(later) ? earlier : earlier + "; " + later
+  }
+}
