@@ -1,0 +1,41 @@
+import Foundation
+
+/// Which kind of name a `FoldedName` is: the field its limits and refusals are of.
+public protocol FoldedNameKind: Sendable {
+  /// The field a refusal names.
+  static var field: NameField { get }
+}
+
+/// A name a person typed (trimmed), and the key two names are one thing by: case, Unicode
+/// width and surrounding spaces do not make a second one — `咖哩` and `咖哩 `, `Curry`,
+/// `curry` and `ｃｕｒｒｙ` are one (`Folding`).
+public struct FoldedName<Kind: FoldedNameKind>: Sendable, Hashable, Codable,
+  CustomStringConvertible
+{
+  /// The name, trimmed, as it is shown.
+  public let text: String
+
+  /// A name typed by a person: refused when empty or longer than its field allows.
+  public init(_ raw: String) throws(TeammateError) {
+    text = try Validation.name(raw, field: Kind.field)
+  }
+
+  /// What two names that are one thing share.
+  public var key: String { Folding.key(text) }
+
+  /// Names are equal when they are one thing.
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.key == rhs.key }
+
+  public func hash(into hasher: inout Hasher) { hasher.combine(key) }
+
+  public var description: String { text }
+
+  public init(from decoder: any Decoder) throws {
+    text = try decoder.singleValueContainer().decode(String.self)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(text)
+  }
+}
