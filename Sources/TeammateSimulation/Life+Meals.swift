@@ -34,11 +34,12 @@ struct MealLedger {
 }
 
 extension Life {
-  /// The household's today, by the backend's clock (a phone's own only when sabotaged).
-  func mealToday(for phone: Phone) -> MealDay {
+  /// The household's today, by the backend's clock (by `phone`'s own only when sabotaged;
+  /// nil: the backend's whatever the sabotage).
+  func mealToday(for phone: Phone?) -> MealDay {
     let zone = TimeZone(identifier: Self.zone) ?? .gmt
-    let now = config.sabotage == .phoneDay ? phone.clock.now() : clock.now()
-    return MealDay(containing: now, in: zone)
+    let phoneNow = config.sabotage == .phoneDay ? phone?.clock.now() : nil
+    return MealDay(containing: phoneNow ?? clock.now(), in: zone)
   }
 
   /// One step of meals or dishes, through the partner's phone.
@@ -65,8 +66,7 @@ extension Life {
       return "ok \(dish.id)"
     case .planMeal(let who, let days, let slot, let plan, let value):
       let phone = phone(who)
-      let asked = MealDay(containing: clock.now(), in: TimeZone(identifier: Self.zone) ?? .gmt)
-        .adding(days: days)
+      let asked = mealToday(for: nil).adding(days: days)
       let day = mealToday(for: phone).adding(days: days)
       let options = await contents(phone, value: value)
       let state: MealState =

@@ -64,8 +64,7 @@ extension Commands {
       }
     ) { session, arguments in
       let (when, meal) = try await session.mealSlot(arguments, slot: slot, day: day)
-      var contents: [MealContent] = []
-      for text in arguments.all(options) { contents.append(try await session.mealContent(text)) }
+      let contents = try await session.mealContents(arguments.all(options))
       let chosenCook = try await session.cook(arguments[cook])
       let card = try await session.deviceWrite { device in
         guard let meal else {
@@ -92,7 +91,7 @@ extension Commands {
       examples: ["teammate meal pick dinner Curry"]
     ) { session, arguments in
       let meal = try await session.plannedMeal(arguments, slot: slot, day: day)
-      let content = try await session.mealContent(arguments[option] ?? "")
+      let content = try await session.mealContents([arguments[option] ?? ""])[0]
       let card = try await session.deviceWrite { try await $0.changeMeal(meal.id, .pick(content)) }
       try await MealOutput.show(card.card, verb: "Picked", session: &session)
     }
@@ -112,7 +111,7 @@ extension Commands {
       ]
     ) { session, arguments in
       let (when, meal) = try await session.mealSlot(arguments, slot: slot, day: day)
-      let content = try await session.mealContent(arguments[option] ?? "")
+      let content = try await session.mealContents([arguments[option] ?? ""])[0]
       let chosenCook = try await session.cook(arguments[cook])
       let card = try await session.deviceWrite { device in
         guard let meal else {

@@ -38,16 +38,18 @@ extension Session {
     }
   }
 
-  /// What a person typed as a meal: a dish of the pool by its name (as names fold), one of the
-  /// usual ways out, or text.
-  mutating func mealContent(_ text: String) async throws -> MealContent {
-    if let way = MealText.wayOut(text) { return way }
-    if let name = try? DishName(text),
-      let dish = DishRules.named(name, in: try await visibleHousehold())
-    {
-      return .dish(dish.id)
+  /// What a person typed as meals: each a dish of the pool by its name (as names fold), one of
+  /// the usual ways out, or text.
+  mutating func mealContents(_ texts: [String]) async throws -> [MealContent] {
+    // NB: the household (with this device's waiting dish writes) is read once for them all.
+    let household = try await visibleHousehold()
+    return texts.map { text in
+      if let way = MealText.wayOut(text) { return way }
+      if let name = try? DishName(text), let dish = DishRules.named(name, in: household) {
+        return .dish(dish.id)
+      }
+      return .text(text)
     }
-    return .text(text)
   }
 
   /// The dish a person named by its name (as names fold) or its id; removed ones too when

@@ -34,12 +34,8 @@ enum MealText {
   /// One option's name as stored: a dish's name (its id when the pool has no such dish), the
   /// text typed, or the way out in words.
   static func name(_ content: MealContent, dishes: [Dish]) -> String {
-    switch content {
-    case .dish(let id): dishes.first { $0.id == id }?.name.text ?? id.rawValue
-    case .text(let text): text
-    case .leftovers: "leftovers"
-    case .eatingOut: "eating out"
-    case .takeaway: "takeaway"
+    EnglishWording.name(of: content) { id in
+      dishes.first { $0.id == id }?.name.text ?? id.rawValue
     }
   }
 

@@ -100,11 +100,7 @@ public enum CardRules {
     let needsKnowingAgain =
       updated.title != card.title || updated.time != card.time || updated.assignee != card.assignee
       || updated.repeatRule != card.repeatRule
-    if needsKnowingAgain {
-      updated.ackBy = nil
-      updated.ackAt = nil
-      updated.ackRevision = nil
-    }
+    if needsKnowingAgain { forgetAcknowledgement(&updated) }
     let changed = CardField.differences(from: card, to: updated)
     stamp(&updated, by: editor, now: now)
     return EditOutcome(
@@ -161,9 +157,7 @@ public enum CardRules {
     guard card.isDeleted else { throw .cardNotDeleted(card.id) }
     var updated = card
     updated.isDeleted = false
-    updated.ackBy = nil
-    updated.ackAt = nil
-    updated.ackRevision = nil
+    forgetAcknowledgement(&updated)
     stamp(&updated, by: editor, now: now)
     return updated
   }
@@ -188,12 +182,17 @@ public enum CardRules {
     var updated = card
     updated.meal = meal
     if card.title == MealRules.title(of: old) { updated.title = MealRules.title(of: meal) }
-    updated.ackBy = nil
-    updated.ackAt = nil
-    updated.ackRevision = nil
+    forgetAcknowledgement(&updated)
     let fields = CardField.differences(from: card, to: updated).filter { $0 != .title }
     stamp(&updated, by: editor, now: now)
     return EditOutcome(card: updated, changed: true, needsKnowingAgain: true, fields: fields)
+  }
+
+  /// The partner must know the card again: nobody acknowledged this version.
+  private static func forgetAcknowledgement(_ card: inout Card) {
+    card.ackBy = nil
+    card.ackAt = nil
+    card.ackRevision = nil
   }
 
   private static func stamp(_ card: inout Card, by editor: AccountID, now: Date) {

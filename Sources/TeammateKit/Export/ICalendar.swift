@@ -80,16 +80,11 @@ public enum ICalendar {
 
   /// "Dinner: Curry".
   private static func summary(of meal: Meal, _ household: Household) -> String {
-    let eaten =
-      switch meal.state {
-      case .decided(.dish(let id)): household.dish(id)?.name.text ?? id.rawValue
-      case .decided(.text(let typed)): typed
-      case .decided(.leftovers): "leftovers"
-      case .decided(.eatingOut): "eating out"
-      case .decided(.takeaway): "takeaway"
-      case .proposed, .skipped: ""
-      }
-    return "\(meal.slot.rawValue.capitalized): \(eaten)"
+    // NB: only decided meals are exported (`exported`): the one content is the choice.
+    let eaten = meal.contents.first.map { content in
+      EnglishWording.name(of: content) { household.dish($0)?.name.text ?? $0.rawValue }
+    }
+    return "\(meal.slot.rawValue.capitalized): \(eaten ?? "")"
   }
 
   /// `20261201T100000Z`.

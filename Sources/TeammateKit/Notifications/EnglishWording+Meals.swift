@@ -6,7 +6,7 @@ extension EnglishWording {
     let meal = news.meal
     let slot = meal.slot.rawValue
     let when = Self.day(news, preposition: "on")
-    let choices = meal.contents.map { Self.content($0, news) }
+    let choices = meal.contents.map { Self.name(of: $0) { news.dishNames[$0] } }
     switch entry.kind {
     case .proposedMeal:
       return "\(partner) proposed \(WordList.joined(choices, conjunction: " or ")) for \(slot) "
@@ -46,9 +46,13 @@ extension EnglishWording {
     }
   }
 
-  private static func content(_ content: MealContent, _ news: MealNews) -> String {
+  /// One option in words: a dish by the name `dishName` gives it ("a dish" for none), the
+  /// text typed, or the way out — what the calendar and the command line say too.
+  public static func name(
+    of content: MealContent, dishName: (DishID) -> String? = { _ in nil }
+  ) -> String {
     switch content {
-    case .dish(let id): news.dishNames[id] ?? "a dish"
+    case .dish(let id): dishName(id) ?? "a dish"
     case .text(let text): text
     case .leftovers: "leftovers"
     case .eatingOut: "eating out"

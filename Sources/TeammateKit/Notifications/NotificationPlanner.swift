@@ -116,7 +116,7 @@ public enum NotificationPlanner {
 
     if let meals = input.meals, settings.isEnabled(.mealUndecided) {
       for reminder in MealRules.reminders(
-        input.cards.compactMap { $0.isDeleted ? nil : $0.meal }, times: meals.times,
+        MealRules.planned(input.cards).compactMap(\.meal), times: meals.times,
         in: input.timeZone, now: now)
       {
         offer(

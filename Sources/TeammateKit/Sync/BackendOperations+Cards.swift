@@ -32,10 +32,12 @@ extension BackendOperations {
       taken.insert(cardID)
       return try CardRules.add(draft, id: cardID, household: household, by: actor, now: now)
     }
-    for (index, card) in cards.enumerated() {
-      if let meal = card.meal {
-        try checkSlotFree(
-          meal, except: card.id, in: id, storage: storage, alsoPlanned: Array(cards[..<index]))
+    // NB: the household's meals are read once for the batch, which may hold several.
+    if cards.contains(where: { $0.meal != nil }) {
+      let held = try storage.cards(in: id)
+      for (index, card) in cards.enumerated() {
+        guard let meal = card.meal else { continue }
+        try checkSlotFree(meal, except: card.id, among: held + cards[..<index])
       }
     }
     for card in cards {
@@ -173,7 +175,7 @@ extension BackendOperations {
     try check(.writeCard(card.householdID, editor: actor), actor, try state(of: actor, in: storage))
     let restored = try CardRules.restore(card, by: actor, now: now)
     if let meal = restored.meal {
-      try checkSlotFree(meal, except: id, in: card.householdID, storage: storage)
+      try checkSlotFree(meal, except: id, among: try storage.cards(in: card.householdID))
     }
     try storage.putCard(restored)
     try record(

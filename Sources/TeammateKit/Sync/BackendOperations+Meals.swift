@@ -14,7 +14,7 @@ extension BackendOperations {
     let household = try existingHousehold(card.householdID, in: storage)
     let planned = try MealRules.applying(change, to: meal, household: household)
     if planned.day != meal.day || planned.slot != meal.slot {
-      try checkSlotFree(planned, except: id, in: card.householdID, storage: storage)
+      try checkSlotFree(planned, except: id, among: try storage.cards(in: card.householdID))
     }
     let outcome = try CardRules.replan(card, to: planned, by: actor, now: now)
     guard outcome.changed else { return outcome }
@@ -29,16 +29,16 @@ extension BackendOperations {
     return outcome
   }
 
-  /// Refuses a meal for a day and slot another live meal holds (`except` is the meal itself).
+  /// Refuses a meal for a day and slot another live meal of `cards` holds (`except` is the
+  /// meal itself).
   static func checkSlotFree(
-    _ meal: Meal, except id: CardID, in household: HouseholdID, storage: some BackendStorage,
-    alsoPlanned: [Card] = []
-  ) throws {
-    let holder = MealRules.planned(try storage.cards(in: household) + alsoPlanned).first {
+    _ meal: Meal, except id: CardID, among cards: some Sequence<Card>
+  ) throws(TeammateError) {
+    let holder = MealRules.planned(Array(cards)).first {
       $0.id != id && $0.meal?.day == meal.day && $0.meal?.slot == meal.slot
     }
     if let holder, let held = holder.meal {
-      throw TeammateError.mealSlotTaken(
+      throw .mealSlotTaken(
         meal.slot, day: meal.day, by: holder.lastEditedBy, standing: held.state.standing)
     }
   }

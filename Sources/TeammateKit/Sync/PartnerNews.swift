@@ -121,16 +121,17 @@ public struct PartnerNews: Sendable, Equatable {
         }
       case .dishAdded, .dishEdited, .dishRemoved, .dishRestored:
         guard let id = change.dish, let dish = change.household?.dish(id) else { continue }
-        let kinds: [ChangeKind: Kind] = [
-          .dishAdded: .dishAdded, .dishEdited: .dishEdited, .dishRemoved: .dishRemoved,
-          .dishRestored: .dishRestored,
-        ]
+        let kind: Kind =
+          switch change.kind {
+          case .dishAdded: .dishAdded
+          case .dishRemoved: .dishRemoved
+          case .dishRestored: .dishRestored
+          default: .dishEdited
+          }
         entries.append(
           (
             change.sequence,
-            PartnerNews(
-              kind: kinds[change.kind] ?? .dishEdited, actor: change.actor, at: change.at,
-              title: dish.name.text)
+            PartnerNews(kind: kind, actor: change.actor, at: change.at, title: dish.name.text)
           ))
       default:
         continue
