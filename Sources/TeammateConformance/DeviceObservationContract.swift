@@ -132,6 +132,13 @@ extension Device {
     case .removeDish(let id): _ = try await removeDish(id)
     case .restoreDish(let id): _ = try await restoreDish(id)
     case .updateMealSettings(let settings): _ = try await updateMealSettings(settings)
+    case .addItems(let drafts):
+      for draft in drafts { _ = try await addItem(draft.text, note: draft.note) }
+    case .getItems(let ids): _ = try await getItems(ids)
+    case .undoItem(let id): _ = try await undoItem(id)
+    case .clearItems(let ids): _ = try await clearItems(ids)
+    case .clearGotItems: _ = try await clearGotItems()
+    case .addItemsFromMeal(let id, _): _ = try await addItemsFromMeal(id)
     }
   }
 }

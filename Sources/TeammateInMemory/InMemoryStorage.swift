@@ -9,6 +9,9 @@ public struct InMemoryStorage: BackendStorage, Sendable {
   var currentInvite: [HouseholdID: InviteCode] = [:]
   var cardsByID: [CardID: Card] = [:]
   var cardOrder: [HouseholdID: [CardID]] = [:]
+  var items: [HouseholdID: [ItemID: ShoppingItem]] = [:]
+  /// Per household and list, the needed item of each folded text.
+  var neededItems: [HouseholdID: [ListID: [String: ItemID]]] = [:]
   var failures: [AccountID: [Date]] = [:]
   var credentials: [Credential: AccountID] = [:]
   var feeds: [HouseholdID: [Change]] = [:]
@@ -51,6 +54,31 @@ public struct InMemoryStorage: BackendStorage, Sendable {
     }
   }
 
+  public func item(_ id: ItemID, in household: HouseholdID) -> ShoppingItem? {
+    items[household]?[id]
+  }
+  public func items(on list: ListID, in household: HouseholdID) -> [ShoppingItem] {
+    (items[household]?.values ?? [:].values).filter { $0.listID == list }
+      .sorted { ($0.addedAt, $0.id) < ($1.addedAt, $1.id) }
+  }
+  public func neededItem(folding key: String, on list: ListID, in household: HouseholdID)
+    -> ShoppingItem?
+  {
+    neededItems[household]?[list]?[key].flatMap { items[household]?[$0] }
+  }
+  public mutating func putItem(_ item: ShoppingItem) {
+    let household = item.householdID
+    if let old = items[household]?[item.id],
+      neededItems[household]?[old.listID]?[old.text.key] == old.id
+    {
+      neededItems[household]?[old.listID]?[old.text.key] = nil
+    }
+    items[household, default: [:]][item.id] = item
+    if item.isNeeded {
+      neededItems[household, default: [:]][item.listID, default: [:]][item.text.key] = item.id
+    }
+  }
+
   public func failedJoins(of account: AccountID) -> [Date] { failures[account] ?? [] }
   public func failedJoins(after date: Date) -> [Date] {
     failures.values.flatMap { $0.filter { $0 > date } }.sorted()
@@ -74,6 +102,8 @@ public struct InMemoryStorage: BackendStorage, Sendable {
     currentInvite[id] = nil
     for card in cardOrder[id] ?? [] { cardsByID[card] = nil }
     cardOrder[id] = nil
+    items[id] = nil
+    neededItems[id] = nil
     feeds[id] = nil
     feed.removeAll { $0.householdID == id }
     for account in receipts.keys {

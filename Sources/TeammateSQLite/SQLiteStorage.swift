@@ -137,6 +137,43 @@ public struct SQLiteStorage: BackendStorage {
     try connection.run(CardRow.upsert, CardRow.values(card))
   }
 
+  public func item(_ id: ItemID, in household: HouseholdID) throws -> ShoppingItem? {
+    try connection.first(
+      "SELECT body FROM items WHERE household_id = ? AND id = ?", [.id(household), .id(id)]
+    ) { try decode(ShoppingItem.self, try $0.text(named: "body")) }
+  }
+
+  public func items(on list: ListID, in household: HouseholdID) throws -> [ShoppingItem] {
+    try connection.rows(
+      "SELECT body FROM items WHERE household_id = ? AND list_id = ? ORDER BY added_at, id",
+      [.id(household), .id(list)]
+    ) { try decode(ShoppingItem.self, try $0.text(named: "body")) }
+  }
+
+  /// NB: on the partial index of needed items: one row, however long the list.
+  public func neededItem(folding key: String, on list: ListID, in household: HouseholdID)
+    throws -> ShoppingItem?
+  {
+    try connection.first(
+      "SELECT body FROM items WHERE household_id = ? AND list_id = ? AND folded = ? AND needed = 1",
+      [.id(household), .id(list), .text(key)]
+    ) { try decode(ShoppingItem.self, try $0.text(named: "body")) }
+  }
+
+  public func putItem(_ item: ShoppingItem) throws {
+    try connection.run(
+      """
+      INSERT INTO items (household_id, id, list_id, folded, needed, added_at, body)
+      VALUES (?, ?, ?, ?, ?, ?, ?)
+      ON CONFLICT (household_id, id) DO UPDATE SET folded = excluded.folded,
+        needed = excluded.needed, body = excluded.body
+      """,
+      [
+        .id(item.householdID), .id(item.id), .id(item.listID), .text(item.text.key),
+        .bool(item.isNeeded), .date(item.addedAt), try json(item),
+      ])
+  }
+
   public func failedJoins(of account: AccountID) throws -> [Date] {
     try connection.rows("SELECT at FROM failed_joins WHERE account = ? ORDER BY at", [.id(account)])
     {
@@ -174,7 +211,9 @@ public struct SQLiteStorage: BackendStorage {
   }
 
   public func deleteHousehold(_ id: HouseholdID) throws {
-    for table in ["cards", "changes", "invites", "account_households", "write_receipts"] {
+    for table in [
+      "cards", "items", "changes", "invites", "account_households", "write_receipts",
+    ] {
       try connection.run("DELETE FROM \(table) WHERE household_id = ?", [.id(id)])
     }
     try connection.run("DELETE FROM households WHERE id = ?", [.id(id)])
@@ -191,9 +230,9 @@ public struct SQLiteStorage: BackendStorage {
         card_id, card_kind, card_title, card_note, card_time, card_assignee, card_reply_by,
         card_created_by, card_last_edited_by, card_created_at, card_last_edited_at,
         card_revision, card_ack_by, card_ack_at, card_ack_revision, card_done, card_deleted,
-        card_repeat_rule, card_repeat_start, card_meal, write_id, overwritten, dish)
+        card_repeat_rule, card_repeat_start, card_meal, write_id, overwritten, dish, item)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
-        ?)
+        ?, ?)
       """,
       [
         .id(change.householdID), .id(change.actor), .date(change.at), .text(change.kind.rawValue),
@@ -202,7 +241,7 @@ public struct SQLiteStorage: BackendStorage {
       ] + cardValues + [
         change.writeID.map { .id($0) } ?? .null,
         change.overwritten.isEmpty ? .null : try json(change.overwritten),
-        change.dish.map { .id($0) } ?? .null,
+        change.dish.map { .id($0) } ?? .null, try change.item.map(json) ?? .null,
       ])
     var stamped = change
     stamped.sequence = connection.lastInsertedRowID
@@ -259,7 +298,7 @@ public struct SQLiteStorage: BackendStorage {
 
   private static let changeSelection = """
     sequence, household_id, actor, at, kind, needs_knowing, card, household, fields,
-    \(CardRow.changeColumns), write_id, overwritten, dish
+    \(CardRow.changeColumns), write_id, overwritten, dish, item
     """
 
   /// One row of `changeSelection`.
@@ -285,6 +324,7 @@ public struct SQLiteStorage: BackendStorage {
       writeID: try row.optionalID(named: "write_id"),
       overwritten: try row.optionalText(named: "overwritten").map {
         try decode([FieldOverwrite].self, $0)
-      } ?? [], dish: try row.optionalID(named: "dish"))
+      } ?? [], dish: try row.optionalID(named: "dish"),
+      item: try row.optionalText(named: "item").map { try decode(ShoppingItem.self, $0) })
   }
 }

@@ -168,5 +168,23 @@ enum Schema {
     ALTER TABLE changes ADD COLUMN card_meal TEXT;
     ALTER TABLE changes ADD COLUMN dish TEXT;
     """,
+    // 7: the shopping list (ADR 0013). An item is a row of its own, keyed by its household,
+    // with its folded text beside it: the needed item of a text is found on an index (at
+    // most one per list), never by reading the list. A change to an item carries it as JSON.
+    """
+    CREATE TABLE items (
+      household_id TEXT NOT NULL,
+      id TEXT NOT NULL,
+      list_id TEXT NOT NULL,
+      folded TEXT NOT NULL,
+      needed INTEGER NOT NULL,
+      added_at REAL NOT NULL,
+      body TEXT NOT NULL,
+      PRIMARY KEY (household_id, id)
+    );
+    CREATE INDEX items_by_list ON items (household_id, list_id, added_at, id);
+    CREATE UNIQUE INDEX items_needed ON items (household_id, list_id, folded) WHERE needed = 1;
+    ALTER TABLE changes ADD COLUMN item TEXT;
+    """,
   ]
 }

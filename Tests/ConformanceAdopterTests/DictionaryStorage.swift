@@ -17,6 +17,7 @@ struct DictionaryStorage: BackendStorage, Sendable {
   var memberships: [AccountID: HouseholdID] = [:]
   var invites: [InviteCode: Invite] = [:]
   var cards: [CardID: Card] = [:]
+  var items: [String: ShoppingItem] = [:]
   var failures: [AccountID: [Date]] = [:]
   var credentials: [Credential: AccountID] = [:]
   var feed: [Change] = []
@@ -51,6 +52,22 @@ struct DictionaryStorage: BackendStorage, Sendable {
   }
   mutating func putCard(_ card: Card) { cards[card.id] = card }
 
+  func item(_ id: ItemID, in household: HouseholdID) -> ShoppingItem? {
+    items[household.rawValue + "/" + id.rawValue]
+  }
+  func items(on list: ListID, in household: HouseholdID) -> [ShoppingItem] {
+    items.values.filter { $0.householdID == household && $0.listID == list }
+      .sorted { ($0.addedAt, $0.id) < ($1.addedAt, $1.id) }
+  }
+  func neededItem(folding key: String, on list: ListID, in household: HouseholdID)
+    -> ShoppingItem?
+  {
+    items(on: list, in: household).first { $0.isNeeded && $0.text.key == key }
+  }
+  mutating func putItem(_ item: ShoppingItem) {
+    items[item.householdID.rawValue + "/" + item.id.rawValue] = item
+  }
+
   func failedJoins(of account: AccountID) -> [Date] { failures[account] ?? [] }
   func failedJoins(after date: Date) -> [Date] {
     failures.values.joined().filter { $0 > date }.sorted()
@@ -72,6 +89,7 @@ struct DictionaryStorage: BackendStorage, Sendable {
     memberships = memberships.filter { $0.value != id }
     invites = invites.filter { $0.value.householdID != id }
     cards = cards.filter { $0.value.householdID != id }
+    items = items.filter { $0.value.householdID != id }
     feed.removeAll { $0.householdID == id }
     receipts = receipts.filter { $0.value.household != id }
   }

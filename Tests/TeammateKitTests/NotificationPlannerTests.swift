@@ -15,12 +15,12 @@ import Testing
   func plan(
     _ cards: [Card], activity: [ActivityEvent] = [], viewer: AccountID = Fixtures.bob,
     settings: NotificationSettings = .default, zone: TimeZone = taipei, now: Date? = nil,
-    meals: MealSettings? = nil
+    meals: MealSettings? = nil, list: [ListNews] = []
   ) -> [PlannedNotification] {
     NotificationPlanner.plan(
       PlanInput(
         cards: cards, activity: activity, viewer: viewer, members: members, settings: settings,
-        timeZone: zone, now: now ?? self.now, meals: meals))
+        timeZone: zone, now: now ?? self.now, meals: meals, list: list))
   }
 
   func event(_ card: Card, _ action: ActivityEvent.Action = .created, at offset: TimeInterval = 0)
@@ -221,12 +221,14 @@ import Testing
       Fixtures.card("t1", kind: .task, time: now + 7_200, assignee: bob),
       Fixtures.card("p1", kind: .topic, replyBy: now + 7_200),
     ]
-    // NB: a household that plans meals: its meals not yet decided remind.
-    let all = plan(cards, activity: [event(cards[0])], meals: MealSettings())
+    // NB: a household that plans meals: its meals not yet decided remind; and the partner
+    // added to the list.
+    let list = [ListNews(actor: "alice", added: ["milk"], at: now)]
+    let all = plan(cards, activity: [event(cards[0])], meals: MealSettings(), list: list)
     #expect(Set(all.map(\.kind)) == Set(NotificationKind.allCases))
     let without = plan(
       cards, activity: [event(cards[0])], settings: NotificationSettings(disabledKinds: [kind]),
-      meals: MealSettings())
+      meals: MealSettings(), list: list)
     #expect(Set(without.map(\.kind)) == Set(NotificationKind.allCases).subtracting([kind]))
   }
 

@@ -39,7 +39,8 @@ import Testing
       deleted.isDeleted = true
       _ = try Outbox.apply(
         .editCard(card.id, CardEdit(title: .set("x")), baseRevision: 1),
-        cards: [card.id: deleted], household: household, viewer: Fixtures.bob, now: now)
+        to: DeviceView(cards: [card.id: deleted], household: household), viewer: Fixtures.bob,
+        now: now)
     }
   }
 }

@@ -63,6 +63,15 @@ import Testing
       .replyByOverdue(title: "School"), "Still to talk about: School",
       "This topic needed a reply by now.", "還沒談：School", "這個話題該在現在之前回覆。"
     ),
+    (
+      .list(partner: "Bob", added: ["milk", "eggs", "牛奶", "bread"], got: ["nappies"]),
+      "Bob on the shopping list", "Added milk, eggs and 2 more. Got nappies.", "Bob 更新了購物清單",
+      "加了milk、eggs和另外 2 項。買了nappies。"
+    ),
+    (
+      .list(partner: "Ada", added: [], got: ["milk", "eggs"]), "Ada on the shopping list",
+      "Got milk and eggs.", "Ada 更新了購物清單", "買了milk和eggs。"
+    ),
   ]
 
   @Test func test_AC_LANG_01_everyNotificationReadsWordForWordInBothLanguages() {
@@ -133,6 +142,21 @@ import Testing
     (news(.skippedMeal), #"Bob changed "Milk""#, "Bob 修改了「Milk」"),
     (news(.movedMeal), #"Bob changed "Milk""#, "Bob 修改了「Milk」"),
     (news(.cookChanged), #"Bob changed "Milk""#, "Bob 修改了「Milk」"),
+    (
+      PartnerNews(
+        kind: .addedItems, actor: "bob", at: Fixtures.start,
+        items: ["milk", "eggs", "bread", "牛奶"]),
+      "Bob added milk, eggs and 2 more", "Bob 在購物清單加了milk、eggs和另外 2 項"
+    ),
+    (
+      PartnerNews(
+        kind: .addedItems, actor: "bob", at: Fixtures.start, items: ["milk", "eggs", "bread"]),
+      "Bob added milk, eggs and bread", "Bob 在購物清單加了milk、eggs和bread"
+    ),
+    (
+      PartnerNews(kind: .gotItems, actor: "bob", at: Fixtures.start, items: ["nappies"]),
+      "Bob got nappies", "Bob 買了nappies"
+    ),
   ]
 
   @Test func test_AC_LANG_02_everyKindOfNewsReadsWordForWordInBothLanguages() {

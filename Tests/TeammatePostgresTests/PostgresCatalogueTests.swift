@@ -12,7 +12,7 @@ import Testing
   /// The tables distributed by household, each with the column that names it.
   static let byHousehold = [
     "households": "id", "cards": "household_id", "changes": "household_id",
-    "write_receipts": "household_id",
+    "write_receipts": "household_id", "items": "household_id",
   ]
   /// The tables every node keeps whole: small lookups by account, code or credential.
   static let reference: Set<String> = [
@@ -129,6 +129,10 @@ import Testing
           kind: .task, title: "Trash", time: Fixtures.start,
           repeatRule: RepeatRule(frequency: .weekly), id: "card-two")),
       .skipOccurrence("card-two"), .updateSettings(NotificationSettings()),
+      .addItems([ItemDraft(id: "m2kk2222", text: "Milk"), ItemDraft(id: "e2ss2222", text: "eggs")]),
+      .addItems([ItemDraft(id: "m3kk3333", text: "milk", note: "2 litres")]),
+      .getItems(["m2kk2222"]), .undoItem("m2kk2222"), .getItems(["m2kk2222"]), .clearGotItems,
+      .clearItems(["e2ss2222"]),
     ]
     var held: [WriteID] = []
     for (number, write) in writes.enumerated() {

@@ -187,7 +187,8 @@ import Testing
     try raw.execute("UPDATE teammate_schema SET version = 5; COMMENT ON TABLE households IS NULL")
     let opened = try PostgresBackend(url: url, clock: clock)
     #expect(
-      try raw.query("SELECT version FROM teammate_schema").text(0, "version") == "6")
+      try raw.query("SELECT version FROM teammate_schema").text(0, "version")
+        == "\(PostgresBackend.schemaVersion)")
     #expect(
       try raw.query("SELECT obj_description('households'::regclass) AS comment").text(0, "comment")
         .contains("dishes"))
@@ -207,6 +208,40 @@ import Testing
     // NB: a build that knows fewer versions refuses the store (AC-PG-08's newer-schema check).
     #expect(
       try raw.query("SELECT count(*) AS rows FROM teammate_schema").text(0, "rows") == "1")
+  }
+
+  @Test func test_AC_LIST_10_aStoreMadeBeforeTheListMigratesOnceAndKeepsEverything() async throws {
+    let (url, clock, backend, creation) = try await PostgresTests.aliceAtHome()
+    let home = creation.household.id
+    let card = try await backend.addCard(
+      CardDraft(title: "From before"), to: home, as: Fixtures.alice)
+    // NB: what a store made by the build before the list looks like.
+    let raw = try PostgresConnection(url: url)
+    try raw.execute("DROP TABLE items; UPDATE teammate_schema SET version = 6")
+    let opened = try PostgresBackend(url: url, clock: clock)
+    _ = try PostgresBackend(url: url, clock: clock)
+    #expect(
+      try raw.query("SELECT count(*) AS rows, max(version) AS version FROM teammate_schema")
+        .text(0, "version") == "\(PostgresBackend.schemaVersion)")
+    #expect(try await opened.cards(in: home, as: Fixtures.alice) == [card])
+    #expect(try await opened.household(home, as: Fixtures.alice) == creation.household)
+    for (number, draft) in [
+      ItemDraft(id: "m2kk2222", text: "milk"), ItemDraft(id: "m3kk3333", text: "Milk", note: "oat"),
+    ].enumerated() {
+      let entry = OutboxEntry(
+        id: WriteID("w\(number)"), householdID: home, write: .addItems([draft]),
+        madeAt: Fixtures.start)
+      _ = try await opened.submit(entry, as: Fixtures.alice)
+    }
+    let feed = try await opened.changes(in: home, after: 0, limit: 10, as: Fixtures.alice)
+    #expect(feed.compactMap(\.item).map(\.id) == ["m2kk2222", "m2kk2222"])
+    #expect(feed.last?.item?.note == "oat")
+    // NB: the row-level policy: a stranger's session sees no item of the household.
+    try raw.execute(
+      "BEGIN; SET LOCAL ROLE teammate_app; SELECT set_config('teammate.actor', 'carol', true)")
+    #expect(try raw.query("SELECT count(*) AS items FROM items").text(0, "items") == "0")
+    try raw.execute("ROLLBACK")
+    #expect(try raw.query("SELECT count(*) AS items FROM items").text(0, "items") == "1")
   }
 }
 

@@ -324,6 +324,50 @@ import Testing
     #expect(feed.last?.dish == "currydsh" && feed.last?.kind == .dishAdded)
   }
 
+  @Test func test_AC_LIST_09_aStoreMadeBeforeTheListMigratesOnceAndKeepsEverything() async throws {
+    let path = try TemporaryFolder.make().appending("schema6.sqlite")
+    let household = Household(
+      id: "h1", name: "Home", timeZone: "Asia/Taipei", createdBy: "alice",
+      createdAt: Fixtures.start,
+      members: [Member(uid: "alice", displayName: "Alice", joinedAt: Fixtures.start)])
+    let card = Card(
+      id: "c1", householdID: "h1", kind: .note, title: "Milk", createdBy: "alice",
+      createdAt: Fixtures.start)
+    do {
+      let (old, _) = try Self.oldStore(path, version: 6, household: household)
+      try old.run(
+        """
+        INSERT INTO cards (id, household_id, kind, title, note, time, assignee, reply_by,
+          created_by, last_edited_by, created_at, last_edited_at, revision, ack_by, ack_at,
+          ack_revision, done, deleted, repeat_rule, repeat_start)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """, Array(CardRow.values(card).prefix(20)))
+    }
+    let clock = ManualWallClock(Fixtures.start)
+    let store = try SQLiteBackend(path: path, clock: clock)
+    #expect(try await store.cards(in: "h1", as: "alice") == [card])
+    #expect(try await store.household("h1", as: "alice") == household)
+    let connection = try SQLiteConnection(path: path)
+    #expect(try connection.first("PRAGMA user_version") { $0.int(0) } == Schema.version)
+    _ = try SQLiteBackend(path: path, clock: clock)
+    #expect(try connection.first("PRAGMA user_version") { $0.int(0) } == Schema.version)
+    // The list works from then on, and a store opened again reads it back.
+    for (number, draft) in [
+      ItemDraft(id: "m2kk2222", text: "milk"),
+      ItemDraft(id: "m3kk3333", text: " MILK", note: "2 litres"),
+    ].enumerated() {
+      let entry = OutboxEntry(
+        id: WriteID("w\(number)"), householdID: "h1", write: .addItems([draft]),
+        madeAt: Fixtures.start)
+      _ = try await store.submit(entry, as: "alice")
+    }
+    let reopened = try SQLiteBackend(path: path, clock: clock)
+    let feed = try await reopened.changes(in: "h1", after: 0, limit: 10, as: "alice")
+    #expect(feed.map(\.kind) == [.itemAdded, .itemAdded])
+    #expect(feed.last?.item?.id == "m2kk2222" && feed.last?.item?.note == "2 litres")
+    #expect(try connection.first("SELECT count(*) FROM items") { $0.int(0) } == 1)
+  }
+
   /// A store at `version`, made by that version's migrations, holding `household` with alice
   /// in it: its connection, and storage to write JSON as that version did.
   static func oldStore(_ path: String, version: Int, household: Household) throws -> (

@@ -19,6 +19,10 @@ enum OutboxText {
     case .removeDish: "dish removal"
     case .restoreDish: "dish restoration"
     case .updateMealSettings: "meal times change"
+    case .addItems, .addItemsFromMeal: "addition to the list"
+    case .getItems: "got"
+    case .undoItem: "undo"
+    case .clearItems, .clearGotItems: "clearing"
     }
   }
 
@@ -40,12 +44,23 @@ enum OutboxText {
     case .removeDish: "dish-remove"
     case .restoreDish: "dish-restore"
     case .updateMealSettings: "meal-times"
+    case .addItems: "list-add"
+    case .getItems: "list-got"
+    case .undoItem: "list-undo"
+    case .clearItems: "list-clear"
+    case .clearGotItems: "list-clear-got"
+    case .addItemsFromMeal: "list-from-meal"
     }
   }
 
   /// `outbox`'s one line for a waiting write: "acknowledge 'Checkup' (revision 1)".
-  static func line(_ write: DeviceWrite, title: (CardID) -> String) -> String {
+  static func line(
+    _ write: DeviceWrite, title: (CardID) -> String, text: (ItemID) -> String = \.rawValue
+  ) -> String {
     func named(_ id: CardID) -> String { "'\(TerminalText.visible(title(id)))'" }
+    func items(_ ids: [ItemID]) -> String {
+      ids.map { "'\(TerminalText.visible(text($0)))'" }.joined(separator: ", ")
+    }
     switch write {
     case .addCard(let draft) where draft.meal != nil:
       return "plan \(TerminalText.visible(draft.title))"
@@ -74,6 +89,15 @@ enum OutboxText {
     case .removeDish(let id): return "remove the dish \(id)"
     case .restoreDish(let id): return "restore the dish \(id)"
     case .updateMealSettings: return "change the household's meal times"
+    case .addItems(let drafts):
+      return "put "
+        + drafts.map { "'\(TerminalText.visible($0.text))'" }.joined(separator: ", ")
+        + " on the list"
+    case .getItems(let ids): return "got \(items(ids))"
+    case .undoItem(let id): return "need \(items([id])) again"
+    case .clearItems(let ids): return "clear \(items(ids))"
+    case .clearGotItems: return "clear the got items"
+    case .addItemsFromMeal(let id, _): return "put the ingredients of \(named(id)) on the list"
     }
   }
 
@@ -91,6 +115,9 @@ enum OutboxText {
     case .refused(let write, .mealSlotTaken(let slot, let day, let by, let standing)):
       return "\(name(by)) had already \(standing.rawValue) \(slot.rawValue) \(when(day)): your "
         + "\(noun(write)) of \(title) did not land"
+    case .refused(let write, .itemCleared(let text, let by)):
+      return "\(name(by)) had already cleared '\(TerminalText.visible(text))': your "
+        + "\(noun(write)) did not land"
     case .refused(let write, .cardDeleted):
       return "\(title) was deleted while you were offline; your \(noun(write)) did not land"
     case .refused(let write, let error):

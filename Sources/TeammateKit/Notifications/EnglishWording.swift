@@ -29,6 +29,7 @@ public struct EnglishWording: Wording {
       let meal = slot.rawValue.capitalized
       return daysAhead == 1
         ? "Tomorrow's \(slot.rawValue) isn't decided yet" : "\(meal) isn't decided yet"
+    case .list(let partner, _, _): return "\(partner) on the shopping list"
     }
   }
 
@@ -45,6 +46,7 @@ public struct EnglishWording: Wording {
     case .taskDue: return "This task is yours and due now."
     case .replyByOverdue: return "This topic needed a reply by now."
     case .mealUndecided: return "Propose something, or pick from what was offered."
+    case .list(_, let added, let got): return Self.listBody(added: added, got: got)
     }
   }
 
@@ -74,6 +76,8 @@ public struct EnglishWording: Wording {
     case .dishEdited: return "\(partner) changed the dish \(entry.title ?? "")"
     case .dishRemoved: return "\(partner) removed \(entry.title ?? "") from the dishes"
     case .dishRestored: return "\(partner) put \(entry.title ?? "") back in the dishes"
+    case .addedItems: return "\(partner) added \(Self.things(entry.items))"
+    case .gotItems: return "\(partner) got \(Self.things(entry.items))"
     // NB: news of a meal without its plan is worded by its card's title.
     case .proposedMeal, .pickedMeal, .decidedMeal, .skippedMeal, .movedMeal, .cookChanged:
       return "\(partner) changed \(title)"

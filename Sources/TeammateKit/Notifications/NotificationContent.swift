@@ -21,4 +21,7 @@ public enum NotificationContent: Sendable, Codable, Hashable {
   /// A meal of the household's day with nothing decided: which one, and how many days from
   /// the day the reminder fires on (0: today).
   case mealUndecided(slot: MealSlot, daysAhead: Int)
+  /// The partner's news on the shopping list since the person last looked: what they added
+  /// that is still needed, and what they got.
+  case list(partner: String, added: [String], got: [String])
 }

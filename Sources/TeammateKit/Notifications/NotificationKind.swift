@@ -12,6 +12,9 @@ public enum NotificationKind: String, Sendable, Codable, CaseIterable, Hashable,
   case replyByOverdue = "reply-by"
   /// A meal of the household's day still undecided at its decide-by time.
   case mealUndecided = "meal"
+  /// The partner's adds and gets on the shopping list: one notification, overwritten in
+  /// place by the next.
+  case listActivity = "list"
 
   public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 }

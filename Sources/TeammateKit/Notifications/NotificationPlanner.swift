@@ -126,6 +126,17 @@ public enum NotificationPlanner {
       }
     }
 
+    // NB: one notification for the list, about its latest news: a newer one replaces it in
+    // place (its id is the kind's), and one shown is not shown again.
+    if settings.isEnabled(.listActivity), let news = input.list.max(by: { $0.at < $1.at }),
+      news.at >= now - NotificationOccurrence.memory
+    {
+      offer(
+        Candidate(
+          fireAt: calendar.deferred(now, past: settings.quietHours), kind: .listActivity,
+          card: nil, occurrenceAt: news.at, list: news), card: nil)
+    }
+
     if pendingCount > 0, settings.isEnabled(.digest) {
       let fireAt = calendar.deferred(
         calendar.next(settings.digestTime, after: now), past: settings.quietHours)
@@ -171,6 +182,10 @@ public enum NotificationPlanner {
         candidate.meal ?? (MealDay(containing: candidate.fireAt, in: input.timeZone), .dinner)
       return NotificationText.mealUndecided(
         meal.day, meal.slot, fireAt: candidate.fireAt, zone: input.timeZone, wording: input.wording)
+    case (.listActivity, _):
+      let news = candidate.list ?? ListNews(actor: input.viewer, at: candidate.occurrenceAt)
+      let name = input.members.first { $0.uid == news.actor }?.displayName ?? input.wording.partner
+      return NotificationText.list(news, by: name, fireAt: candidate.fireAt, wording: input.wording)
     default:
       return NotificationText.digest(
         pendingCount: pendingCount, fireAt: candidate.fireAt, wording: input.wording)

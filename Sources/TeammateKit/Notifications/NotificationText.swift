@@ -29,6 +29,14 @@ enum NotificationText {
       .digest(pending: pendingCount), kind: .digest, card: nil, fireAt: fireAt, wording: wording)
   }
 
+  static func list(_ news: ListNews, by partner: String, fireAt: Date, wording: any Wording)
+    -> PlannedNotification
+  {
+    planned(
+      .list(partner: partner, added: news.added, got: news.got), kind: .listActivity, card: nil,
+      fireAt: fireAt, wording: wording)
+  }
+
   static func eventReminder(
     _ card: Card, at time: Date, calendar: HouseholdCalendar, fireAt: Date, wording: any Wording
   ) -> PlannedNotification {

@@ -26,15 +26,19 @@ public struct PlanInput: Sendable {
   /// The household's meal times, when it plans meals (a dish in its pool or a meal on its
   /// plan): its undecided meals remind. Nil: no meal reminders.
   public var meals: MealSettings?
+  /// The partners' news on the shopping list since the viewer last looked at it: one list
+  /// notification, about the latest.
+  public var list: [ListNews]
 
   /// `settings` defaults to the viewer's own, as the members list holds them.
   public init(
     cards: [Card], activity: [ActivityEvent] = [], viewer: AccountID, members: [Member],
     settings: NotificationSettings? = nil, timeZone: TimeZone, now: Date,
     limit: Int = NotificationPlanner.limit, shown: Set<NotificationOccurrence> = [],
-    wording: any Wording = .english, meals: MealSettings? = nil
+    wording: any Wording = .english, meals: MealSettings? = nil, list: [ListNews] = []
   ) {
     self.meals = meals
+    self.list = list
     self.cards = cards
     self.activity = activity
     self.viewer = viewer

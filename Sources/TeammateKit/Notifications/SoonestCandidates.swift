@@ -12,6 +12,8 @@ struct Candidate {
   var occurrenceAt: Date
   /// For a meal not decided yet: its day and slot.
   var meal: (day: MealDay, slot: MealSlot)? = nil
+  /// For the list notification: the partner's news on the list.
+  var list: ListNews? = nil
 }
 
 /// Keeps the `limit` soonest candidates offered to it, ties broken by notification id.

@@ -29,6 +29,7 @@ public struct TraditionalChineseWording: Wording {
     case .mealUndecided(let slot, let daysAhead):
       let meal = [MealSlot.breakfast: "早餐", .lunch: "午餐", .dinner: "晚餐"][slot, default: ""]
       return "\(daysAhead == 1 ? "明天" : "今天")\(meal)還沒決定"
+    case .list(let partner, _, _): return "\(partner) 更新了購物清單"
     }
   }
 
@@ -42,6 +43,7 @@ public struct TraditionalChineseWording: Wording {
     case .taskDue: return "這是你的待辦，現在到期。"
     case .replyByOverdue: return "這個話題該在現在之前回覆。"
     case .mealUndecided: return "提議一個，或從提議裡選一個。"
+    case .list(_, let added, let got): return Self.listBody(added: added, got: got)
     }
   }
 
@@ -70,6 +72,8 @@ public struct TraditionalChineseWording: Wording {
     case .dishEdited: return "\(partner) 修改了菜色「\(entry.title ?? "")」"
     case .dishRemoved: return "\(partner) 把「\(entry.title ?? "")」從菜色移除了"
     case .dishRestored: return "\(partner) 把「\(entry.title ?? "")」放回了菜色"
+    case .addedItems: return "\(partner) 在購物清單加了\(Self.things(entry.items))"
+    case .gotItems: return "\(partner) 買了\(Self.things(entry.items))"
     case .proposedMeal, .pickedMeal, .decidedMeal, .skippedMeal, .movedMeal, .cookChanged:
       return "\(partner) 修改了\(title)"
     }

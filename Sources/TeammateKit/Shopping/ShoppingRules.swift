@@ -22,8 +22,20 @@ public enum ShoppingRules {
     now: Date
   ) throws(TeammateError) -> Added {
     let text = try ItemText(draft.text)
+    return try add(
+      draft, needed: items.first { $0.isNeeded && $0.text == text },
+      idTaken: items.contains { $0.id == draft.id }, household: household, by: author, now: now)
+  }
+
+  /// Adds `draft` given what a store looks up for it: the needed item of its text, if any,
+  /// and whether another item has the draft's id.
+  public static func add(
+    _ draft: ItemDraft, needed: ShoppingItem?, idTaken: Bool, household: HouseholdID,
+    by author: AccountID, now: Date
+  ) throws(TeammateError) -> Added {
+    let text = try ItemText(draft.text)
     let note = try Validation.note(draft.note)
-    if let needed = items.first(where: { $0.isNeeded && $0.text == text }) {
+    if let needed {
       var merged = needed
       merged.note = joined(needed.note, note)
       if let meal = draft.fromMeal, !merged.fromMeals.contains(meal) {
@@ -33,9 +45,7 @@ public enum ShoppingRules {
       merged.revision += 1
       return Added(item: merged, merged: true)
     }
-    guard ItemID.isWellFormed(draft.id), !items.contains(where: { $0.id == draft.id }) else {
-      throw .itemIDTaken(draft.id)
-    }
+    guard ItemID.isWellFormed(draft.id), !idTaken else { throw .itemIDTaken(draft.id) }
     return Added(
       item: ShoppingItem(
         id: draft.id, householdID: household, text: text, note: note, addedBy: author,
@@ -52,10 +62,14 @@ public enum ShoppingRules {
     return changed(item) { $0.state = .got(by: member, at: now) }
   }
 
-  /// A got item needed again: the only way back; a needed one stays as it is.
-  public static func undo(_ item: ShoppingItem) throws(TeammateError) -> ShoppingItem {
+  /// A got item needed again: the only way back; a needed one stays as it is, and so does
+  /// one whose thing is needed already as another item (`twin`, the partner's re-add),
+  /// which stands for it: one needed item per thing.
+  public static func undo(_ item: ShoppingItem, twin: ShoppingItem? = nil) throws(TeammateError)
+    -> ShoppingItem
+  {
     try checkNotCleared(item)
-    guard !item.isNeeded else { return item }
+    guard !item.isNeeded, twin == nil || twin?.id == item.id else { return item }
     return changed(item) { $0.state = .needed }
   }
 
@@ -74,6 +88,23 @@ public enum ShoppingRules {
     items.compactMap { item in
       guard case .got = item.state else { return nil }
       return changed(item) { $0.state = .cleared(by: member, at: now) }
+    }
+  }
+
+  /// The list as a person reads it: needed items first, then got ones, then (when asked
+  /// for) cleared ones, each oldest first.
+  public static func shown(_ items: some Sequence<ShoppingItem>, includingCleared: Bool = false)
+    -> [ShoppingItem]
+  {
+    func place(_ item: ShoppingItem) -> Int {
+      switch item.state {
+      case .needed: 0
+      case .got: 1
+      case .cleared: 2
+      }
+    }
+    return items.filter { includingCleared || !$0.isCleared }.sorted {
+      (place($0), $0.addedAt, $0.id) < (place($1), $1.addedAt, $1.id)
     }
   }
 

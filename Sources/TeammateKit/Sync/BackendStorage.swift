@@ -35,6 +35,18 @@ public protocol BackendStorage {
   /// Stores the card as it now is, adding it or replacing the old revision.
   mutating func putCard(_ card: Card) throws
 
+  /// The shopping list item with this id in the household, cleared ones included.
+  func item(_ id: ItemID, in household: HouseholdID) throws -> ShoppingItem?
+  /// Every item of one of the household's lists, cleared ones included, oldest first (by
+  /// when it was added, then id).
+  func items(on list: ListID, in household: HouseholdID) throws -> [ShoppingItem]
+  /// The needed item of the list whose text folds to `key` (`ItemText.key`): there is one
+  /// at most, and a store finds it without reading the list (an index on the folded text).
+  func neededItem(folding key: String, on list: ListID, in household: HouseholdID) throws
+    -> ShoppingItem?
+  /// Stores the item as it now is, adding it or replacing the old revision.
+  mutating func putItem(_ item: ShoppingItem) throws
+
   /// When the account tried an invite code that admitted nothing, oldest first.
   func failedJoins(of account: AccountID) throws -> [Date]
   /// Every account's failed joins after `date`, for the store-wide budget.
@@ -49,7 +61,7 @@ public protocol BackendStorage {
   /// Links a sign-in credential to an account; the rules have checked it is free.
   mutating func link(_ credential: Credential, to account: AccountID) throws
 
-  /// Removes the household with its cards, its invite and its feed.
+  /// Removes the household with its cards, its list items, its invite and its feed.
   mutating func deleteHousehold(_ id: HouseholdID) throws
 
   /// Appends a change, giving it the next sequence number.

@@ -30,6 +30,8 @@ public struct Change: Sendable, Codable, Equatable, Identifiable {
   public var overwritten: [FieldOverwrite]
   /// For a change to the household's dishes, the dish it was to.
   public var dish: DishID?
+  /// For a change to a shopping list item, the item as it is after it.
+  public var item: ShoppingItem?
 
   public var id: Int64 { sequence }
 
@@ -38,9 +40,10 @@ public struct Change: Sendable, Codable, Equatable, Identifiable {
     sequence: Int64, householdID: HouseholdID, actor: AccountID, at: Date, kind: ChangeKind,
     needsKnowing: Bool, card: Card? = nil, household: Household? = nil,
     fields: [CardRules.CardField] = [], writeID: WriteID? = nil,
-    overwritten: [FieldOverwrite] = [], dish: DishID? = nil
+    overwritten: [FieldOverwrite] = [], dish: DishID? = nil, item: ShoppingItem? = nil
   ) {
     self.dish = dish
+    self.item = item
     self.sequence = sequence
     self.householdID = householdID
     self.actor = actor
@@ -73,4 +76,7 @@ public enum ChangeKind: String, Sendable, Codable, CaseIterable {
   /// The household's pool of dishes changed; the change names the dish and carries the
   /// household.
   case dishAdded, dishEdited, dishRemoved, dishRestored
+  /// A shopping list item added (or added to: a merge), got, needed again or cleared; the
+  /// change carries the item.
+  case itemAdded, itemGot, itemUndone, itemCleared
 }

@@ -102,6 +102,17 @@ public actor Device {
     await inTurn { news.removeAll { seen.contains($0) } }
   }
 
+  /// Marks the shopping list looked at: the partner's list changes pulled so far are no
+  /// longer news.
+  /// Its news leaves the snapshots and its notification is taken back.
+  public func markListSeen() async throws {
+    try await inTurn {
+      state.listSeen = state.cursor
+      news.removeAll { $0.kind.isOfTheList }
+      try await replan(adding: [])
+    }
+  }
+
   /// What the partner did in `changes`, added to the news not yet seen.
   @discardableResult
   private func learn(_ changes: [Change], before: DeviceState) -> [PartnerNews] {
@@ -125,11 +136,12 @@ public actor Device {
     AcknowledgementRules.pending(cards: Array(view.cards.values), viewer: account)
   }
 
-  var view: (cards: [CardID: Card], household: Household?) {
-    guard !state.outbox.isEmpty else { return (state.cards, state.household) }
+  var view: DeviceView {
+    let pulled = DeviceView(cards: state.cards, household: state.household, items: state.items)
+    guard !state.outbox.isEmpty else { return pulled }
     return Outbox.view(
-      cards: state.cards, household: state.household, entries: state.outbox, viewer: account,
-      now: clock.now())
+      cards: state.cards, household: state.household, items: state.items,
+      entries: state.outbox, viewer: account, now: clock.now())
   }
 
   /// Forgets the conflicts the person has seen.
@@ -232,7 +244,8 @@ public actor Device {
           cards: cards, activity: state.waitingActivity + activity, viewer: account,
           members: household.members,
           timeZone: household.zone, now: now,
-          shown: state.shown, wording: wording, meals: household.mealsToRemind(among: cards)))
+          shown: state.shown, wording: wording, meals: household.mealsToRemind(among: cards),
+          list: state.listNews(for: account)))
     } else {
       plan = []
     }
@@ -282,9 +295,8 @@ public actor Device {
     if !isOnline {
       let shown = view
       // NB: offline, the rules refuse at once what this device can already see is wrong.
-      if let known = shown.household {
-        _ = try Outbox.apply(
-          write, cards: shown.cards, household: known, viewer: account, now: now)
+      if shown.household != nil {
+        _ = try Outbox.apply(write, to: shown, viewer: account, now: now)
       }
     }
     let entry = OutboxEntry(
@@ -328,17 +340,35 @@ public actor Device {
         // NB: by sequence, as pulled: an answer given again after a lost reply carries
         // versions the device may have moved past since.
         for change in changes { state.apply(change) }
+        renameMergedItems(of: entry.write, answeredBy: changes)
       case .refused(let error) where entry.id != answering:
         state.conflicts.append(
           SyncConflict(
             id: entry.id.rawValue, cardID: entry.write.cardID,
-            title: entry.write.cardID.flatMap { state.cards[$0]?.title } ?? entry.write.title,
+            title: entry.write.cardID.flatMap { state.cards[$0]?.title }
+              ?? entry.write.itemIDs.first.flatMap { state.items[$0]?.text.text }
+              ?? entry.write.title,
             reason: .refused(entry.write, error)))
       case .refused:
         break
       }
     }
     return outcomes
+  }
+
+  /// An item this device added that merged into one the backend had (the partner's) is
+  /// that one from now on: the writes still waiting name it by the backend's id.
+  private func renameMergedItems(of write: DeviceWrite, answeredBy changes: [Change]) {
+    guard case .addItems(let drafts) = write else { return }
+    let answered = changes.compactMap(\.item)
+    var names: [ItemID: ItemID] = [:]
+    for (draft, item) in zip(drafts, answered) where draft.id != item.id {
+      names[draft.id] = item.id
+    }
+    guard !names.isEmpty else { return }
+    for index in state.outbox.indices {
+      state.outbox[index].write = state.outbox[index].write.renamingItems(names)
+    }
   }
 
   /// The cards an answer wrote, or the device's view of them while the write waits.
@@ -498,9 +528,13 @@ public actor Device {
 }
 
 extension DeviceWrite {
-  /// The title of the card a new-card write makes.
+  /// The title of the card a new-card write makes, or the first text an add to the list puts
+  /// on it.
   var title: String? {
-    if case .addCard(let draft) = self { return draft.title }
-    return nil
+    switch self {
+    case .addCard(let draft): draft.title
+    case .addItems(let drafts): drafts.first?.text
+    default: nil
+    }
   }
 }

@@ -11,6 +11,11 @@ public struct DeviceState: Sendable, Codable, Equatable {
   public var cursor: Int64 = 0
   /// Its cards as last pulled, by id.
   public var cards: [CardID: Card] = [:]
+  /// The household's shopping list items as last pulled, cleared ones included, by id.
+  public var items: [ItemID: ShoppingItem] = [:]
+  /// The feed sequence up to which the person has looked at the list: the partner's list
+  /// changes after it are news.
+  public var listSeen: Int64 = 0
   /// Per document, the sequence of the change last applied to it.
   public var appliedSequence: [String: Int64] = [:]
   /// Partner activity whose notification has not fired yet (deferred by quiet hours).
@@ -33,7 +38,7 @@ public struct DeviceState: Sendable, Codable, Equatable {
 
   private enum CodingKeys: String, CodingKey {
     case householdID, household, cursor, cards, appliedSequence, waitingActivity, planned, shown
-    case outbox, conflicts, heldAnswers
+    case outbox, conflicts, heldAnswers, items, listSeen
   }
 
   /// NB: every field may be missing, so that a state saved by an earlier version still opens.
@@ -52,6 +57,8 @@ public struct DeviceState: Sendable, Codable, Equatable {
     outbox = try container.decodeIfPresent([OutboxEntry].self, forKey: .outbox) ?? []
     conflicts = try container.decodeIfPresent([SyncConflict].self, forKey: .conflicts) ?? []
     heldAnswers = try container.decodeIfPresent([WriteID].self, forKey: .heldAnswers) ?? []
+    items = try container.decodeIfPresent([ItemID: ShoppingItem].self, forKey: .items) ?? [:]
+    listSeen = try container.decodeIfPresent(Int64.self, forKey: .listSeen) ?? 0
   }
 
   /// NB: a state saved before the plan kept its text holds occurrences only: their text
@@ -94,6 +101,10 @@ public struct DeviceState: Sendable, Codable, Equatable {
       changed = cards[card.id] != card
       cards[card.id] = card
     }
+    if let item = change.item, isNewer(change, for: Self.key(of: item)) {
+      changed = changed || items[item.id] != item
+      items[item.id] = item
+    }
     if let payload = change.household, isNewer(change, for: Self.householdKey) {
       changed = changed || household != payload
       household = payload
@@ -107,7 +118,10 @@ public struct DeviceState: Sendable, Codable, Equatable {
   package func isNew(_ change: Change) -> Bool {
     guard change.householdID == householdID else { return false }
     let documents =
-      [change.card.map(Self.key(of:)), change.household.map { _ in Self.householdKey }]
+      [
+        change.card.map(Self.key(of:)), change.item.map(Self.key(of:)),
+        change.household.map { _ in Self.householdKey },
+      ]
       .compactMap { $0 }
     guard !documents.isEmpty else { return change.sequence > cursor }
     return documents.contains { change.sequence > appliedSequence[$0, default: 0] }
@@ -157,6 +171,17 @@ public struct DeviceState: Sendable, Codable, Equatable {
 
   /// The key a card's applied sequence is kept under.
   private static func key(of card: Card) -> String { cardKeyPrefix + card.id.rawValue }
+
+  /// The partners' news on the list since the mark: what they added that is still needed and
+  /// what they got, as the items now stand.
+  package func listNews(for viewer: AccountID) -> [ListNews] {
+    ListNews.since(
+      listSeen, items: items.values,
+      sequence: { appliedSequence["item:" + $0.rawValue, default: 0] }, viewer: viewer)
+  }
+
+  /// The key an item's applied sequence is kept under.
+  private static func key(of item: ShoppingItem) -> String { "item:" + item.id.rawValue }
 
   /// The household's cards, oldest first.
   public var sortedCards: [Card] {

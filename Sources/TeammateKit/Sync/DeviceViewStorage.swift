@@ -1,16 +1,21 @@
 import Foundation
 
-/// The device's view as a `BackendStorage`: its cards and its household, so that a write
+/// The device's view as a `BackendStorage`: its cards, its household and its list, so that a write
 /// waiting in the outbox is applied by the very code the backend runs (`BackendOperations`),
 /// and the two cannot drift. It keeps no feed, no invites and no receipts.
 struct DeviceViewStorage: BackendStorage {
   var cards: [CardID: Card]
   var household: Household
+  var items: [ItemID: ShoppingItem]
   let viewer: AccountID
   var currentWrite: WriteContext?
 
-  init(cards: [CardID: Card], household: Household, viewer: AccountID) {
+  init(
+    cards: [CardID: Card], household: Household, items: [ItemID: ShoppingItem] = [:],
+    viewer: AccountID
+  ) {
     self.cards = cards
+    self.items = items
     self.household = household
     self.viewer = viewer
   }
@@ -36,6 +41,22 @@ struct DeviceViewStorage: BackendStorage {
     cards.values.filter { $0.householdID == household }
   }
   mutating func putCard(_ card: Card) { cards[card.id] = card }
+
+  func item(_ id: ItemID, in household: HouseholdID) -> ShoppingItem? {
+    items[id].flatMap { $0.householdID == household ? $0 : nil }
+  }
+  func items(on list: ListID, in household: HouseholdID) -> [ShoppingItem] {
+    items.values.filter { $0.listID == list && $0.householdID == household }
+      .sorted { ($0.addedAt, $0.id) < ($1.addedAt, $1.id) }
+  }
+  func neededItem(folding key: String, on list: ListID, in household: HouseholdID)
+    -> ShoppingItem?
+  {
+    items.values.first {
+      $0.isNeeded && $0.text.key == key && $0.listID == list && $0.householdID == household
+    }
+  }
+  mutating func putItem(_ item: ShoppingItem) { items[item.id] = item }
 
   func failedJoins(of account: AccountID) -> [Date] { [] }
   func failedJoins(after date: Date) -> [Date] { [] }

@@ -28,17 +28,31 @@ public enum DeviceWrite: Sendable, Codable, Equatable {
   case restoreDish(DishID)
   /// The household's meal times and the days a dish rests.
   case updateMealSettings(MealSettings)
+  /// Items put on the household's list, each with the id the device made: a text needed
+  /// already merges into its item.
+  case addItems([ItemDraft])
+  /// Items bought, by the ids the device saw.
+  case getItems([ItemID])
+  /// A got item needed again.
+  case undoItem(ItemID)
+  /// Items off the list for good.
+  case clearItems([ItemID])
+  /// Every got item off the list.
+  case clearGotItems
+  /// A decided meal's ingredient lines on the list, with ids for the lines not there yet.
+  case addItemsFromMeal(CardID, ids: [ItemID])
 
   /// The card the write is about, when it is about one.
   public var cardID: CardID? {
     switch self {
     case .addCard(let draft): draft.id
     case .editCard(let id, _, _), .setDone(let id, _), .skipOccurrence(let id),
-      .deleteCard(let id), .restoreCard(let id), .changeMeal(let id, _, _):
+      .deleteCard(let id), .restoreCard(let id), .changeMeal(let id, _, _),
+      .addItemsFromMeal(let id, _):
       id
     case .acknowledge(let seen): seen.count == 1 ? seen[0].id : nil
     case .acknowledgePending, .updateSettings, .addDish, .editDish, .removeDish, .restoreDish,
-      .updateMealSettings:
+      .updateMealSettings, .addItems, .getItems, .undoItem, .clearItems, .clearGotItems:
       nil
     }
   }
@@ -49,6 +63,29 @@ public enum DeviceWrite: Sendable, Codable, Equatable {
     case .addDish(let draft): draft.id
     case .editDish(let id, _), .removeDish(let id), .restoreDish(let id): id
     default: nil
+    }
+  }
+
+  /// The list items the write names, as the device knew them.
+  public var itemIDs: [ItemID] {
+    switch self {
+    case .addItems(let drafts): drafts.map(\.id)
+    case .getItems(let ids), .clearItems(let ids): ids
+    case .undoItem(let id): [id]
+    case .addItemsFromMeal(_, let ids): ids
+    default: []
+    }
+  }
+
+  /// The same write naming items by the ids the backend answered with: an item this device
+  /// made that merged into the partner's is the partner's from then on.
+  func renamingItems(_ names: [ItemID: ItemID]) -> DeviceWrite {
+    func named(_ id: ItemID) -> ItemID { names[id] ?? id }
+    return switch self {
+    case .getItems(let ids): .getItems(ids.map(named))
+    case .clearItems(let ids): .clearItems(ids.map(named))
+    case .undoItem(let id): .undoItem(named(id))
+    default: self
     }
   }
 
@@ -134,37 +171,54 @@ public enum WriteOutcome: Sendable, Codable, Equatable {
   case refused(TeammateError)
 }
 
+/// What a device shows: the backend's last word with the writes still waiting applied over
+/// it.
+public struct DeviceView: Sendable, Equatable {
+  /// The household's cards, by id.
+  public var cards: [CardID: Card]
+  /// The household, with this device's own waiting changes to it.
+  public var household: Household?
+  /// The shopping list's items, cleared ones included, by id.
+  public var items: [ItemID: ShoppingItem]
+
+  /// A view of these documents.
+  public init(
+    cards: [CardID: Card], household: Household?, items: [ItemID: ShoppingItem] = [:]
+  ) {
+    self.cards = cards
+    self.household = household
+    self.items = items
+  }
+}
+
 /// The device's view: the cards the backend last sent with the outbox applied over them, in
 /// order, by the same rules the backend applies. A write that no longer applies (the card
 /// was deleted meanwhile) is left out of the view; the backend will refuse it too.
 public enum Outbox {
-  /// The cards and household as the person sees them: what was pulled, with the waiting writes
-  /// applied by the backend's own interpreter.
+  /// The cards, household and list as the person sees them: what was pulled, with the
+  /// waiting writes applied by the backend's own interpreter.
   public static func view(
-    cards: [CardID: Card], household: Household?, entries: [OutboxEntry], viewer: AccountID,
-    now: Date
-  ) -> (cards: [CardID: Card], household: Household?) {
-    var cards = cards
-    var household = household
+    cards: [CardID: Card], household: Household?, items: [ItemID: ShoppingItem] = [:],
+    entries: [OutboxEntry], viewer: AccountID, now: Date
+  ) -> DeviceView {
+    var view = DeviceView(cards: cards, household: household, items: items)
     for entry in entries {
-      guard let current = household, entry.householdID == current.id else { continue }
-      if let applied = try? apply(
-        entry.write, cards: cards, household: current, viewer: viewer, now: now)
-      {
-        for card in applied.cards { cards[card.id] = card }
-        household = applied.household ?? household
+      guard let current = view.household, entry.householdID == current.id else { continue }
+      if let applied = try? apply(entry.write, to: view, viewer: viewer, now: now) {
+        view = applied
       }
     }
-    return (cards, household)
+    return view
   }
 
   /// One write over the device's view, refused as the backend would refuse it: by the same
-  /// code (`BackendOperations`), over the view as storage.
+  /// code (`BackendOperations`), over the view as storage. Returns the view after it.
   public static func apply(
-    _ write: DeviceWrite, cards: [CardID: Card], household: Household, viewer: AccountID,
-    now: Date
-  ) throws(TeammateError) -> (cards: [Card], household: Household?) {
-    var storage = DeviceViewStorage(cards: cards, household: household, viewer: viewer)
+    _ write: DeviceWrite, to view: DeviceView, viewer: AccountID, now: Date
+  ) throws(TeammateError) -> DeviceView {
+    guard let household = view.household else { throw .notInHousehold(viewer) }
+    var storage = DeviceViewStorage(
+      cards: view.cards, household: household, items: view.items, viewer: viewer)
     // NB: the view never draws a card id: a device names every card it makes.
     var noRandom = SeededRandomNumberGenerator(seed: 0)
     let entry = OutboxEntry(
@@ -172,10 +226,8 @@ public enum Outbox {
     do {
       let outcome = try BackendOperations.apply(
         entry, actor: viewer, storage: &storage, now: now, random: &noRandom)
-      switch outcome {
-      case .applied(let cards, let household, _, _): return (cards, household)
-      case .refused(let error): throw error
-      }
+      if case .refused(let error) = outcome { throw error }
+      return DeviceView(cards: storage.cards, household: storage.household, items: storage.items)
     } catch let error as TeammateError {
       throw error
     } catch {

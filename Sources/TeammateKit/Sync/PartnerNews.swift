@@ -23,6 +23,13 @@ public struct PartnerNews: Sendable, Equatable {
     case dishRestored = "dish-restored"
     /// The household's meal times or cooldown changed.
     case mealSettings = "meal-settings"
+    /// Things put on the shopping list, or got, named in `items`.
+    case addedItems = "added-items"
+    case gotItems = "got-items"
+
+    /// Whether it is news of the shopping list: one entry per partner and kind, naming
+    /// every thing.
+    public var isOfTheList: Bool { self == .addedItems || self == .gotItems }
   }
 
   /// What they did.
@@ -41,13 +48,17 @@ public struct PartnerNews: Sendable, Equatable {
   public var changed: [CardRules.CardField]
   /// For news of a meal, its plan as it is now and the words to name it.
   public var meal: MealNews?
+  /// For news of the list, the things, in the order done.
+  public var items: [String]
 
   /// A piece of news with every field given; `PartnerNews.news` finds them in a feed.
   public init(
     kind: Kind, actor: AccountID, at: Date, cardID: CardID? = nil, title: String? = nil,
-    needsKnowing: Bool = false, changed: [CardRules.CardField] = [], meal: MealNews? = nil
+    needsKnowing: Bool = false, changed: [CardRules.CardField] = [], meal: MealNews? = nil,
+    items: [String] = []
   ) {
     self.meal = meal
+    self.items = items
     self.kind = kind
     self.actor = actor
     self.at = at
@@ -67,10 +78,36 @@ public struct PartnerNews: Sendable, Equatable {
   ) -> [PartnerNews] {
     var entries: [(sequence: Int64, news: PartnerNews)] = []
     var cardEntry: [CardID: Int] = [:]
+    var listEntry: [String: Int] = [:]
     var previousHousehold = household
     for change in changes {
       defer { if let payload = change.household { previousHousehold = payload } }
       guard change.actor != viewer else { continue }
+      if let item = change.item {
+        let kind: Kind? =
+          switch change.kind {
+          case .itemAdded: .addedItems
+          case .itemGot: .gotItems
+          default: nil
+          }
+        guard let kind else { continue }
+        let key = kind.rawValue + "/" + change.actor.rawValue
+        if let index = listEntry[key] {
+          if !entries[index].news.items.contains(item.text.text) {
+            entries[index].news.items.append(item.text.text)
+          }
+          entries[index].news.at = change.at
+          entries[index].sequence = change.sequence
+        } else {
+          listEntry[key] = entries.count
+          entries.append(
+            (
+              change.sequence,
+              PartnerNews(kind: kind, actor: change.actor, at: change.at, items: [item.text.text])
+            ))
+        }
+        continue
+      }
       if let card = change.card {
         guard let kind = kind(of: change, card: card) else { continue }
         let latest = cards[card.id] ?? card
@@ -185,6 +222,15 @@ public struct PartnerNews: Sendable, Equatable {
     guard !earlier.isEmpty else { return later }
     var merged = earlier
     for news in later {
+      if news.kind.isOfTheList,
+        let index = merged.firstIndex(where: { $0.kind == news.kind && $0.actor == news.actor })
+      {
+        var latest = merged.remove(at: index)
+        latest.items += news.items.filter { !latest.items.contains($0) }
+        latest.at = news.at
+        merged.append(latest)
+        continue
+      }
       guard let id = news.cardID, let index = merged.firstIndex(where: { $0.cardID == id }) else {
         merged.append(news)
         continue

@@ -1,0 +1,177 @@
+import Foundation
+import TeammateKit
+import TeammateTestSupport
+import Testing
+
+/// The household's shopping list through every backend: one needed item per thing, got and
+/// cleared never coming back, every write once (ADR 0013).
+public enum ListContract {
+  /// AC-LIST-06: The list is the same on every backend, online and through the outbox, each write
+  /// landing once; refusals change nothing.
+  public static let theListIsTheSameOnEveryBackend = ContractCheck(
+    id: "AC-LIST-06", name: "theListIsTheSameOnEveryBackend"
+  ) { world in
+    let home = try await world.couple()
+    let alice = world.device(world.alice).device
+    let bob = world.device(world.bob).device
+    _ = try await alice.sync()
+    _ = try await bob.sync()
+    let milk = try await alice.addItem("milk", note: "2 litres")
+    let added = try await bob.addItems(["Milk ", "eggs"], note: "the organic one")
+    #expect(added.count == 2 && added.first?.id == milk.id && added.last?.id != milk.id)
+    #expect(added.first?.note == "2 litres; the organic one")
+    #expect(added.first?.addedBy == world.alice && added.last?.addedBy == world.bob)
+
+    let before = try await world.snapshot(home)
+    await #expect(throws: TeammateError.emptyName(.itemText)) { _ = try await bob.addItem("  ") }
+    await #expect(throws: TeammateError.nameTooLong(.itemText, length: 121, limit: 120)) {
+      _ = try await bob.addItem(String(repeating: "a", count: 121))
+    }
+    await #expect(throws: TeammateError.itemNotFound("zzzzzzzz")) {
+      _ = try await bob.getItems(["zzzzzzzz"])
+    }
+    #expect(try await world.snapshot(home) == before)
+
+    world.clock.advance(by: 60)
+    let got = try await alice.getItems([milk.id])
+    #expect(got.first?.state == .got(by: world.alice, at: world.clock.now()))
+    #expect(try await alice.undoItem(milk.id).isNeeded)
+    _ = try await alice.getItems([milk.id])
+    #expect(try await bob.clearGotItems().map(\.id) == [milk.id])
+
+    let curry = try await alice.addDish(name: "Curry", ingredients: ["rice", "onions", "eggs"])
+    let today = MealDay(containing: world.clock.now(), in: .taipei)
+    let dinner = try await alice.planMeal(
+      Meal(day: today, slot: .dinner, state: .decided(.dish(curry.id))))
+    let fromMeal = try await alice.addItemsFromMeal(dinner.id)
+    #expect(fromMeal.map(\.text.text) == ["rice", "onions", "eggs"])
+    #expect(
+      fromMeal.last?.id == added.last?.id && fromMeal.allSatisfy { $0.fromMeals == [dinner.id] })
+    #expect(try await alice.addItemsFromMeal(dinner.id).isEmpty)
+    let lunch = try await alice.planMeal(
+      Meal(day: today, slot: .lunch, state: .proposed([.dish(curry.id)])))
+    await #expect(throws: TeammateError.mealHasNoDish(lunch.id)) {
+      _ = try await alice.addItemsFromMeal(lunch.id)
+    }
+
+    // Offline, through the outbox.
+    _ = try await bob.sync()
+    world.clock.advance(by: 60)
+    await bob.setOnline(false)
+    let nappies = try await bob.addItem("nappies")
+    _ = try await bob.getItems([fromMeal[2].id])
+    _ = try await bob.clearItems([fromMeal[0].id])
+    #expect(await bob.snapshot().waitingWrites == 3)
+    let shown = await bob.list()
+    #expect(shown.map(\.text.text) == ["onions", "nappies", "eggs"], "\(shown)")
+    await bob.setOnline(true)
+    _ = try await bob.sync()
+    _ = try await alice.sync()
+    let feed = try await world.backend.changes(in: home, after: 0, limit: 1_000, as: world.alice)
+    var stored: [ItemID: ShoppingItem] = [:]
+    for change in feed { if let item = change.item { stored[item.id] = item } }
+    #expect(feed.filter { $0.item != nil }.allSatisfy { !$0.needsKnowing && $0.card == nil })
+    #expect(stored[nappies.id]?.addedBy == world.bob)
+    #expect(stored[fromMeal[0].id]?.isCleared == true)
+    #expect(await alice.state.items == stored)
+    #expect(await bob.state.items == stored)
+
+    // At most once: the same write sent again is answered as the first time.
+    let entry = OutboxEntry(
+      id: "w-list-once", householdID: home,
+      write: .addItems([ItemDraft(id: "b2ddb2dd", text: "bread")]), madeAt: Fixtures.start)
+    let first = try await world.backend.submit(entry, as: world.bob)
+    let fed = try await world.backend.changes(in: home, after: 0, limit: 1_000, as: world.alice)
+    world.clock.advance(by: 60)
+    #expect(try await world.backend.submit(entry, as: world.bob) == first)
+    #expect(
+      try await world.backend.changes(in: home, after: 0, limit: 1_000, as: world.alice) == fed)
+  }
+
+  /// AC-LIST-07: Two partners adding the same thing offline end with one needed item holding both
+  /// notes, and both devices learn its one id.
+  public static let twoAddsOfflineAreOneItem = ContractCheck(
+    id: "AC-LIST-07", name: "twoAddsOfflineAreOneItem"
+  ) { world in
+    _ = try await world.couple()
+    let alice = world.device(world.alice).device
+    let bob = world.device(world.bob).device
+    _ = try await alice.sync()
+    _ = try await bob.sync()
+    await alice.setOnline(false)
+    await bob.setOnline(false)
+    let hers = try await alice.addItem("牛奶", note: "2 litres")
+    let his = try await bob.addItem("牛奶 ", note: "the organic one")
+    #expect(hers.id != his.id)
+    await alice.setOnline(true)
+    await bob.setOnline(true)
+    _ = try await alice.sync()
+    _ = try await bob.sync()
+    _ = try await alice.sync()
+    for device in [alice, bob] {
+      let list = await device.list()
+      #expect(list.map(\.id) == [hers.id], "\(list)")
+      #expect(list.first?.note == "2 litres; the organic one" && list.first?.isNeeded == true)
+    }
+
+    // A got made after the second add, both waiting, names the one item when it is sent.
+    await alice.setOnline(false)
+    await bob.setOnline(false)
+    let eggs = try await alice.addItem("eggs")
+    let bobsEggs = try await bob.addItem("Eggs")
+    _ = try await bob.getItems([bobsEggs.id])
+    await alice.setOnline(true)
+    await bob.setOnline(true)
+    _ = try await alice.sync()
+    let report = try await bob.sync()
+    #expect(report.conflicts.isEmpty, "\(report.conflicts)")
+    _ = try await alice.sync()
+    #expect(await alice.state.items[eggs.id]?.state == .got(by: world.bob, at: world.clock.now()))
+    #expect(await bob.state.items == alice.state.items)
+    #expect(await bob.state.items[bobsEggs.id] == nil)
+  }
+
+  /// AC-LIST-08: Nothing comes back: a late got applies to the item it named, a write to a
+  /// cleared item is a conflict naming who cleared it, and an undo never makes a second needed
+  /// item of one thing.
+  public static let gotAndClearedNeverComeBack = ContractCheck(
+    id: "AC-LIST-08", name: "gotAndClearedNeverComeBack"
+  ) { world in
+    let home = try await world.couple()
+    let alice = world.device(world.alice).device
+    let bob = world.device(world.bob).device
+    _ = try await alice.sync()
+    let milk = try await alice.addItem("milk")
+    let eggs = try await alice.addItem("eggs")
+    _ = try await bob.sync()
+    await bob.setOnline(false)
+    _ = try await bob.getItems([milk.id])
+    _ = try await bob.getItems([eggs.id])
+
+    // Meanwhile Alice got the milk and needs milk again, and cleared the eggs.
+    _ = try await alice.getItems([milk.id])
+    let again = try await alice.addItem("milk")
+    #expect(again.id != milk.id && again.isNeeded)
+    _ = try await alice.clearItems([eggs.id])
+    world.clock.advance(by: 600)
+    await bob.setOnline(true)
+    let report = try await bob.sync()
+    let feed = try await world.backend.changes(in: home, after: 0, limit: 1_000, as: world.alice)
+    var stored: [ItemID: ShoppingItem] = [:]
+    for change in feed { if let item = change.item { stored[item.id] = item } }
+    #expect(stored[again.id]?.isNeeded == true)
+    #expect(stored[milk.id]?.state == .got(by: world.alice, at: Fixtures.start + 120))
+    #expect(stored[eggs.id]?.isCleared == true)
+    #expect(report.conflicts.count == 1)
+    guard case .refused(.getItems, let error)? = report.conflicts.first?.reason else {
+      Issue.record("no conflict for the got of a cleared item: \(report.conflicts)")
+      return
+    }
+    #expect(error == .itemCleared("eggs", by: world.alice))
+    #expect(await bob.state.items == stored)
+
+    // An undo of the milk that was got leaves it got: the milk needed again stands for it.
+    #expect(try await alice.undoItem(milk.id).state == stored[milk.id]?.state)
+    #expect(await alice.list().filter(\.isNeeded).map(\.id) == [again.id])
+  }
+}

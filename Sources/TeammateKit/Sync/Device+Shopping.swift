@@ -1,0 +1,107 @@
+import Foundation
+
+extension Device {
+  /// The household's shopping list as this device shows it: needed items first, then got
+  /// ones, each oldest first; cleared ones too when asked for.
+  public func list(includingCleared: Bool = false) -> [ShoppingItem] {
+    ShoppingRules.shown(view.items.values, includingCleared: includingCleared)
+  }
+
+  /// Puts things on the list, each with an id this device makes: a text needed already
+  /// merges into its item (its note gains `note`). Offline it is shown at once and waits.
+  public func addItems(_ texts: [String], note: String? = nil) async throws -> [ShoppingItem] {
+    try await inTurn {
+      var taken = Set(view.items.keys)
+      let drafts = texts.map { text in
+        ItemDraft(id: freshItemID(avoiding: &taken), text: text, note: note)
+      }
+      return try await items(after: .addItems(drafts))
+    }
+  }
+
+  /// Puts one thing on the list (see `addItems`).
+  public func addItem(_ text: String, note: String? = nil) async throws -> ShoppingItem {
+    guard let item = try await addItems([text], note: note).first else {
+      throw TeammateError.emptyName(.itemText)
+    }
+    return item
+  }
+
+  /// Marks items got, by this member at the backend's time; a late "got" applies to the item
+  /// it names, whatever was added since.
+  public func getItems(_ ids: [ItemID]) async throws -> [ShoppingItem] {
+    try await inTurn { try await items(after: .getItems(ids)) }
+  }
+
+  /// Makes a got item needed again: the only way back.
+  public func undoItem(_ id: ItemID) async throws -> ShoppingItem {
+    try await inTurn {
+      guard let item = try await items(after: .undoItem(id)).first else {
+        throw TeammateError.itemNotFound(id)
+      }
+      return item
+    }
+  }
+
+  /// Takes items off the list for good: nothing brings them back.
+  public func clearItems(_ ids: [ItemID]) async throws -> [ShoppingItem] {
+    try await inTurn { try await items(after: .clearItems(ids)) }
+  }
+
+  /// Takes every got item off the list; needed ones stay.
+  public func clearGotItems() async throws -> [ShoppingItem] {
+    try await inTurn { try await items(after: .clearGotItems) }
+  }
+
+  /// Puts a decided meal's ingredient lines on the list in one step; doing it again adds
+  /// nothing twice.
+  public func addItemsFromMeal(_ meal: CardID) async throws -> [ShoppingItem] {
+    try await inTurn {
+      let shown = view
+      let lines =
+        shown.cards[meal]?.meal.flatMap { plan -> Int? in
+          guard case .decided(.dish(let dish)) = plan.state else { return nil }
+          return shown.household?.dish(dish)?.ingredients.count
+        } ?? 0
+      var taken = Set(shown.items.keys)
+      let ids = (0..<lines).map { _ in freshItemID(avoiding: &taken) }
+      return try await items(after: .addItemsFromMeal(meal, ids: ids))
+    }
+  }
+
+  private func freshItemID(avoiding taken: inout Set<ItemID>) -> ItemID {
+    var id = ItemID.random(using: &random)
+    while taken.contains(id) { id = .random(using: &random) }
+    taken.insert(id)
+    return id
+  }
+
+  /// The items `write` left, in the order it named them: the backend's answer, or this
+  /// device's view while the write waits.
+  private func items(after write: DeviceWrite) async throws -> [ShoppingItem] {
+    let before = view.items
+    let outcome = try await make(write)
+    let shown = view.items
+    if case .applied(_, _, _, let changes) = outcome {
+      let answered = changes.compactMap(\.item)
+      switch write {
+      case .addItems, .addItemsFromMeal, .clearGotItems: return answered
+      default:
+        let byID = Dictionary(answered.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
+        return write.itemIDs.compactMap { byID[$0] ?? shown[$0] }
+      }
+    }
+    switch write {
+    case .addItems(let drafts):
+      return drafts.compactMap { draft in
+        shown[draft.id]
+          ?? shown.values.first { $0.isNeeded && $0.text.key == Folding.key(draft.text) }
+      }
+    case .addItemsFromMeal, .clearGotItems:
+      return ShoppingRules.shown(
+        shown.values.filter { before[$0.id] != $0 }, includingCleared: true)
+    default:
+      return write.itemIDs.compactMap { shown[$0] }
+    }
+  }
+}

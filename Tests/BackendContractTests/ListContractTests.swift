@@ -1,0 +1,21 @@
+import TeammateConformance
+import TeammateTestHarness
+import Testing
+
+/// `ListContract` of the conformance product, on each of our backends.
+@Suite struct ListContractTests {
+  @Test(arguments: BackendKind.allCases)
+  func test_AC_LIST_06_theListIsTheSameOnEveryBackend(kind: BackendKind) async throws {
+    try await ListContract.theListIsTheSameOnEveryBackend.run(on: kind)
+  }
+
+  @Test(arguments: BackendKind.allCases)
+  func test_AC_LIST_07_twoAddsOfflineAreOneItem(kind: BackendKind) async throws {
+    try await ListContract.twoAddsOfflineAreOneItem.run(on: kind)
+  }
+
+  @Test(arguments: BackendKind.allCases)
+  func test_AC_LIST_08_gotAndClearedNeverComeBack(kind: BackendKind) async throws {
+    try await ListContract.gotAndClearedNeverComeBack.run(on: kind)
+  }
+}
