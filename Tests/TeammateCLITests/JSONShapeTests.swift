@@ -14,7 +14,8 @@ import Testing
   static let member = ["uid", "displayName", "joinedAt"].sorted()
   static let invite = ["code", "expiresAt"]
   static let notification = ["id", "kind", "fireAt", "title", "body", "cardId"].sorted()
-  static let news = ["kind", "cardId", "title", "by", "at", "needsKnowing", "changed"].sorted()
+  static let news = ["kind", "cardId", "title", "by", "at", "needsKnowing", "changed", "items"]
+    .sorted()
   static let meal = ["day", "slot", "state", "options", "choice", "cook"].sorted()
   static let option = ["kind", "dish", "name"].sorted()
   static let dish = ["id", "name", "note", "ingredients", "removed"].sorted()

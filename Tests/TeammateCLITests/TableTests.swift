@@ -57,8 +57,8 @@ import Testing
 @Suite struct SuggestionTests {
   @Test(arguments: [
     (["crad"], "Did you mean 'card'?"),
-    (["add"], "Did you mean 'card add' or 'dish add'?"),
-    (["list"], "Did you mean 'card list' or 'dish list'?"),
+    (["add"], "Did you mean 'card add', 'dish add' or 'list add'?"),
+    (["edit"], "Did you mean 'card edit' or 'dish edit'?"),
     (["show"], "Did you mean 'household show', 'invite show' or 'card show'?"),
     (["version"], "Did you mean '--version'?"),
     (["card", "ad"], "Did you mean 'add'?"),

@@ -6,7 +6,8 @@ enum Commands {
       inviteCreate, inviteShow,
       cardAdd, cardEdit, cardShow, cardList, cardDone, cardSkip, cardDelete, cardRestore,
       mealShow, mealPropose, mealPick, mealDecide, mealSkip, mealMove, mealRemove, mealSuggest,
-      mealHistory, mealTimes, dishAdd, dishList, dishEdit, dishRemove, dishRestore, export,
+      mealHistory, mealTimes, dishAdd, dishList, dishEdit, dishRemove, dishRestore,
+      listShow, listAdd, listGot, listUndo, listClear, listFromMeal, export,
       pending, ack, sync, watch, outbox, notifications, settings, status, whoami, accountLink,
       completions,
       demo,
@@ -20,5 +21,8 @@ enum Commands {
         "What we eat: alone, each meal of today (or a day, or a week); propose, pick, decide, "
         + "skip and move meals, suggestions and history.",
       "dish": "The household's pool of dishes meals are chosen from.",
+      "list":
+        "The shopping list: alone, what is needed and what was got; add, got, undo, clear, "
+        + "and a meal's ingredients.",
     ])
 }

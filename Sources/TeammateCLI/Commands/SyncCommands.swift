@@ -95,13 +95,16 @@ extension Commands {
   ) { session, _ in
     let entries = try await session.outbox()
     var titles: [CardID: String] = [:]
+    var texts: [ItemID: String] = [:]
     if !entries.isEmpty {
       // NB: the outbox is this device's own: a server that does not answer only costs titles.
       for card in (try? await session.visibleCards()) ?? [] { titles[card.id] = card.title }
+      for item in (try? await session.visibleItems()) ?? [] { texts[item.id] = item.text.text }
     }
     let times = await session.times()
     func line(_ entry: OutboxEntry) -> String {
-      OutboxText.line(entry.write) { titles[$0] ?? $0.rawValue }
+      OutboxText.line(
+        entry.write, title: { titles[$0] ?? $0.rawValue }, text: { texts[$0] ?? $0.rawValue })
     }
     if session.json {
       return session.writeJSON(

@@ -50,4 +50,22 @@ extension JSONDocuments {
       "removed": .bool(dish.isRemoved),
     ])
   }
+
+  /// A shopping list item: `state` is needed, got or cleared, `by` and `at` who got or
+  /// cleared it and when (null while needed), times in the household's zone.
+  static func item(_ item: ShoppingItem, times: TimeText) -> JSONValue {
+    let (state, by, at): (String, AccountID?, String?) =
+      switch item.state {
+      case .needed: ("needed", nil, nil)
+      case .got(let by, let at): ("got", by, times.iso(at))
+      case .cleared(let by, let at): ("cleared", by, times.iso(at))
+      }
+    return .object([
+      "id": .string(item.id.rawValue), "list": .string(item.listID.rawValue),
+      "text": .string(item.text.text), "note": .string(item.note),
+      "addedBy": .string(item.addedBy.rawValue), "addedAt": .string(times.iso(item.addedAt)),
+      "fromMeals": .array(item.fromMeals.map { .string($0.rawValue) }),
+      "state": .string(state), "by": .string(by?.rawValue), "at": .string(at),
+    ])
+  }
 }

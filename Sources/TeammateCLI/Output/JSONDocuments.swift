@@ -169,6 +169,7 @@ enum JSONDocuments {
       "by": .string(entry.actor.rawValue),
       "cardId": .string(entry.cardID?.rawValue),
       "changed": .array(entry.changed.map { .string($0.rawValue) }),
+      "items": .array(entry.items.map { .string($0) }),
       "kind": .string(entry.kind.rawValue),
       "needsKnowing": .bool(entry.needsKnowing),
       "title": .string(entry.title),

@@ -57,14 +57,9 @@ extension Device {
   /// nothing twice.
   public func addItemsFromMeal(_ meal: CardID) async throws -> [ShoppingItem] {
     try await inTurn {
-      let shown = view
-      let lines =
-        shown.cards[meal]?.meal.flatMap { plan -> Int? in
-          guard case .decided(.dish(let dish)) = plan.state else { return nil }
-          return shown.household?.dish(dish)?.ingredients.count
-        } ?? 0
-      var taken = Set(shown.items.keys)
-      let ids = (0..<lines).map { _ in freshItemID(avoiding: &taken) }
+      // NB: an id for every line a dish may have: this device may not know the dish yet.
+      var taken = Set(view.items.keys)
+      let ids = (0..<MealRules.ingredientLimit).map { _ in freshItemID(avoiding: &taken) }
       return try await items(after: .addItemsFromMeal(meal, ids: ids))
     }
   }

@@ -283,6 +283,9 @@ public actor Device {
     guard let id = try await backend.householdID(of: account, as: account) else {
       throw TeammateError.notInHousehold(account)
     }
+    // NB: followed from now on, so that the answers to its writes are kept (a list item has
+    // no other way back to a device); the next pull brings the rest.
+    state.householdID = id
     return id
   }
 

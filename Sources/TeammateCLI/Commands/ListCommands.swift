@@ -1,0 +1,254 @@
+import Foundation
+import TeammateKit
+
+extension Commands {
+  static func itemsArgument(_ help: String = "Items by the start of their id or by their text.")
+    -> Argument<String>
+  {
+    Argument<String>("item", help: help, arity: .variadic)
+  }
+
+  static let listShow: CommandSpec = {
+    let all = Flag("all", help: "Cleared items too.")
+    return CommandSpec(
+      path: ["list"],
+      abstract: "The shopping list: what is needed, then what was got; looking marks it seen.",
+      discussion:
+        "Online it syncs first, so that the partner's adds and gets are there; what they did "
+        + "since you last looked is shown once, and the list notification goes.",
+      options: [all], examples: ["teammate list", "teammate list --all --json"]
+    ) { session, arguments in
+      _ = try session.account()
+      _ = try await session.household()
+      let (items, news) = try await session.deviceWrite { device in
+        if await device.isOnline { _ = try await device.sync() }
+        let shown = await device.list(includingCleared: arguments[all])
+        let news = await device.state.listNews(for: device.account)
+        try await device.markListSeen()
+        return (shown, news)
+      }
+      try await ListOutput.list(items, news: news, session: &session)
+    }
+  }()
+
+  static let listAdd: CommandSpec = {
+    let texts = Argument<String>(
+      "text", help: "What to buy: one item each (a text needed already is added to).",
+      arity: .variadic)
+    let note = Option<String>("note", value: "text", help: "A quantity or a note, for each.")
+    return CommandSpec(
+      path: ["list", "add"], abstract: "Put things on the shopping list.",
+      arguments: [texts], options: [note],
+      examples: ["teammate list add milk eggs", "teammate list add 牛奶 --note \"2 瓶\""],
+      validate: { arguments throws(UsageError) in
+        if arguments.all(texts).isEmpty {
+          throw UsageError(message: "missing expected argument '<text>': give what to buy")
+        }
+      }
+    ) { session, arguments in
+      _ = try session.account()
+      _ = try await session.household()
+      let items = try await session.deviceWrite {
+        try await $0.addItems(arguments.all(texts), note: arguments[note])
+      }
+      try await ListOutput.items(items, verb: "On the list", session: &session)
+    }
+  }()
+
+  static let listGot: CommandSpec = {
+    let items = itemsArgument()
+    return CommandSpec(
+      path: ["list", "got"], abstract: "Mark items got.", arguments: [items],
+      examples: ["teammate list got milk", "teammate list got m2k e7q"],
+      validate: { arguments throws(UsageError) in
+        if arguments.all(items).isEmpty {
+          throw UsageError(message: "missing expected argument '<item>': give the items got")
+        }
+      }
+    ) { session, arguments in
+      let ids = try await session.items(named: arguments.all(items))
+      let got = try await session.deviceWrite { try await $0.getItems(ids) }
+      try await ListOutput.items(got, verb: "Got", session: &session)
+    }
+  }()
+
+  static let listUndo: CommandSpec = {
+    let item = Argument<String>("item", help: "A got item, by the start of its id or its text.")
+    return CommandSpec(
+      path: ["list", "undo"], abstract: "Need a got item again.", arguments: [item],
+      examples: ["teammate list undo milk"]
+    ) { session, arguments in
+      let id = try await session.items(named: [arguments[item] ?? ""], got: true)[0]
+      let undone = try await session.deviceWrite { try await $0.undoItem(id) }
+      try await ListOutput.items([undone], verb: "Needed again", session: &session)
+    }
+  }()
+
+  static let listClear: CommandSpec = {
+    let items = Argument<String>(
+      "item", help: "Items by the start of their id or by their text.", arity: .variadic)
+    let got = Flag("got", help: "Every got item.")
+    return CommandSpec(
+      path: ["list", "clear"], abstract: "Take items off the list for good.",
+      arguments: [items], options: [got],
+      examples: ["teammate list clear --got", "teammate list clear bread"],
+      validate: { arguments throws(UsageError) in
+        guard arguments.all(items).isEmpty == arguments[got] else {
+          throw UsageError(message: "give the items to clear, or --got for every got item")
+        }
+      }
+    ) { session, arguments in
+      let cleared: [ShoppingItem]
+      if arguments[got] {
+        cleared = try await session.deviceWrite { try await $0.clearGotItems() }
+      } else {
+        let ids = try await session.items(named: arguments.all(items))
+        cleared = try await session.deviceWrite { try await $0.clearItems(ids) }
+      }
+      try await ListOutput.items(cleared, verb: "Cleared", session: &session)
+    }
+  }()
+
+  static let listFromMeal: CommandSpec = {
+    let slot = slotArgument("The decided meal: breakfast, lunch or dinner.")
+    let day = dayOption()
+    return CommandSpec(
+      path: ["list", "from-meal"],
+      abstract: "Put the ingredients of a decided meal's dish on the list; again adds nothing.",
+      arguments: [slot], options: [day],
+      examples: ["teammate list from-meal dinner", "teammate list from-meal lunch --day tomorrow"]
+    ) { session, arguments in
+      let meal = try await session.plannedMeal(arguments, slot: slot, day: day)
+      let added = try await session.deviceWrite { try await $0.addItemsFromMeal(meal.id) }
+      try await ListOutput.items(added, verb: "On the list", session: &session)
+    }
+  }()
+}
+
+extension Session {
+  /// The list's items as this device shows them, cleared ones included.
+  mutating func visibleItems() async throws -> [ShoppingItem] {
+    let saved = try await savedDevice() ?? DeviceState()
+    let household = try await household()
+    let view = Outbox.view(
+      cards: [:], household: household, items: saved.items, entries: saved.outbox,
+      viewer: try account(), now: now)
+    return ShoppingRules.shown(view.items.values, includingCleared: true)
+  }
+
+  /// The items `names` name: each the one item whose id starts with it, or the one not
+  /// cleared (or, with `got`, the one got) whose text it is, as texts fold.
+  mutating func items(named names: [String], got: Bool = false) async throws -> [ItemID] {
+    let items = try await visibleItems()
+    return try names.map { name in
+      let typed = name.trimmingCharacters(in: .whitespaces)
+      if let exact = items.first(where: { $0.id.rawValue == typed }) { return exact.id }
+      let key = Folding.key(typed)
+      let byText = items.filter { item in
+        guard item.text.key == key else { return false }
+        return got ? !item.isNeeded && !item.isCleared : !item.isCleared
+      }
+      let byID =
+        typed.isEmpty ? [] : items.filter { $0.id.rawValue.hasPrefix(typed.lowercased()) }
+      // NB: a needed item is the one a text means when a got one has it too.
+      let needed = byText.filter(\.isNeeded)
+      let matches = needed.count == 1 ? needed : byText.isEmpty ? byID : byText
+      switch matches.count {
+      case 1: return matches[0].id
+      case 0:
+        throw CLIError.notFound(
+          "there is no item '\(TerminalText.visible(typed))' on the list "
+            + "(see it with 'teammate list --all')")
+      default:
+        throw CLIError.notFound(
+          "'\(TerminalText.visible(typed))' names \(matches.count) items ("
+            + matches.map(\.id.rawValue).joined(separator: ", ")
+            + "): give more of an id")
+      }
+    }
+  }
+}
+
+/// What the list commands print.
+enum ListOutput {
+  /// The items a write left, or `{"items": […]}`.
+  static func items(_ items: [ShoppingItem], verb: String, session: inout Session) async throws {
+    if session.json {
+      let times = await session.times()
+      return session.writeJSON(
+        .object(["items": .array(items.map { JSONDocuments.item($0, times: times) })]))
+    }
+    guard !items.isEmpty else { return session.write("Nothing changed.\n") }
+    let waiting = session.offline ? " (offline: waits in the outbox)" : ""
+    var text = "\(verb)\(waiting):\n"
+    for item in items { text += "  " + line(item) + "\n" }
+    session.write(text)
+  }
+
+  /// The whole list: needed first, then got, then cleared (when asked for), with the
+  /// partner's news since it was last seen.
+  static func list(_ items: [ShoppingItem], news: [ListNews], session: inout Session)
+    async throws
+  {
+    let times = await session.times()
+    if session.json {
+      var names: [AccountID: String] = [:]
+      for entry in news { names[entry.actor] = await session.name(entry.actor) }
+      return session.writeJSON(
+        .object([
+          "items": .array(items.map { JSONDocuments.item($0, times: times) }),
+          "news": .array(
+            news.map { entry in
+              .object([
+                "by": .string(entry.actor.rawValue),
+                "added": .array(entry.added.map { .string($0) }),
+                "got": .array(entry.got.map { .string($0) }),
+              ])
+            }),
+        ]))
+    }
+    var text = ""
+    for entry in news {
+      let name = await session.name(entry.actor)
+      let words = EnglishWording()
+      if !entry.added.isEmpty {
+        text +=
+          words.news(
+            PartnerNews(kind: .addedItems, actor: entry.actor, at: entry.at, items: entry.added),
+            by: name) + "\n"
+      }
+      if !entry.got.isEmpty {
+        text +=
+          words.news(
+            PartnerNews(kind: .gotItems, actor: entry.actor, at: entry.at, items: entry.got),
+            by: name) + "\n"
+      }
+    }
+    if !news.isEmpty { text += "\n" }
+    guard !items.isEmpty else {
+      return session.write(text + "The list is empty: add to it with 'teammate list add TEXT'.\n")
+    }
+    for (heading, part) in [
+      ("Needed", items.filter(\.isNeeded)), ("Got", items.filter { !$0.isNeeded && !$0.isCleared }),
+      ("Cleared", items.filter(\.isCleared)),
+    ] where !part.isEmpty {
+      text += heading + "\n"
+      for item in part {
+        var who = ""
+        switch item.state {
+        case .needed: who = "added by \(await session.name(item.addedBy))"
+        case .got(let by, _): who = "got by \(await session.name(by))"
+        case .cleared(let by, _): who = "cleared by \(await session.name(by))"
+        }
+        text += "  \(line(item))  (\(who))\n"
+      }
+    }
+    session.write(text)
+  }
+
+  /// `m2kk2222  milk · 2 litres`.
+  static func line(_ item: ShoppingItem) -> String {
+    "\(item.id)  \(TerminalText.visible(item.text.text))"
+      + (item.note.map { " · " + TerminalText.visible($0) } ?? "")
+  }
+}

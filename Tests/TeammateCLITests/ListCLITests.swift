@@ -1,0 +1,109 @@
+import Foundation
+import TeammateCLI
+import Testing
+
+/// `teammate list`.
+@Suite struct ListCLITests {
+  /// The items a list command printed, by text.
+  func items(_ document: [String: Any]) throws -> [[String: Any]] {
+    try #require(document["items"] as? [[String: Any]])
+  }
+
+  /// Everything the list commands could change, to prove a refused one changed nothing.
+  func everything(_ scratch: Scratch) async -> String {
+    [
+      await scratch.run("alice", ["--json", "--offline", "list", "--all"]),
+      await scratch.run("alice", ["outbox"]),
+      await scratch.run("bob", ["outbox"]),
+    ].map(\.stdout).joined()
+  }
+
+  @Test func test_AC_CLI_90_theListShowsNeededThenGotAndItsCommandsChangeIt() async throws {
+    let scratch = try Scratch()
+    try await scratch.couple()
+    let added = try items(
+      try await scratch.json("alice", ["list", "add", "milk", "eggs", "--note", "2 litres"]))
+    #expect(added.map { $0["text"] as? String } == ["milk", "eggs"])
+    #expect(added.allSatisfy { $0["state"] as? String == "needed" && $0["by"] is NSNull })
+    let merged = try items(
+      try await scratch.json("bob", ["list", "add", " MILK", "--note", "oat"]))
+    #expect(merged.first?["id"] as? String == added.first?["id"] as? String)
+    #expect(merged.first?["note"] as? String == "2 litres; oat")
+
+    let shown = await scratch.run("bob", ["list"])
+    #expect(shown.exitCode == 0, "\(shown.stderr)")
+    // NB: in the order of each item's last change: Bob added to the milk last.
+    #expect(shown.stdout.hasPrefix("Alice added eggs and milk\n\nNeeded\n"), "\(shown.stdout)")
+    #expect(shown.stdout.contains("milk · 2 litres; oat  (added by Alice)"))
+    // Looking marks it seen: the news is shown once.
+    let again = await scratch.run("bob", ["list"])
+    #expect(again.stdout.hasPrefix("Needed\n"), "\(again.stdout)")
+
+    let got = try items(try await scratch.json("bob", ["list", "got", "milk"]))
+    #expect(got.first?["state"] as? String == "got" && got.first?["by"] as? String == "bob")
+    #expect(got.first?["at"] as? String == "2026-12-01T09:00:00+08:00")
+    let list = await scratch.run("alice", ["list"])
+    #expect(list.stdout.contains("Bob got milk\n"), "\(list.stdout)")
+    #expect(list.stdout.contains("Got\n  \(added[0]["id"] as? String ?? "")  milk"))
+    #expect(list.stdout.contains("(got by Bob)"))
+    #expect(
+      try items(try await scratch.json("alice", ["list", "undo", "milk"])).first?["state"]
+        as? String == "needed")
+
+    // Offline: the got waits in the outbox and is shown at once.
+    let eggs = try #require(added.last?["id"] as? String)
+    let offline = await scratch.run("alice", ["--offline", "list", "got", String(eggs.prefix(4))])
+    #expect(offline.stdout.hasPrefix("Got (offline: waits in the outbox):"), "\(offline.stdout)")
+    #expect(await scratch.run("alice", ["outbox"]).stdout.contains("got 'eggs'"))
+    let waiting = try items(try await scratch.json("alice", ["--offline", "list"]))
+    #expect(waiting.map { $0["state"] as? String } == ["needed", "got"])
+    _ = try await scratch.json("alice", ["sync"])
+    let cleared = try items(try await scratch.json("alice", ["list", "clear", "--got"]))
+    #expect(cleared.map { $0["text"] as? String } == ["eggs"])
+    #expect(try items(try await scratch.json("alice", ["list"])).count == 1)
+    let all = try items(try await scratch.json("alice", ["list", "--all"]))
+    #expect(all.map { $0["state"] as? String } == ["needed", "cleared"])
+
+    // A meal's ingredients.
+    _ = try await scratch.json(
+      "alice", ["dish", "add", "Curry", "--ingredient", "rice", "--ingredient", "Milk"])
+    _ = try await scratch.json("alice", ["meal", "decide", "dinner", "curry"])
+    let fromMeal = try items(try await scratch.json("bob", ["list", "from-meal", "dinner"]))
+    #expect(fromMeal.map { $0["text"] as? String } == ["rice", "milk"])
+    #expect(fromMeal.allSatisfy { ($0["fromMeals"] as? [String])?.count == 1 })
+    let twice = await scratch.run("bob", ["list", "from-meal", "dinner"])
+    #expect(twice.exitCode == 0 && twice.stdout == "Nothing changed.\n", "\(twice.stdout)")
+  }
+
+  @Test func test_AC_CLI_91_badListInputChangesNothing() async throws {
+    let scratch = try Scratch()
+    try await scratch.couple()
+    _ = try await scratch.json("alice", ["list", "add", "milk", "bread"])
+    _ = try await scratch.json("alice", ["list", "got", "bread"])
+    _ = try await scratch.json("alice", ["list", "add", "bread"])
+    _ = try await scratch.json("alice", ["list", "got", "bread"])
+    let before = await everything(scratch)
+    let refused: [([String], String)] = [
+      (["list", "add", "  "], "item text"),
+      (["list", "add", String(repeating: "x", count: 121)], "item text"),
+      (["list", "got", "cheese"], "there is no item 'cheese' on the list"),
+      (["list", "undo", "bread"], "'bread' names 2 items"),
+      (["list", "from-meal", "dinner"], "nothing is planned for dinner today"),
+    ]
+    for (arguments, words) in refused {
+      let outcome = await scratch.run("alice", arguments)
+      #expect(outcome.exitCode == 1, "\(arguments): \(outcome.stderr)")
+      #expect(outcome.stderr.contains(words), "\(arguments): \(outcome.stderr)")
+    }
+    for arguments in [
+      ["list", "add"], ["list", "got"], ["list", "clear"], ["list", "clear", "milk", "--got"],
+    ] {
+      let outcome = await scratch.run("alice", arguments)
+      #expect(outcome.exitCode == 64, "\(arguments): \(outcome.stderr)")
+    }
+    _ = try await scratch.json("alice", ["meal", "decide", "lunch", "takeaway"])
+    let noDish = await scratch.run("alice", ["list", "from-meal", "lunch"])
+    #expect(noDish.exitCode == 1 && noDish.stderr.contains("dish"), "\(noDish.stderr)")
+    #expect(await everything(scratch) == before)
+  }
+}
