@@ -71,7 +71,8 @@ public struct ContractWorld: Sendable {
       PlanInput(
         cards: state.sortedCards, activity: state.waitingActivity, viewer: device.account,
         members: household.members, timeZone: TimeZone(identifier: household.timeZone) ?? .gmt,
-        now: now, shown: state.shown, meals: household.mealsToRemind(among: state.sortedCards))
+        now: now, shown: state.shown, meals: household.mealsToRemind(among: state.sortedCards),
+        list: state.listNews(for: device.account))
     ).filter { $0.fireAt > now }
   }
 

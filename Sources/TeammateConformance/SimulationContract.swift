@@ -144,7 +144,8 @@ public enum SimulationContract {
       PlanInput(
         cards: cards, activity: state.waitingActivity, viewer: account, members: household.members,
         timeZone: TimeZone(identifier: household.timeZone) ?? .gmt, now: world.clock.now(),
-        shown: state.shown, meals: household.mealsToRemind(among: cards)))
+        shown: state.shown, meals: household.mealsToRemind(among: cards),
+        list: state.listNews(for: account)))
     #expect(await phone.centre.pending() == plan.filter { $0.fireAt > world.clock.now() })
   }
 }

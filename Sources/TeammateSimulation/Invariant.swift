@@ -17,6 +17,8 @@ public enum Invariant: String, CaseIterable, Sendable {
   case oneMealPerSlot = "a day's slot holds at most one live meal"
   case mealDay = "a meal's day and its reminder are the household's, never a phone's"
   case suggestionRests = "a suggestion offers nothing eaten lately unless it says it relaxed"
+  case clearedStaysCleared = "a cleared list item is never needed or got again"
+  case oneNeededPerThing = "no two needed list items are one thing as texts fold"
 }
 
 /// The first invariant a run broke: where, which, and what was seen.

@@ -40,6 +40,12 @@ public enum Sabotage: String, CaseIterable, Sendable {
   case phoneDay
   /// Suggestions forget the household's cooldown.
   case restlessSuggestion
+  /// The observer reads a new list item as one cleared before: a tombstone brought back.
+  case revivedItem
+  /// The observer reads a merged add as a second needed item of its thing.
+  case twinNeeded
+  /// The phones never pull a list change: each knows only the items it wrote itself.
+  case deafList
 
   /// The invariant it breaks.
   public var breaks: Invariant {
@@ -60,6 +66,9 @@ public enum Sabotage: String, CaseIterable, Sendable {
     case .doubledMeal: .oneMealPerSlot
     case .phoneDay: .mealDay
     case .restlessSuggestion: .suggestionRests
+    case .revivedItem: .clearedStaysCleared
+    case .twinNeeded: .oneNeededPerThing
+    case .deafList: .converges
     }
   }
 
@@ -152,6 +161,35 @@ public enum Sabotage: String, CaseIterable, Sendable {
           return doubled
         }
       }
+    case (.revivedItem, true):
+      let cleared = ClearedItems()
+      distortion.changes = { changes in
+        changes.map { change in
+          guard var item = change.item else { return change }
+          if item.isCleared { cleared.keep(item.id) }
+          guard change.kind == .itemAdded, item.revision == 1, let old = cleared.first else {
+            return change
+          }
+          var revived = change
+          item.id = old
+          revived.item = item
+          return revived
+        }
+      }
+    case (.twinNeeded, true):
+      distortion.changes = { changes in
+        changes.map { change in
+          guard change.kind == .itemAdded, var item = change.item, item.revision > 1 else {
+            return change
+          }
+          var twin = change
+          item.id = ItemID("2" + item.id.rawValue)
+          twin.item = item
+          return twin
+        }
+      }
+    case (.deafList, false):
+      distortion.changes = { changes in changes.filter { $0.item == nil } }
     case (.openDoor, true):
       distortion.readsForStrangersAs = "alice"
     default:
@@ -195,4 +233,13 @@ actor SimScheduler: NotificationScheduler {
     let shown = await base.delivered
     return repeats ? shown + shown.prefix(1) : shown
   }
+}
+
+/// The items a sabotaged observer has seen cleared, across the pages it reads.
+private final class ClearedItems: @unchecked Sendable {
+  private let lock = NSLock()
+  private var ids: [ItemID] = []
+
+  func keep(_ id: ItemID) { lock.withLock { if !ids.contains(id) { ids.append(id) } } }
+  var first: ItemID? { lock.withLock { ids.first } }
 }

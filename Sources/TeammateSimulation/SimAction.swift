@@ -53,6 +53,9 @@ public enum SimAction: Sendable, Equatable, Codable, CustomStringConvertible {
   case changeMeal(Partner, pick: Int, change: Int, value: Int)
   /// What a phone suggests for dinner `day` days from today, checked against the cooldown.
   case suggest(Partner, day: Int, seed: Int)
+  /// A step on the shopping list: an add (merging as texts fold), a got, an undo, a clear,
+  /// clearing the got, or a decided meal's ingredients.
+  case list(Partner, op: Int, pick: Int, value: Int)
 
   public var description: String {
     switch self {
@@ -89,7 +92,22 @@ public enum SimAction: Sendable, Equatable, Codable, CustomStringConvertible {
       "\(who) \(["proposes", "picks", "decides", "skips", "moves", "cooks", "removes", "restores"][change % 8]) "
         + "meal #\(pick) =\(value)"
     case .suggest(let who, let day, let seed): "\(who) asks for dinner in \(day)d (#\(seed))"
+    case .list(let who, let op, let pick, let value):
+      "\(who) list \(SimAction.listWords[op % SimAction.listWords.count]) #\(pick) =\(value)"
     }
+  }
+
+  /// What each list step does, by its `op`.
+  public static let listWords = [
+    "add", "add", "add", "got", "got", "undo", "clear", "clear-got", "from-meal",
+  ]
+
+  /// A shopping list step, drawn from a stream of its own so that a seed's other steps stay
+  /// what they were before the list came.
+  static func list(_ who: Partner, random: inout SeededRandomNumberGenerator) -> SimAction {
+    .list(
+      who, op: random.below(listWords.count), pick: random.below(1_000),
+      value: random.below(1_000))
   }
 
   /// A meal or dish step, drawn from a stream of its own so that a seed's other steps stay

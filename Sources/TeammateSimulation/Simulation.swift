@@ -17,17 +17,30 @@ public enum Simulation {
     var random = SeededRandomNumberGenerator(seed: config.seed)
     let rates = FaultRates.swarm(&random)
     let base = SimAction.script(steps: config.steps, rates: rates, random: &random)
-    guard config.meals else { return (rates, base) }
-    // NB: meal steps come between the others, from a stream of their own: a fifth of all.
-    var meals = SeededRandomNumberGenerator(seed: config.seed &+ 0x6D65_616C)
-    var mixed: [SimAction] = []
-    for action in base {
-      if meals.below(5) == 0 {
-        mixed.append(SimAction.meal(Partner.allCases[meals.below(2)], random: &meals))
-      }
-      mixed.append(action)
+    var mixed = base
+    // NB: meal and list steps come between the others, each from a stream of its own (a
+    // fifth and a sixth of them), so that turning one off leaves the other steps as they were.
+    if config.meals {
+      mixed = interleaved(mixed, seed: config.seed &+ 0x6D65_616C, oneIn: 5, SimAction.meal)
+    }
+    if config.list {
+      mixed = interleaved(mixed, seed: config.seed &+ 0x6C69_7374, oneIn: 6, SimAction.list)
     }
     return (rates, Array(mixed.prefix(config.steps)))
+  }
+
+  /// `actions` with a step of `make`'s before about one in `oneIn` of them, drawn from `seed`.
+  private static func interleaved(
+    _ actions: [SimAction], seed: UInt64, oneIn: Int,
+    _ make: (Partner, inout SeededRandomNumberGenerator) -> SimAction
+  ) -> [SimAction] {
+    var random = SeededRandomNumberGenerator(seed: seed)
+    var mixed: [SimAction] = []
+    for action in actions {
+      if random.below(oneIn) == 0 { mixed.append(make(Partner.allCases[random.below(2)], &random)) }
+      mixed.append(action)
+    }
+    return mixed
   }
 
   /// Runs the seed's steps, or `actions` instead (a shortened run), stopping at the first
@@ -148,6 +161,8 @@ final class Life {
   /// The latest version of each meal card in the feed, and the day each meal the partners
   /// planned was asked for, by the backend's clock.
   var meals = MealLedger()
+  /// The latest version of each list item in the feed.
+  var list = ListLedger()
   static let zone = "America/New_York"
 
   init(config: SimulationConfig, rates: FaultRates) async throws {
@@ -343,6 +358,8 @@ final class Life {
       return await burst(who, calls: calls, seed: seed, step: step)
     case .dish, .planMeal, .changeMeal, .suggest:
       return try await actOnMeals(action, step: step)
+    case .list:
+      return try await actOnList(action)
     }
   }
 
@@ -457,7 +474,7 @@ final class Life {
       let times = fresh.flatMap { change in
         [change.at]
           + (change.card.map { [$0.createdAt, $0.lastEditedAt] + [$0.ackAt].compactMap { $0 } }
-            ?? [])
+            ?? []) + (change.item.map(ListLedger.times) ?? [])
       }
       if let stray = times.first(where: { !instants.contains($0) }) {
         return violated(
@@ -477,6 +494,7 @@ final class Life {
         }
       }
       if let broken = meals.follow(fresh) { return violated(broken.0, broken.1) }
+      if let broken = list.follow(fresh) { return violated(broken.0, broken.1) }
       if let disagreement = model.follow(fresh) { return violated(.model, disagreement) }
       for id in Set(fresh.compactMap(\.card?.id)).sorted() {
         let card = try await backend.card(id, as: reader)
@@ -557,7 +575,8 @@ final class Life {
       PlanInput(
         cards: cards, activity: state.waitingActivity, viewer: device.account,
         members: household.members, timeZone: household.zone,
-        now: now, shown: state.shown, meals: household.mealsToRemind(among: cards))
+        now: now, shown: state.shown, meals: household.mealsToRemind(among: cards),
+        list: state.listNews(for: device.account))
     ).filter { $0.fireAt > now }
   }
 
@@ -614,8 +633,19 @@ final class Life {
           detail: "\(partner) left but shows \(shown.count) cards")
       }
     }
-    // NB: the last check takes in what the final syncs sent; then every card is compared.
+    // NB: the last check takes in what the final syncs sent; then every card is compared,
+    // and every member's list with the feed's.
     if let violation = await check(step: step) { return violation }
+    for partner in Partner.allCases where members.contains(partner) {
+      let items = await phone(partner).device.state.items
+      guard items != list.latest else { continue }
+      let differing = Set(items.keys).union(list.latest.keys).filter {
+        items[$0] != list.latest[$0]
+      }
+      return Violation(
+        step: step, invariant: .converges,
+        detail: "\(partner)'s list shows \(differing.sorted().prefix(3)) unlike the backend")
+    }
     if let reader = members.sorted(by: { $0.rawValue < $1.rawValue }).first,
       let stored = try? await backend.cards(in: home, as: reader.account)
     {

@@ -77,12 +77,15 @@ public struct SimulationConfig: Sendable {
   /// Whether the partners plan meals and keep dishes too: off for a seed kept from before
   /// meals, whose steps stay what found its bug.
   public var meals: Bool
+  /// Whether the partners keep the shopping list too: off for a seed kept from before it.
+  public var list: Bool
 
   /// A run of `steps` steps from `seed`, on fresh backends of `backend`'s.
   public init(
     seed: UInt64, steps: Int, backend: any BackendFactory = InMemoryBackendFactory(),
-    sabotage: Sabotage? = nil, meals: Bool = true
+    sabotage: Sabotage? = nil, meals: Bool = true, list: Bool = true
   ) {
+    self.list = list
     self.seed = seed
     self.steps = steps
     self.backend = backend
@@ -94,5 +97,6 @@ public struct SimulationConfig: Sendable {
   public var replay: String {
     "swift run -c release teammate-sim --seed \(seed) --steps \(steps) --backend \(backend.name)"
       + (sabotage.map { " --sabotage \($0.rawValue)" } ?? "") + (meals ? "" : " --no-meals")
+      + (list ? "" : " --no-list")
   }
 }

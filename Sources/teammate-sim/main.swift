@@ -3,12 +3,13 @@ import TeammateSimulation
 import TeammateTestHarness
 
 // `teammate-sim --seeds 1...1000 --steps 300 [--backend inMemory] [--trace] [--sabotage NAME]
-// [--no-meals]` runs each seed and says which broke an invariant; `--seed N --trace` prints one
-// run; `--no-meals` runs a seed's steps as they were before meals came.
+// [--no-meals] [--no-list]` runs each seed and says which broke an invariant; `--seed N --trace` prints one
+// run; `--no-meals` runs a seed's steps as they were before meals came, `--no-list` before the
+// shopping list came.
 let usage =
   "usage: teammate-sim [--seed N | --seeds A...B] [--steps N] [--backend "
   + BackendKind.allCases.map(\.rawValue).joined(separator: "|") + "] [--trace] [--sabotage "
-  + Sabotage.allCases.map(\.rawValue).joined(separator: "|") + "] [--no-meals]"
+  + Sabotage.allCases.map(\.rawValue).joined(separator: "|") + "] [--no-meals] [--no-list]"
 
 func fail(_ message: String) -> Never {
   FileHandle.standardError.write(Data("teammate-sim: error: \(message)\n\(usage)\n".utf8))
@@ -21,6 +22,7 @@ var backend = BackendKind.inMemory
 var printTrace = false
 var sabotage: Sabotage?
 var meals = true
+var list = true
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
   func value() -> String {
@@ -50,6 +52,7 @@ while let argument = arguments.popFirst() {
     sabotage = kind
   case "--trace": printTrace = true
   case "--no-meals": meals = false
+  case "--no-list": list = false
   case "-h", "--help":
     print(usage)
     exit(0)
@@ -62,7 +65,7 @@ var failures = 0
 var stepsRun = 0
 for seed in seeds {
   let config = SimulationConfig(
-    seed: seed, steps: steps, backend: backend, sabotage: sabotage, meals: meals)
+    seed: seed, steps: steps, backend: backend, sabotage: sabotage, meals: meals, list: list)
   let result = await Simulation.run(config)
   stepsRun += result.trace.count - 1
   if printTrace { print(result.trace.joined(separator: "\n")) }

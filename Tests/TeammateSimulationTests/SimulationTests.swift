@@ -223,7 +223,42 @@ struct BehindANetwork: BackendFactory {
     // The same seed, the same life, meals and all; a seed kept from before meals is as it was.
     let config = SimulationConfig(seed: 5, steps: 150)
     #expect(await Simulation.run(config).trace == (await Simulation.run(config)).trace)
-    let before = Simulation.script(for: SimulationConfig(seed: 5, steps: 150, meals: false)).1
+    let before = Simulation.script(
+      for: SimulationConfig(seed: 5, steps: 150, meals: false, list: false)
+    ).1
     #expect(!before.contains { "\($0)".contains("meal") || "\($0)".contains("dish") })
+  }
+}
+
+@Suite struct ListSimulationTests {
+  @Test func test_AC_LIST_13_theSimulatorKeepsTheListBreakingNothing() async {
+    var words: Set<String> = []
+    var landed = 0
+    for seed in UInt64(1)...12 {
+      let result = await Simulation.run(SimulationConfig(seed: seed, steps: 200))
+      #expect(result.violation == nil, "seed \(seed): \(String(describing: result.violation))")
+      for (action, line) in zip(result.actions, result.trace.dropFirst()) {
+        guard case .list = action else { continue }
+        words.insert(String(describing: action).split(separator: " ").map(String.init)[2])
+        if line.contains("-> ok") { landed += 1 }
+      }
+      // NB: the run's own feed: no two needed items of one thing, nothing cleared came back.
+      var latest: [ItemID: ShoppingItem] = [:]
+      for change in result.feed {
+        guard let item = change.item else { continue }
+        #expect(latest[item.id]?.isCleared != true || item.isCleared, "seed \(seed)")
+        latest[item.id] = item
+      }
+      let needed = latest.values.filter(\.isNeeded).map(\.text.key)
+      #expect(Set(needed).count == needed.count, "seed \(seed)")
+    }
+    for word in SimAction.listWords { #expect(words.contains(word), "no list step '\(word)'") }
+    #expect(landed > 100)
+    // Turning the list off leaves every other step of a seed as it was.
+    let with = Simulation.script(for: SimulationConfig(seed: 5, steps: 300)).1
+    let without = Simulation.script(for: SimulationConfig(seed: 5, steps: 300, list: false)).1
+    let others = with.filter { if case .list = $0 { false } else { true } }
+    #expect(others.map { "\($0)" } == without.prefix(others.count).map { "\($0)" })
+    #expect(!without.contains { if case .list = $0 { true } else { false } })
   }
 }

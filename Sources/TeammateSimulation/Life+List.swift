@@ -1,0 +1,91 @@
+import Foundation
+import TeammateKit
+
+/// What the checks know of the list: the latest version of each item in the feed.
+struct ListLedger {
+  private(set) var latest: [ItemID: ShoppingItem] = [:]
+  /// The needed item of each folded text, as the feed left it.
+  private var needed: [String: ItemID] = [:]
+
+  /// Takes in fresh changes; the first invariant they break, with how.
+  mutating func follow(_ changes: [Change]) -> (Invariant, String)? {
+    for change in changes {
+      guard let item = change.item else { continue }
+      let before = latest[item.id]
+      if let before, before.isCleared, !item.isCleared {
+        return (.clearedStaysCleared, "\(item.id) '\(item.text.text)' came back as \(item.state)")
+      }
+      if let before, before.isNeeded, needed[before.text.key] == before.id {
+        needed[before.text.key] = nil
+      }
+      latest[item.id] = item
+      guard item.isNeeded else { continue }
+      if let twin = needed[item.text.key], twin != item.id {
+        return (.oneNeededPerThing, "\(twin) and \(item.id) are both '\(item.text.key)'")
+      }
+      needed[item.text.key] = item.id
+    }
+    return nil
+  }
+
+  /// The times an item holds: each must be one the backend's clock gave.
+  static func times(_ item: ShoppingItem) -> [Date] {
+    switch item.state {
+    case .needed: [item.addedAt]
+    case .got(_, let at), .cleared(_, let at): [item.addedAt, at]
+    }
+  }
+}
+
+extension Life {
+  /// Things the partners buy: some one thing as texts fold (`milk`, `Milk `, `ｍｉｌｋ`), and the
+  /// dishes' ingredient lines.
+  static let things = ["milk", "Milk ", "ｍｉｌｋ", "eggs", "牛奶", "牛奶 ", "bread", "rice", "i0", "i1"]
+
+  /// One step on the list, through the partner's phone.
+  func actOnList(_ action: SimAction) async throws -> String {
+    guard case .list(let who, let op, let pick, let value) = action else { return "not the list" }
+    let device = phone(who).device
+    let shown = await device.list()
+    func one(_ items: [ShoppingItem]) -> ShoppingItem? {
+      items.isEmpty ? nil : items[pick % items.count]
+    }
+    // NB: the phone plans again after a write only: a step that writes nothing checks nothing.
+    switch SimAction.listWords[op % SimAction.listWords.count] {
+    case "add":
+      let texts = (0..<(1 + value % 2)).map {
+        Self.things[(value / 3 + $0 * 7) % Self.things.count]
+      }
+      justActed = who
+      let added = try await device.addItems(texts, note: value % 3 == 0 ? "n\(value % 4)" : nil)
+      return "ok \(added.map(\.id.rawValue))"
+    case "got":
+      guard let item = one(shown.filter(\.isNeeded)) else { return "nothing needed" }
+      justActed = who
+      _ = try await device.getItems([item.id])
+      return "ok \(item.id)"
+    case "undo":
+      guard let item = one(shown.filter { !$0.isNeeded }) else { return "nothing got" }
+      justActed = who
+      _ = try await device.undoItem(item.id)
+      return "ok \(item.id)"
+    case "clear":
+      guard let item = one(shown) else { return "nothing on the list" }
+      justActed = who
+      _ = try await device.clearItems([item.id])
+      return "ok \(item.id)"
+    case "clear-got":
+      justActed = who
+      return "ok \(try await device.clearGotItems().count)"
+    default:
+      let meals = MealRules.planned(Array(await device.cards.values)).filter {
+        $0.meal?.decidedDish != nil
+      }.sorted { $0.id < $1.id }
+      guard let meal = meals.isEmpty ? nil : meals[pick % meals.count] else {
+        return "no meal with a dish"
+      }
+      justActed = who
+      return "ok \(try await device.addItemsFromMeal(meal.id).count)"
+    }
+  }
+}
