@@ -63,6 +63,7 @@ public enum ListContract {
     _ = try await bob.clearItems([fromMeal[0].id])
     #expect(await bob.snapshot().waitingWrites == 3)
     let shown = await bob.list()
+    #expect(await bob.snapshot().list == shown)
     #expect(shown.map(\.text.text) == ["onions", "nappies", "eggs"], "\(shown)")
     await bob.setOnline(true)
     _ = try await bob.sync()

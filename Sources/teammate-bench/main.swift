@@ -20,6 +20,11 @@ if ProcessInfo.processInfo.environment["TEAMMATE_BENCH_ONLY"] == "meals" {
   printTable(mealBenchmarks())
   exit(0)
 }
+// NB: `TEAMMATE_BENCH_ONLY=list` runs the shopping list's rows alone.
+if ProcessInfo.processInfo.environment["TEAMMATE_BENCH_ONLY"] == "list" {
+  printTable(try await listBenchmarks(folder: scratch))
+  exit(0)
+}
 // NB: `TEAMMATE_BENCH_ONLY=load` runs the server's load rows alone.
 if ProcessInfo.processInfo.environment["TEAMMATE_BENCH_ONLY"] == "load" {
   let server = try BenchServer.start()
@@ -35,6 +40,7 @@ if ProcessInfo.processInfo.environment["TEAMMATE_BENCH_ONLY"] == "load" {
 }
 var rows = plannerBenchmarks()
 rows += mealBenchmarks()
+rows += try await listBenchmarks(folder: scratch)
 rows += try await deviceBenchmarks()
 rows += try await storeBenchmarks(folder: scratch)
 let commandLine = try await commandLineBenchmarks(folder: scratch)

@@ -19,6 +19,9 @@ import Testing
   static let meal = ["day", "slot", "state", "options", "choice", "cook"].sorted()
   static let option = ["kind", "dish", "name"].sorted()
   static let dish = ["id", "name", "note", "ingredients", "removed"].sorted()
+  static let item = [
+    "id", "list", "text", "note", "addedBy", "addedAt", "fromMeals", "state", "by", "at",
+  ].sorted()
 
   func document(_ scratch: Scratch, _ account: String, _ arguments: [String]) async throws
     -> OrderedJSON
@@ -108,6 +111,12 @@ import Testing
     let dish = try await document(scratch, "alice", ["dish", "add", "Curry"])
     #expect(dish.keys == ["dish"] && dish["dish"]?.keys == Self.dish)
     #expect(try await document(scratch, "alice", ["dish", "list"]).keys == ["dishes"])
+    let added = try await document(scratch, "alice", ["list", "add", "milk"])
+    #expect(added.keys == ["items"] && added["items"]?.items.first?.keys == Self.item)
+    let onTheList = try await document(scratch, "bob", ["list", "--all"])
+    #expect(onTheList.keys == ["items", "news"])
+    #expect(onTheList["items"]?.items.allSatisfy { $0.keys == Self.item } == true)
+    #expect(onTheList["news"]?.items.first?.keys == ["added", "by", "got"])
     for arguments in [
       ["meal", "propose", "dinner", "Curry", "Soup"], ["meal", "pick", "dinner", "Curry"],
       ["meal", "decide", "lunch", "takeaway", "--cook", "me"], ["meal", "skip", "breakfast"],

@@ -51,6 +51,20 @@ import Testing
     #expect(!synced.stdout.contains("Bottles"), "\(synced.stdout)")
   }
 
+  @Test func test_AC_CLI_92_watchPrintsThePartnersListNewsAsItHappens() async throws {
+    let store = try coupleOnAFile()
+    let watch = try RunningProgram(
+      Binary.url, ["--store", store, "--as", "bob", "watch", "--count", "2"], environment: Self.now)
+    let added = try Binary.run(
+      ["--store", store, "--as", "alice", "list", "add", "milk", "eggs"], environment: Self.now)
+    #expect(added.exitCode == 0, "\(added.stderr)")
+    #expect(try await watch.lines.next(within: 3) == "alice added milk and eggs")
+    _ = try Binary.run(
+      ["--store", store, "--as", "alice", "list", "got", "milk"], environment: Self.now)
+    #expect(try await watch.lines.next(within: 3) == "alice got milk")
+    #expect(try await watch.exitStatus(within: 5) == 0)
+  }
+
   @Test func test_AC_CLI_69_watchOnAServerFollowsAndOutlivesARestart() async throws {
     let cluster = try ThrowawayCluster(packageOf: #filePath)
     defer { cluster.remove() }

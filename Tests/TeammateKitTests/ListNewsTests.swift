@@ -94,9 +94,11 @@ import Testing
     _ = try await home.alice.sync()
     #expect(await home.listNotifications().count == 1)
     #expect(await home.alice.snapshot().news.contains { $0.kind.isOfTheList })
+    #expect(await home.alice.snapshot().listNews.first?.added.contains("bread") == true)
     try await home.alice.markListSeen()
     #expect(await home.listNotifications().isEmpty)
     #expect(await !home.alice.snapshot().news.contains { $0.kind.isOfTheList })
+    #expect(await home.alice.snapshot().listNews.isEmpty)
     let state = await home.alice.state
     #expect(state.listSeen == state.cursor)
     let decoded = try JSONDecoder().decode(

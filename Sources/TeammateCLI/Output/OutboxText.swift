@@ -20,7 +20,7 @@ enum OutboxText {
     case .restoreDish: "dish restoration"
     case .updateMealSettings: "meal times change"
     case .addItems, .addItemsFromMeal: "addition to the list"
-    case .getItems: "got"
+    case .getItems: "check-off"
     case .undoItem: "undo"
     case .clearItems, .clearGotItems: "clearing"
     }

@@ -37,6 +37,7 @@ enum SyncText {
   static func line(_ entry: PartnerNews, name rawName: String) -> String {
     var shown = entry
     shown.title = entry.title.map(TerminalText.visible)
+    shown.items = entry.items.map(TerminalText.visible)
     return EnglishWording().news(shown, by: TerminalText.visible(rawName))
   }
 }

@@ -31,17 +31,17 @@ public struct ListNews: Sendable, Codable, Hashable {
     for item in items {
       let number = sequence(item.id)
       guard number > mark else { continue }
+      // NB: changed in place, so that a long list is read in one pass.
       switch item.state {
       case .needed where item.addedBy != viewer:
-        var lines = byActor[item.addedBy] ?? ([], [], item.addedAt)
-        lines.added.append((number, item.text.text))
-        lines.at = max(lines.at, item.addedAt)
-        byActor[item.addedBy] = lines
+        byActor[item.addedBy, default: ([], [], item.addedAt)].added.append(
+          (number, item.text.text))
+        if let at = byActor[item.addedBy]?.at, at < item.addedAt {
+          byActor[item.addedBy]?.at = item.addedAt
+        }
       case .got(let by, let at) where by != viewer:
-        var lines = byActor[by] ?? ([], [], at)
-        lines.got.append((number, item.text.text))
-        lines.at = max(lines.at, at)
-        byActor[by] = lines
+        byActor[by, default: ([], [], at)].got.append((number, item.text.text))
+        if let latest = byActor[by]?.at, latest < at { byActor[by]?.at = at }
       default:
         continue
       }

@@ -11,9 +11,10 @@ extension Device {
   /// merges into its item (its note gains `note`). Offline it is shown at once and waits.
   public func addItems(_ texts: [String], note: String? = nil) async throws -> [ShoppingItem] {
     try await inTurn {
-      var taken = Set(view.items.keys)
+      let shown = view.items
+      var chosen: Set<ItemID> = []
       let drafts = texts.map { text in
-        ItemDraft(id: freshItemID(avoiding: &taken), text: text, note: note)
+        ItemDraft(id: freshItemID(avoiding: shown, &chosen), text: text, note: note)
       }
       return try await items(after: .addItems(drafts))
     }
@@ -28,9 +29,10 @@ extension Device {
   }
 
   /// Marks items got, by this member at the backend's time; a late "got" applies to the item
-  /// it names, whatever was added since.
+  /// it names, whatever was added since. Each item is a write of its own, as each is ticked
+  /// off in the shop: one the partner cleared meanwhile keeps no other from landing.
   public func getItems(_ ids: [ItemID]) async throws -> [ShoppingItem] {
-    try await inTurn { try await items(after: .getItems(ids)) }
+    try await inTurn { try await eachItem(ids) { .getItems([$0]) } }
   }
 
   /// Makes a got item needed again: the only way back.
@@ -43,9 +45,28 @@ extension Device {
     }
   }
 
-  /// Takes items off the list for good: nothing brings them back.
+  /// Takes items off the list for good: nothing brings them back. Each item is a write of its
+  /// own, like a check-off.
   public func clearItems(_ ids: [ItemID]) async throws -> [ShoppingItem] {
-    try await inTurn { try await items(after: .clearItems(ids)) }
+    try await inTurn { try await eachItem(ids) { .clearItems([$0]) } }
+  }
+
+  /// `write` of each item in turn: every one is made whatever the others' answers, and the
+  /// first refusal (or failure) is thrown once all were made.
+  private func eachItem(_ ids: [ItemID], _ write: (ItemID) -> DeviceWrite) async throws
+    -> [ShoppingItem]
+  {
+    var done: [ShoppingItem] = []
+    var first: (any Error)?
+    for id in ids {
+      do {
+        done += try await items(after: write(id))
+      } catch {
+        first = first ?? error
+      }
+    }
+    if let first { throw first }
+    return done
   }
 
   /// Takes every got item off the list; needed ones stay.
@@ -58,23 +79,26 @@ extension Device {
   public func addItemsFromMeal(_ meal: CardID) async throws -> [ShoppingItem] {
     try await inTurn {
       // NB: an id for every line a dish may have: this device may not know the dish yet.
-      var taken = Set(view.items.keys)
-      let ids = (0..<MealRules.ingredientLimit).map { _ in freshItemID(avoiding: &taken) }
+      let shown = view.items
+      var chosen: Set<ItemID> = []
+      let ids = (0..<MealRules.ingredientLimit).map { _ in freshItemID(avoiding: shown, &chosen) }
       return try await items(after: .addItemsFromMeal(meal, ids: ids))
     }
   }
 
-  private func freshItemID(avoiding taken: inout Set<ItemID>) -> ItemID {
+  /// An id no item `shown` has and none `chosen` for this write.
+  private func freshItemID(avoiding shown: [ItemID: ShoppingItem], _ chosen: inout Set<ItemID>)
+    -> ItemID
+  {
     var id = ItemID.random(using: &random)
-    while taken.contains(id) { id = .random(using: &random) }
-    taken.insert(id)
+    while shown[id] != nil || chosen.contains(id) { id = .random(using: &random) }
+    chosen.insert(id)
     return id
   }
 
   /// The items `write` left, in the order it named them: the backend's answer, or this
   /// device's view while the write waits.
   private func items(after write: DeviceWrite) async throws -> [ShoppingItem] {
-    let before = view.items
     let outcome = try await make(write)
     let shown = view.items
     if case .applied(_, _, _, let changes) = outcome {
@@ -93,8 +117,9 @@ extension Device {
           ?? shown.values.first { $0.isNeeded && $0.text.key == Folding.key(draft.text) }
       }
     case .addItemsFromMeal, .clearGotItems:
+      // NB: what the waiting writes made of the items pulled.
       return ShoppingRules.shown(
-        shown.values.filter { before[$0.id] != $0 }, includingCleared: true)
+        shown.values.filter { state.items[$0.id] != $0 }, includingCleared: true)
     default:
       return write.itemIDs.compactMap { shown[$0] }
     }

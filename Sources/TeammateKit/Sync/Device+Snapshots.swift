@@ -23,6 +23,7 @@ struct SnapshotKey: Equatable {
   var conflicts: [SyncConflict]
   var news: [PartnerNews]
   var isOnline: Bool
+  var listSeen: Int64
 }
 
 extension Device {
@@ -78,7 +79,8 @@ extension Device {
     let key = SnapshotKey(
       householdID: state.householdID, cursor: state.cursor,
       applied: state.appliedSequence.values.reduce(0, &+), outbox: state.outbox.map(\.id),
-      planned: state.planned, conflicts: state.conflicts, news: news, isOnline: isOnline)
+      planned: state.planned, conflicts: state.conflicts, news: news, isOnline: isOnline,
+      listSeen: state.listSeen)
     if let last = observers.last, last.key == key { return last.snapshot }
     let snapshot = makeSnapshot()
     observers.last = (key, snapshot)
@@ -90,6 +92,7 @@ extension Device {
     return DeviceSnapshot(
       household: shown.household, cards: shown.cards, viewer: account,
       news: news, notifications: state.planned, conflicts: state.conflicts,
-      waitingWrites: state.outbox.count, isOnline: isOnline)
+      waitingWrites: state.outbox.count, isOnline: isOnline, items: shown.items,
+      listNews: state.listNews(for: account))
   }
 }

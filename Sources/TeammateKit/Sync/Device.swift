@@ -107,7 +107,7 @@ public actor Device {
   /// Its news leaves the snapshots and its notification is taken back.
   public func markListSeen() async throws {
     try await inTurn {
-      state.listSeen = state.cursor
+      state.markListSeen()
       news.removeAll { $0.kind.isOfTheList }
       try await replan(adding: [])
     }
@@ -341,8 +341,10 @@ public actor Device {
       switch outcome {
       case .applied(_, _, _, let changes):
         // NB: by sequence, as pulled: an answer given again after a lost reply carries
-        // versions the device may have moved past since.
+        // versions the device may have moved past since. One's own list writes are no news.
+        let unseen = state.listUnseen
         for change in changes { state.apply(change) }
+        state.listUnseen = unseen
         renameMergedItems(of: entry.write, answeredBy: changes)
       case .refused(let error) where entry.id != answering:
         state.conflicts.append(

@@ -23,13 +23,20 @@ public struct DeviceSnapshot: Sendable, Equatable {
   public var waitingWrites: Int
   /// Whether writes go to the backend at once.
   public var isOnline: Bool
+  /// The shopping list's items as this device shows them, cleared ones included, by id.
+  public var items: [ItemID: ShoppingItem]
+  /// The partner's news on the list since the person last looked at it.
+  public var listNews: [ListNews]
 
   /// A snapshot with every field given; a device makes them.
   public init(
     household: Household? = nil, cards: [CardID: Card] = [:], viewer: AccountID,
     news: [PartnerNews] = [], notifications: [PlannedNotification] = [],
-    conflicts: [SyncConflict] = [], waitingWrites: Int = 0, isOnline: Bool = true
+    conflicts: [SyncConflict] = [], waitingWrites: Int = 0, isOnline: Bool = true,
+    items: [ItemID: ShoppingItem] = [:], listNews: [ListNews] = []
   ) {
+    self.items = items
+    self.listNews = listNews
     self.household = household
     self.cards = cards
     self.viewer = viewer
@@ -52,7 +59,11 @@ public struct DeviceSnapshot: Sendable, Equatable {
       && left.news == right.news && left.notifications == right.notifications
       && left.conflicts == right.conflicts && left.waitingWrites == right.waitingWrites
       && left.isOnline == right.isOnline && left.cards == right.cards
+      && left.items == right.items && left.listNews == right.listNews
   }
+
+  /// The list as a person reads it: needed items, then got ones, each oldest first.
+  public var list: [ShoppingItem] { ShoppingRules.shown(items.values) }
 
   /// The cards, oldest first.
   public var sortedCards: [Card] {

@@ -16,6 +16,9 @@ public struct DeviceState: Sendable, Codable, Equatable {
   /// The feed sequence up to which the person has looked at the list: the partner's list
   /// changes after it are news.
   public var listSeen: Int64 = 0
+  /// The items changed after the mark: the only ones the list's news is looked for in, so
+  /// that a long list costs nothing to plan with.
+  public var listUnseen: Set<ItemID> = []
   /// Per document, the sequence of the change last applied to it.
   public var appliedSequence: [String: Int64] = [:]
   /// Partner activity whose notification has not fired yet (deferred by quiet hours).
@@ -38,7 +41,7 @@ public struct DeviceState: Sendable, Codable, Equatable {
 
   private enum CodingKeys: String, CodingKey {
     case householdID, household, cursor, cards, appliedSequence, waitingActivity, planned, shown
-    case outbox, conflicts, heldAnswers, items, listSeen
+    case outbox, conflicts, heldAnswers, items, listSeen, listUnseen
   }
 
   /// NB: every field may be missing, so that a state saved by an earlier version still opens.
@@ -59,6 +62,7 @@ public struct DeviceState: Sendable, Codable, Equatable {
     heldAnswers = try container.decodeIfPresent([WriteID].self, forKey: .heldAnswers) ?? []
     items = try container.decodeIfPresent([ItemID: ShoppingItem].self, forKey: .items) ?? [:]
     listSeen = try container.decodeIfPresent(Int64.self, forKey: .listSeen) ?? 0
+    listUnseen = try container.decodeIfPresent(Set<ItemID>.self, forKey: .listUnseen) ?? []
   }
 
   /// NB: a state saved before the plan kept its text holds occurrences only: their text
@@ -104,6 +108,7 @@ public struct DeviceState: Sendable, Codable, Equatable {
     if let item = change.item, isNewer(change, for: Self.key(of: item)) {
       changed = changed || items[item.id] != item
       items[item.id] = item
+      if change.sequence > listSeen { listUnseen.insert(item.id) }
     }
     if let payload = change.household, isNewer(change, for: Self.householdKey) {
       changed = changed || household != payload
@@ -175,9 +180,17 @@ public struct DeviceState: Sendable, Codable, Equatable {
   /// The partners' news on the list since the mark: what they added that is still needed and
   /// what they got, as the items now stand.
   package func listNews(for viewer: AccountID) -> [ListNews] {
-    ListNews.since(
-      listSeen, items: items.values,
+    guard !listUnseen.isEmpty else { return [] }
+    return ListNews.since(
+      listSeen, items: listUnseen.compactMap { items[$0] },
       sequence: { appliedSequence["item:" + $0.rawValue, default: 0] }, viewer: viewer)
+  }
+
+  /// Moves the list's mark to the cursor: what was pulled is seen; a change pushed past the
+  /// cursor is not, yet.
+  package mutating func markListSeen() {
+    listSeen = cursor
+    listUnseen = listUnseen.filter { appliedSequence["item:" + $0.rawValue, default: 0] > cursor }
   }
 
   /// The key an item's applied sequence is kept under.
