@@ -44,6 +44,16 @@ public struct ContractWorld: Sendable {
     return creation.household.id
   }
 
+  /// Alice and Bob at home, each with a phone synced once: the household and the phones.
+  public func coupleWithPhones() async throws -> (home: HouseholdID, alice: Device, bob: Device) {
+    let home = try await couple()
+    let alice = device(self.alice).device
+    let bob = device(self.bob).device
+    _ = try await alice.sync()
+    _ = try await bob.sync()
+    return (home, alice, bob)
+  }
+
   /// A phone for `account` whose clock runs `skew` seconds off the server's, reaching the
   /// backend through `network` when one is given; its ids come from a seed of its own.
   public func device(

@@ -11,11 +11,7 @@ public enum ListContract {
   public static let theListIsTheSameOnEveryBackend = ContractCheck(
     id: "AC-LIST-06", name: "theListIsTheSameOnEveryBackend"
   ) { world in
-    let home = try await world.couple()
-    let alice = world.device(world.alice).device
-    let bob = world.device(world.bob).device
-    _ = try await alice.sync()
-    _ = try await bob.sync()
+    let (home, alice, bob) = try await world.coupleWithPhones()
     let milk = try await alice.addItem("milk", note: "2 litres")
     let added = try await bob.addItems(["Milk ", "eggs"], note: "the organic one")
     #expect(added.count == 2 && added.first?.id == milk.id && added.last?.id != milk.id)
@@ -94,11 +90,7 @@ public enum ListContract {
   public static let twoAddsOfflineAreOneItem = ContractCheck(
     id: "AC-LIST-07", name: "twoAddsOfflineAreOneItem"
   ) { world in
-    _ = try await world.couple()
-    let alice = world.device(world.alice).device
-    let bob = world.device(world.bob).device
-    _ = try await alice.sync()
-    _ = try await bob.sync()
+    let (_, alice, bob) = try await world.coupleWithPhones()
     await alice.setOnline(false)
     await bob.setOnline(false)
     let hers = try await alice.addItem("牛奶", note: "2 litres")

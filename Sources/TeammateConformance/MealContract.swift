@@ -13,11 +13,7 @@ public enum MealContract {
   public static let mealsAndDishesAreTheSameOnEveryBackend = ContractCheck(
     id: "AC-MEAL-14", name: "mealsAndDishesAreTheSameOnEveryBackend"
   ) { world in
-    let home = try await world.couple()
-    let alice = world.device(world.alice).device
-    let bob = world.device(world.bob).device
-    _ = try await alice.sync()
-    _ = try await bob.sync()
+    let (home, alice, bob) = try await world.coupleWithPhones()
     let today = MealDay(containing: world.clock.now(), in: .taipei)
     let curry = try await alice.addDish(name: "Curry", ingredients: ["rice", " onions "])
     let pasta = try await alice.addDish(name: "Pasta")

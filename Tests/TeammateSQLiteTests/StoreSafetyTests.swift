@@ -284,23 +284,11 @@ import Testing
 
   @Test func test_AC_MEAL_15_aStoreMadeBeforeMealsMigratesOnceAndKeepsEverything() async throws {
     let path = try TemporaryFolder.make().appending("schema5.sqlite")
-    let household = Household(
-      id: "h1", name: "Home", timeZone: "Asia/Taipei", createdBy: "alice",
-      createdAt: Fixtures.start,
-      members: [Member(uid: "alice", displayName: "Alice", joinedAt: Fixtures.start)])
+    let household = Self.aliceAlone
     let card = Card(
       id: "c1", householdID: "h1", kind: .task, title: "Trash", time: Fixtures.start,
       repeatRule: RepeatRule(frequency: .weekly), createdBy: "alice", createdAt: Fixtures.start)
-    do {
-      let (old, _) = try Self.oldStore(path, version: 5, household: household)
-      try old.run(
-        """
-        INSERT INTO cards (id, household_id, kind, title, note, time, assignee, reply_by,
-          created_by, last_edited_by, created_at, last_edited_at, revision, ack_by, ack_at,
-          ack_revision, done, deleted, repeat_rule, repeat_start)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        """, Array(CardRow.values(card).prefix(20)))
-    }
+    try Self.oldStore(path, version: 5, household: household, card: card)
     let clock = ManualWallClock(Fixtures.start)
     let store = try SQLiteBackend(path: path, clock: clock)
     #expect(try await store.cards(in: "h1", as: "alice") == [card])
@@ -326,23 +314,11 @@ import Testing
 
   @Test func test_AC_LIST_09_aStoreMadeBeforeTheListMigratesOnceAndKeepsEverything() async throws {
     let path = try TemporaryFolder.make().appending("schema6.sqlite")
-    let household = Household(
-      id: "h1", name: "Home", timeZone: "Asia/Taipei", createdBy: "alice",
-      createdAt: Fixtures.start,
-      members: [Member(uid: "alice", displayName: "Alice", joinedAt: Fixtures.start)])
+    let household = Self.aliceAlone
     let card = Card(
       id: "c1", householdID: "h1", kind: .note, title: "Milk", createdBy: "alice",
       createdAt: Fixtures.start)
-    do {
-      let (old, _) = try Self.oldStore(path, version: 6, household: household)
-      try old.run(
-        """
-        INSERT INTO cards (id, household_id, kind, title, note, time, assignee, reply_by,
-          created_by, last_edited_by, created_at, last_edited_at, revision, ack_by, ack_at,
-          ack_revision, done, deleted, repeat_rule, repeat_start)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        """, Array(CardRow.values(card).prefix(20)))
-    }
+    try Self.oldStore(path, version: 6, household: household, card: card)
     let clock = ManualWallClock(Fixtures.start)
     let store = try SQLiteBackend(path: path, clock: clock)
     #expect(try await store.cards(in: "h1", as: "alice") == [card])
@@ -366,6 +342,25 @@ import Testing
     #expect(feed.map(\.kind) == [.itemAdded, .itemAdded])
     #expect(feed.last?.item?.id == "m2kk2222" && feed.last?.item?.note == "2 litres")
     #expect(try connection.first("SELECT count(*) FROM items") { $0.int(0) } == 1)
+  }
+
+  /// Alice's household alone, as the older stores hold it.
+  static let aliceAlone = Household(
+    id: "h1", name: "Home", timeZone: "Asia/Taipei", createdBy: "alice",
+    createdAt: Fixtures.start,
+    members: [Member(uid: "alice", displayName: "Alice", joinedAt: Fixtures.start)])
+
+  /// A store at `version` (5 or later) holding `household` and `card` in the columns that
+  /// version has.
+  static func oldStore(_ path: String, version: Int, household: Household, card: Card) throws {
+    let (old, _) = try oldStore(path, version: version, household: household)
+    try old.run(
+      """
+      INSERT INTO cards (id, household_id, kind, title, note, time, assignee, reply_by,
+        created_by, last_edited_by, created_at, last_edited_at, revision, ack_by, ack_at,
+        ack_revision, done, deleted, repeat_rule, repeat_start)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      """, Array(CardRow.values(card).prefix(20)))
   }
 
   /// A store at `version`, made by that version's migrations, holding `household` with alice
