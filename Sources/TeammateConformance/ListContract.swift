@@ -61,6 +61,10 @@ public enum ListContract {
     let shown = await bob.list()
     #expect(await bob.snapshot().list == shown)
     #expect(shown.map(\.text.text) == ["onions", "nappies", "eggs"], "\(shown)")
+    let clearedWaiting = try await bob.clearGotItems()
+    #expect(
+      clearedWaiting.map(\.id) == [fromMeal[2].id] && clearedWaiting.allSatisfy(\.isCleared),
+      "\(clearedWaiting)")
     await bob.setOnline(true)
     _ = try await bob.sync()
     _ = try await alice.sync()
@@ -122,6 +126,23 @@ public enum ListContract {
     #expect(await alice.state.items[eggs.id]?.state == .got(by: world.bob, at: world.clock.now()))
     #expect(await bob.state.items == alice.state.items)
     #expect(await bob.state.items[bobsEggs.id] == nil)
+
+    // Fifty adds of one thing at once, from tasks of their own on both phones: one item.
+    let answers = await withTaskGroup(of: ItemID?.self) { group in
+      for index in 0..<50 {
+        let phone = index % 2 == 0 ? alice : bob
+        group.addTask { try? await phone.addItem(index % 3 == 0 ? "Bread " : "bread").id }
+      }
+      var ids: [ItemID?] = []
+      for await id in group { ids.append(id) }
+      return ids
+    }
+    #expect(answers.count == 50 && answers.allSatisfy { $0 != nil })
+    #expect(Set(answers.compactMap { $0 }).count == 1, "\(Set(answers.compactMap { $0 }))")
+    _ = try await alice.sync()
+    _ = try await bob.sync()
+    let breads = await alice.list().filter { $0.text.key == Folding.key("bread") }
+    #expect(breads.count == 1 && breads.first?.isNeeded == true)
   }
 
   /// AC-LIST-08: Nothing comes back: a late got applies to the item it named, a write to a

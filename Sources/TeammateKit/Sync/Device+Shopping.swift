@@ -99,6 +99,15 @@ extension Device {
   /// The items `write` left, in the order it named them: the backend's answer, or this
   /// device's view while the write waits.
   private func items(after write: DeviceWrite) async throws -> [ShoppingItem] {
+    // NB: the ids a write that names none is about, read before it (ids only: no copy of the
+    // list is held while the answer is applied).
+    let before: Set<ItemID> =
+      switch write {
+      case .clearGotItems: Set(view.items.values.filter { !$0.isNeeded && !$0.isCleared }.map(\.id))
+      case .addItemsFromMeal(let meal, _):
+        Set(view.items.values.filter { $0.fromMeals.contains(meal) }.map(\.id))
+      default: []
+      }
     let outcome = try await make(write)
     let shown = view.items
     if case .applied(_, _, _, let changes) = outcome {
@@ -116,10 +125,12 @@ extension Device {
         shown[draft.id]
           ?? shown.values.first { $0.isNeeded && $0.text.key == Folding.key(draft.text) }
       }
-    case .addItemsFromMeal, .clearGotItems:
-      // NB: what the waiting writes made of the items pulled.
+    case .clearGotItems:
       return ShoppingRules.shown(
-        shown.values.filter { state.items[$0.id] != $0 }, includingCleared: true)
+        before.compactMap { shown[$0] }.filter(\.isCleared), includingCleared: true)
+    case .addItemsFromMeal(let meal, _):
+      return ShoppingRules.shown(
+        shown.values.filter { $0.fromMeals.contains(meal) && !before.contains($0.id) })
     default:
       return write.itemIDs.compactMap { shown[$0] }
     }
