@@ -9,6 +9,7 @@ Usage: scripts/mutate.sh [--sample N] [--seed S] [--only PATH-PART] [--list]
 (--only keeps the sites in files whose path holds PATH-PART; it may be given more than once.)
 """
 import argparse
+import glob
 import os
 import random
 import re
@@ -102,6 +103,8 @@ def sites():
 def run(command, cwd, timeout=None):
     """The command's exit status; None when it ran past `timeout` seconds (then it and its
     children are stopped)."""
+    servers = os.path.join(tempfile.gettempdir(), "teammate-pg-*")
+    before = set(glob.glob(servers))
     process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL,
                                stderr=subprocess.DEVNULL, start_new_session=True)
     try:
@@ -112,7 +115,25 @@ def run(command, cwd, timeout=None):
         # NB: the test runner starts its own processes, which may leave the group: stop
         # everything still running from the scratch tree.
         subprocess.run(["pkill", "-KILL", "-f", cwd], check=False)
+        # NB: and the servers and poolers its tests started, whose watcher died with it.
+        for folder in sorted(set(glob.glob(servers)) - before):
+            stop_servers(folder)
         return None
+
+
+def stop_servers(folder):
+    """Stops a throwaway cluster (or pair) and its pooler left in `folder`, and removes it."""
+    pid_file = os.path.join(folder, "pgbouncer.pid")
+    if os.path.exists(pid_file):
+        try:
+            os.kill(int(open(pid_file).read().strip()), signal.SIGKILL)
+        except (ValueError, OSError):
+            pass
+    if os.path.isdir(os.path.join(folder, "data")):
+        subprocess.run([os.path.join(ROOT, "scripts", "postgres.sh"), "stop",
+                        f"postgresql:///postgres?host={folder}&user=postgres"],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 def main():
