@@ -129,7 +129,7 @@ import Testing
     let document = try #require(
       try JSONSerialization.jsonObject(with: Data(kept.stdout.utf8)) as? [String: Any])
     #expect((document["steps"] as? [Any])?.count == DemoScript.steps.count)
-    #expect(DemoScript.steps.count == 20)
+    #expect(DemoScript.steps.count == 23)
   }
 
   @Test func test_AC_CLI_55_theDemoShowsNoInternalIdsAndFailsInOneLine() async throws {

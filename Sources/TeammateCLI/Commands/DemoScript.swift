@@ -91,7 +91,17 @@ enum DemoScript {
       time: "16:21", account: "alice", says: "Alice knows it.",
       arguments: ["ack", "--all"], expects: ["You know 1 card now. Badge: 0"]),
     Step(
-      time: "16:22", account: "alice", says: "Nothing waits for Alice any more.",
+      time: "16:30", account: "bob", says: "Bob puts what dinner needs on the shared list.",
+      arguments: ["list", "add", "rice", "chicken thighs", "milk"], expects: ["On the list:"]),
+    Step(
+      time: "17:05", account: "alice",
+      says: "At the shop, Alice looks at the list: Bob's adds, told once, then what is needed.",
+      arguments: ["list"], expects: ["Bob added rice, chicken thighs and milk", "Needed"]),
+    Step(
+      time: "17:10", account: "alice", says: "She ticks off what she bought.",
+      arguments: ["list", "got", "rice", "milk"], expects: ["Got:"]),
+    Step(
+      time: "17:11", account: "alice", says: "Nothing waits for Alice any more.",
       arguments: ["pending"], expects: ["Badge: 0"]),
   ]
 }
