@@ -56,6 +56,7 @@ extension Session {
 
   /// Saves the device's state where this machine keeps it (with its cards, for a server).
   mutating func keep(_ device: Device) async throws {
+    cachedDevice = nil
     try await deviceStore().saveDeviceState(
       await device.state, for: try account(), keepingCards: onServer)
   }
@@ -119,6 +120,9 @@ extension Session {
 
   /// This machine's saved device state for the acting account, without the store's cards.
   mutating func savedDevice() async throws -> DeviceState? {
-    try await deviceStore().deviceState(for: try account(), withCards: false)
+    if let cached = cachedDevice { return cached }
+    let saved = try await deviceStore().deviceState(for: try account(), withCards: false)
+    cachedDevice = .some(saved)
+    return saved
   }
 }

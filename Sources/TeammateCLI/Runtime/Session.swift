@@ -25,6 +25,8 @@ struct Session {
   private var opened: (any TeammateBackend)?
   private var openedDevice: SQLiteBackend?
   private var cachedHousehold: Household?
+  /// The acting account's saved device state, read once per command until it is kept again.
+  var cachedDevice: DeviceState??
   private let started = ContinuousClock.now
 
   init(globals: GlobalOptions, environment: [String: String]) throws {
