@@ -124,4 +124,37 @@ import Testing
       _ = try ShoppingRules.fromMeal(proposed, household: household, items: [], ids: ids)
     }
   }
+
+  @Test func test_AC_LIST_15_theListReadsNeededThenGotOldestFirstInTheOrderMade() throws {
+    func item(_ id: ItemID, _ text: String, at offset: TimeInterval, _ state: ItemState = .needed)
+      throws -> ShoppingItem
+    {
+      ShoppingItem(
+        id: id, householdID: home, text: try ItemText(text), addedBy: Fixtures.bob,
+        addedAt: now + offset, state: state)
+    }
+    let got = ItemState.got(by: Fixtures.alice, at: now + 60)
+    let cleared = ItemState.cleared(by: Fixtures.alice, at: now + 60)
+    let items = [
+      try item("zzzzzzz2", "rice", at: 0), try item("aaaaaaa2", "chicken thighs", at: 0),
+      try item("mmmmmmm2", "milk", at: 0), try item("eeeeeee2", "eggs", at: -60, got),
+      try item("bbbbbbb2", "bread", at: -120), try item("ccccccc2", "cheese", at: 0, cleared),
+      try item("wxxxxxx2", "apples", at: 0),
+    ]
+    // NB: rice, chicken thighs and milk came in one write, in that order; apples still waits.
+    let order: [ItemID: Int64] = [
+      "zzzzzzz2": 7, "aaaaaaa2": 8, "mmmmmmm2": 9, "eeeeeee2": 5, "bbbbbbb2": 2, "ccccccc2": 6,
+    ]
+    #expect(
+      ShoppingRules.shown(items, order: order).map(\.text.text) == [
+        "bread", "rice", "chicken thighs", "milk", "apples", "eggs",
+      ])
+    #expect(
+      ShoppingRules.shown(items, includingCleared: true, order: order).last?.text.text == "cheese")
+    // With no order known, ties of one instant are by id.
+    #expect(
+      ShoppingRules.shown(items).prefix(5).map(\.id) == [
+        "bbbbbbb2", "aaaaaaa2", "mmmmmmm2", "wxxxxxx2", "zzzzzzz2",
+      ])
+  }
 }

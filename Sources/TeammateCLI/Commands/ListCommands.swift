@@ -133,7 +133,7 @@ extension Session {
     let view = Outbox.view(
       cards: [:], household: household, items: saved.items, entries: saved.outbox,
       viewer: try account(), now: now)
-    return ShoppingRules.shown(view.items.values, includingCleared: true)
+    return ShoppingRules.shown(view.items.values, includingCleared: true, order: saved.itemOrder)
   }
 
   /// The items `names` name: each the one item whose id starts with it, or the one not

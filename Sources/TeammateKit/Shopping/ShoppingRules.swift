@@ -92,10 +92,12 @@ public enum ShoppingRules {
   }
 
   /// The list as a person reads it: needed items first, then got ones, then (when asked
-  /// for) cleared ones, each oldest first.
-  public static func shown(_ items: some Sequence<ShoppingItem>, includingCleared: Bool = false)
-    -> [ShoppingItem]
-  {
+  /// for) cleared ones, each oldest first; items added at one instant (in one write) in the
+  /// order of the feed, `order` giving each item's place in it (those it lacks come last).
+  public static func shown(
+    _ items: some Sequence<ShoppingItem>, includingCleared: Bool = false,
+    order: [ItemID: Int64] = [:]
+  ) -> [ShoppingItem] {
     func place(_ item: ShoppingItem) -> Int {
       switch item.state {
       case .needed: 0
@@ -103,9 +105,11 @@ public enum ShoppingRules {
       case .cleared: 2
       }
     }
-    return items.filter { includingCleared || !$0.isCleared }.sorted {
-      (place($0), $0.addedAt, $0.id) < (place($1), $1.addedAt, $1.id)
-    }
+    return items.filter { includingCleared || !$0.isCleared }.map {
+      (item: $0, key: (place($0), $0.addedAt, order[$0.id] ?? .max))
+    }.sorted {
+      ($0.key.0, $0.key.1, $0.key.2, $0.item.id) < ($1.key.0, $1.key.1, $1.key.2, $1.item.id)
+    }.map(\.item)
   }
 
   /// The ingredient lines of a decided meal's dish as drafts, each with an id from `ids`: a

@@ -4,7 +4,8 @@ extension Device {
   /// The household's shopping list as this device shows it: needed items first, then got
   /// ones, each oldest first; cleared ones too when asked for.
   public func list(includingCleared: Bool = false) -> [ShoppingItem] {
-    ShoppingRules.shown(view.items.values, includingCleared: includingCleared)
+    ShoppingRules.shown(
+      view.items.values, includingCleared: includingCleared, order: state.itemOrder)
   }
 
   /// Puts things on the list, each with an id this device makes: a text needed already

@@ -93,6 +93,6 @@ extension Device {
       household: shown.household, cards: shown.cards, viewer: account,
       news: news, notifications: state.planned, conflicts: state.conflicts,
       waitingWrites: state.outbox.count, isOnline: isOnline, items: shown.items,
-      listNews: state.listNews(for: account))
+      listNews: state.listNews(for: account), itemOrder: state.itemOrder)
   }
 }

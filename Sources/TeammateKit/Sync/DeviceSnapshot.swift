@@ -27,14 +27,18 @@ public struct DeviceSnapshot: Sendable, Equatable {
   public var items: [ItemID: ShoppingItem]
   /// The partner's news on the list since the person last looked at it.
   public var listNews: [ListNews]
+  /// Each item's place in the feed, for the list's order (`DeviceState.itemOrder`).
+  public var itemOrder: [ItemID: Int64]
 
   /// A snapshot with every field given; a device makes them.
   public init(
     household: Household? = nil, cards: [CardID: Card] = [:], viewer: AccountID,
     news: [PartnerNews] = [], notifications: [PlannedNotification] = [],
     conflicts: [SyncConflict] = [], waitingWrites: Int = 0, isOnline: Bool = true,
-    items: [ItemID: ShoppingItem] = [:], listNews: [ListNews] = []
+    items: [ItemID: ShoppingItem] = [:], listNews: [ListNews] = [],
+    itemOrder: [ItemID: Int64] = [:]
   ) {
+    self.itemOrder = itemOrder
     self.items = items
     self.listNews = listNews
     self.household = household
@@ -62,8 +66,9 @@ public struct DeviceSnapshot: Sendable, Equatable {
       && left.items == right.items && left.listNews == right.listNews
   }
 
-  /// The list as a person reads it: needed items, then got ones, each oldest first.
-  public var list: [ShoppingItem] { ShoppingRules.shown(items.values) }
+  /// The list as a person reads it: needed items, then got ones, each oldest first (those
+  /// made in one write in the order made).
+  public var list: [ShoppingItem] { ShoppingRules.shown(items.values, order: itemOrder) }
 
   /// The cards, oldest first.
   public var sortedCards: [Card] {

@@ -186,6 +186,17 @@ public struct DeviceState: Sendable, Codable, Equatable {
       sequence: { appliedSequence["item:" + $0.rawValue, default: 0] }, viewer: viewer)
   }
 
+  /// Each item's place in the feed (the sequence of its last change applied here), so that
+  /// items made in one write are listed in the order made.
+  public var itemOrder: [ItemID: Int64] {
+    var order: [ItemID: Int64] = [:]
+    order.reserveCapacity(items.count)
+    for id in items.keys {
+      if let sequence = appliedSequence["item:" + id.rawValue] { order[id] = sequence }
+    }
+    return order
+  }
+
   /// Moves the list's mark to the cursor: what was pulled is seen; a change pushed past the
   /// cursor is not, yet.
   package mutating func markListSeen() {
