@@ -18,6 +18,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 KIT = "Sources/TeammateKit"
@@ -193,6 +194,12 @@ def main():
     score = 100.0 * tally["killed"] / judged if judged else 0.0
     print(f"mutation: {tally['killed']} killed, {tally['survived']} survived, "
           f"{tally['stillborn']} stillborn; {score:.0f}% of {judged} judged mutants killed")
+    # NB: the last tests' server watchers stop their servers with the scratch tree's script:
+    # it stays until they are done (at most half a minute).
+    for _ in range(60):
+        if subprocess.run(["pgrep", "-f", tree], stdout=subprocess.DEVNULL).returncode != 0:
+            break
+        time.sleep(0.5)
     shutil.rmtree(scratch, ignore_errors=True)
     return 0
 
