@@ -85,8 +85,7 @@ extension Commands {
   }()
 
   static let listClear: CommandSpec = {
-    let items = Argument<String>(
-      "item", help: "Items by the start of their id or by their text.", arity: .variadic)
+    let items = itemsArgument()
     let got = Flag("got", help: "Every got item.")
     return CommandSpec(
       path: ["list", "clear"], abstract: "Take items off the list for good.",
@@ -192,8 +191,6 @@ enum ListOutput {
   {
     let times = await session.times()
     if session.json {
-      var names: [AccountID: String] = [:]
-      for entry in news { names[entry.actor] = await session.name(entry.actor) }
       return session.writeJSON(
         .object([
           "items": .array(items.map { JSONDocuments.item($0, times: times) }),
@@ -210,18 +207,10 @@ enum ListOutput {
     var text = ""
     for entry in news {
       let name = await session.name(entry.actor)
-      let words = EnglishWording()
-      if !entry.added.isEmpty {
-        text +=
-          words.news(
-            PartnerNews(kind: .addedItems, actor: entry.actor, at: entry.at, items: entry.added),
-            by: name) + "\n"
-      }
-      if !entry.got.isEmpty {
-        text +=
-          words.news(
-            PartnerNews(kind: .gotItems, actor: entry.actor, at: entry.at, items: entry.got),
-            by: name) + "\n"
+      for (kind, things) in [(PartnerNews.Kind.addedItems, entry.added), (.gotItems, entry.got)]
+      where !things.isEmpty {
+        let said = PartnerNews(kind: kind, actor: entry.actor, at: entry.at, items: things)
+        text += SyncText.line(said, name: name) + "\n"
       }
     }
     if !news.isEmpty { text += "\n" }

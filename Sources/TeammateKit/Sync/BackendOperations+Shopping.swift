@@ -3,16 +3,16 @@ import Foundation
 extension BackendOperations {
   /// A write to the household's shopping list, on the backend's own items at its time: each
   /// item it touched is appended to the feed as it now is, the partner's news and nothing to
-  /// know. Returns the items in the order the write named them.
+  /// know (the device reads the items from those changes).
   package static func changeList(
     _ write: DeviceWrite, in home: HouseholdID, actor: AccountID,
     storage: inout some BackendStorage, now: Date
-  ) throws -> [ShoppingItem] {
+  ) throws {
     switch write {
     case .addItems(let drafts):
-      return try addItems(drafts, to: home, actor: actor, storage: &storage, now: now)
+      try addItems(drafts, to: home, actor: actor, storage: &storage, now: now)
     case .getItems(let ids):
-      return try ids.map { id in
+      for id in ids {
         try changeItem(id, .itemGot, in: home, actor: actor, storage: &storage, now: now) {
           item throws(TeammateError) in try ShoppingRules.get(item, by: actor, now: now)
         }
@@ -21,23 +21,20 @@ extension BackendOperations {
       let item = try existingItem(id, in: home, storage: storage)
       let twin = try storage.neededItem(
         folding: item.text.key, on: item.listID, in: home)
-      return [
-        try changeItem(id, .itemUndone, in: home, actor: actor, storage: &storage, now: now) {
-          item throws(TeammateError) in try ShoppingRules.undo(item, twin: twin)
-        }
-      ]
+      try changeItem(id, .itemUndone, in: home, actor: actor, storage: &storage, now: now) {
+        item throws(TeammateError) in try ShoppingRules.undo(item, twin: twin)
+      }
     case .clearItems(let ids):
-      return try ids.map { id in
+      for id in ids {
         try changeItem(id, .itemCleared, in: home, actor: actor, storage: &storage, now: now) {
           item throws(TeammateError) in try ShoppingRules.clear(item, by: actor, now: now)
         }
       }
     case .clearGotItems:
       let got = try storage.items(on: ShoppingRules.mainList, in: home)
-      return try ShoppingRules.clearGot(got, by: actor, now: now).map { cleared in
+      for cleared in ShoppingRules.clearGot(got, by: actor, now: now) {
         try storage.putItem(cleared)
         try record(.itemCleared, in: home, by: actor, now: now, item: cleared, storage: &storage)
-        return cleared
       }
     case .addItemsFromMeal(let id, let ids):
       let meal = try existingCard(id, in: storage)
@@ -45,27 +42,28 @@ extension BackendOperations {
       let drafts = try ShoppingRules.fromMeal(
         meal, household: household, items: try storage.items(on: ShoppingRules.mainList, in: home),
         ids: ids)
-      return try addItems(drafts, to: home, actor: actor, storage: &storage, now: now)
+      try addItems(drafts, to: home, actor: actor, storage: &storage, now: now)
     default:
-      return []
+      break
     }
   }
 
   /// Each draft merged into the needed item of its text or added as a new one, in order (so
   /// that a text given twice is one item). A merge is appended even when it changed nothing,
-  /// so that the device which made the draft learns the item's id from the answer.
+  /// so that the device which made the draft learns the item's id from the answer; only what
+  /// changed is stored.
   private static func addItems(
     _ drafts: [ItemDraft], to home: HouseholdID, actor: AccountID,
     storage: inout some BackendStorage, now: Date
-  ) throws -> [ShoppingItem] {
-    try drafts.map { draft in
-      let key = Folding.key(draft.text)
+  ) throws {
+    for draft in drafts {
+      let needed = try storage.neededItem(
+        folding: Folding.key(draft.text), on: ShoppingRules.mainList, in: home)
       let added = try ShoppingRules.add(
-        draft, needed: try storage.neededItem(folding: key, on: ShoppingRules.mainList, in: home),
-        idTaken: try storage.item(draft.id, in: home) != nil, household: home, by: actor, now: now)
-      try storage.putItem(added.item)
+        draft, needed: needed, idTaken: try storage.item(draft.id, in: home) != nil,
+        household: home, by: actor, now: now)
+      if added.item != needed { try storage.putItem(added.item) }
       try record(.itemAdded, in: home, by: actor, now: now, item: added.item, storage: &storage)
-      return added.item
     }
   }
 
@@ -74,13 +72,12 @@ extension BackendOperations {
     _ id: ItemID, _ kind: ChangeKind, in home: HouseholdID, actor: AccountID,
     storage: inout some BackendStorage, now: Date,
     _ rule: (ShoppingItem) throws(TeammateError) -> ShoppingItem
-  ) throws -> ShoppingItem {
+  ) throws {
     let item = try existingItem(id, in: home, storage: storage)
     let changed = try rule(item)
-    guard changed != item else { return item }
+    guard changed != item else { return }
     try storage.putItem(changed)
     try record(kind, in: home, by: actor, now: now, item: changed, storage: &storage)
-    return changed
   }
 
   private static func existingItem(

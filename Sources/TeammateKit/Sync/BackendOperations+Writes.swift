@@ -134,7 +134,7 @@ extension BackendOperations {
       return .applied(cards: [], household: household)
     case .addItems, .getItems, .undoItem, .clearItems, .clearGotItems, .addItemsFromMeal:
       // NB: the items come back in the changes the write appended.
-      _ = try changeList(entry.write, in: home, actor: actor, storage: &storage, now: now)
+      try changeList(entry.write, in: home, actor: actor, storage: &storage, now: now)
       return landed([])
     }
   }

@@ -105,7 +105,7 @@ public struct DeviceState: Sendable, Codable, Equatable {
       changed = cards[card.id] != card
       cards[card.id] = card
     }
-    if let item = change.item, isNewer(change, for: Self.key(of: item)) {
+    if let item = change.item, isNewer(change, for: Self.key(of: item.id)) {
       changed = changed || items[item.id] != item
       items[item.id] = item
       if change.sequence > listSeen { listUnseen.insert(item.id) }
@@ -124,7 +124,7 @@ public struct DeviceState: Sendable, Codable, Equatable {
     guard change.householdID == householdID else { return false }
     let documents =
       [
-        change.card.map(Self.key(of:)), change.item.map(Self.key(of:)),
+        change.card.map(Self.key(of:)), change.item.map { Self.key(of: $0.id) },
         change.household.map { _ in Self.householdKey },
       ]
       .compactMap { $0 }
@@ -183,7 +183,7 @@ public struct DeviceState: Sendable, Codable, Equatable {
     guard !listUnseen.isEmpty else { return [] }
     return ListNews.since(
       listSeen, items: listUnseen.compactMap { items[$0] },
-      sequence: { appliedSequence["item:" + $0.rawValue, default: 0] }, viewer: viewer)
+      sequence: { appliedSequence[Self.key(of: $0), default: 0] }, viewer: viewer)
   }
 
   /// Each item's place in the feed (the sequence of its last change applied here), so that
@@ -192,7 +192,7 @@ public struct DeviceState: Sendable, Codable, Equatable {
     var order: [ItemID: Int64] = [:]
     order.reserveCapacity(items.count)
     for id in items.keys {
-      if let sequence = appliedSequence["item:" + id.rawValue] { order[id] = sequence }
+      if let sequence = appliedSequence[Self.key(of: id)] { order[id] = sequence }
     }
     return order
   }
@@ -201,11 +201,11 @@ public struct DeviceState: Sendable, Codable, Equatable {
   /// cursor is not, yet.
   package mutating func markListSeen() {
     listSeen = cursor
-    listUnseen = listUnseen.filter { appliedSequence["item:" + $0.rawValue, default: 0] > cursor }
+    listUnseen = listUnseen.filter { appliedSequence[Self.key(of: $0), default: 0] > cursor }
   }
 
   /// The key an item's applied sequence is kept under.
-  private static func key(of item: ShoppingItem) -> String { "item:" + item.id.rawValue }
+  private static func key(of item: ItemID) -> String { "item:" + item.rawValue }
 
   /// The household's cards, oldest first.
   public var sortedCards: [Card] {

@@ -14,14 +14,15 @@ public struct FoldedName<Kind: FoldedNameKind>: Sendable, Hashable, Codable,
 {
   /// The name, trimmed, as it is shown.
   public let text: String
+  /// What two names that are one thing share: folded once, since names are compared and
+  /// hashed far more often than they are made (every item of a list, on every change).
+  public let key: String
 
   /// A name typed by a person: refused when empty or longer than its field allows.
   public init(_ raw: String) throws(TeammateError) {
     text = try Validation.name(raw, field: Kind.field)
+    key = Folding.key(text)
   }
-
-  /// What two names that are one thing share.
-  public var key: String { Folding.key(text) }
 
   /// Names are equal when they are one thing.
   public static func == (lhs: Self, rhs: Self) -> Bool { lhs.key == rhs.key }
@@ -32,6 +33,7 @@ public struct FoldedName<Kind: FoldedNameKind>: Sendable, Hashable, Codable,
 
   public init(from decoder: any Decoder) throws {
     text = try decoder.singleValueContainer().decode(String.self)
+    key = Folding.key(text)
   }
 
   public func encode(to encoder: any Encoder) throws {
