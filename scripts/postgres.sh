@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # A throwaway PostgreSQL cluster for the tests: a temporary folder, a Unix socket in it and
 # no TCP port, fsync off (nothing in it outlives the run). Every role is trusted on the socket
-# but `teammate_password` and `teammate_odd`, which must give their passwords.
+# but `teammate_password`, `teammate_odd` and the devices' roles (members of `teammate_device`,
+# ADR 0014), which must give their passwords.
 # Usage: scripts/postgres.sh start        prints the cluster's URL (its folder is the host)
 #        scripts/postgres.sh url URL|FOLDER
 #        scripts/postgres.sh halt URL|FOLDER  stops the server and keeps its data
@@ -41,7 +42,7 @@ ours() {
 serve() {
   local data=${2:-data}
   as_server "$bin/pg_ctl" -D "$1/$data" -l "$1/$data.log" -w -s \
-    -o "-c listen_addresses='' -c unix_socket_directories='$1' -c fsync=off -c full_page_writes=off -c max_connections=200 ${3:--c synchronous_commit=off}" \
+    -o "-c listen_addresses='' -c unix_socket_directories='$1' -c fsync=off -c full_page_writes=off -c max_connections=1000 ${3:--c synchronous_commit=off}" \
     start >&2 || { cat "$1/$data.log" >&2; exit 1; }
 }
 as_server() {
@@ -85,7 +86,7 @@ case "${1:-}" in
     close_inherited
     new_cluster
     # NB: one role signs in with a password, so that a test can give a wrong one.
-    as_server sh -c "{ echo 'local all teammate_password scram-sha-256'; echo 'local all teammate_odd scram-sha-256'; cat '$folder/data/pg_hba.conf'; } >'$folder/data/pg_hba.new' && mv '$folder/data/pg_hba.new' '$folder/data/pg_hba.conf'"
+    as_server sh -c "{ echo 'local all teammate_password scram-sha-256'; echo 'local all teammate_odd scram-sha-256'; echo 'local all +teammate_device scram-sha-256'; cat '$folder/data/pg_hba.conf'; } >'$folder/data/pg_hba.new' && mv '$folder/data/pg_hba.new' '$folder/data/pg_hba.conf'"
     serve "$folder"
     echo "postgresql:///postgres?host=$folder&user=postgres"
     ;;
@@ -156,15 +157,21 @@ case "${1:-}" in
 listen_addr =
 listen_port = 6432
 unix_socket_dir = $folder
-auth_type = trust
+auth_type = hba
+auth_hba_file = $folder/hba.txt
 auth_file = $folder/users.txt
+auth_user = postgres
+auth_query = SELECT usename, passwd FROM pg_shadow WHERE usename = \$1
 pool_mode = transaction
-max_client_conn = 1000
+max_client_conn = 4000
 default_pool_size = 20
 logfile = $folder/pgbouncer.log
 pidfile = $folder/pgbouncer.pid
 INI
     as_server sh -c "echo '\"postgres\" \"\"' >'$folder/users.txt'"
+    # NB: the operator is trusted on the socket; every other role gives its password, which
+    # the pooler checks against the server's own (auth_query) and passes on (SCRAM).
+    as_server sh -c "printf 'local all postgres trust\nlocal all all scram-sha-256\n' >'$folder/hba.txt'"
     as_server "$pgbouncer" -q -d "$folder/pgbouncer.ini" >&2 ||
       { cat "$folder/pgbouncer.log" >&2 2>/dev/null; rm -rf "$folder"; exit 1; }
     for _ in $(seq 100); do [ -S "$folder/.s.PGSQL.6432" ] && break; sleep 0.05; done

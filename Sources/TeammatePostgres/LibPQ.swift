@@ -41,6 +41,10 @@ struct LibPQ: @unchecked Sendable {
   typealias IsBusy = @convention(c) (OpaquePointer?) -> Int32
   typealias Pipeline = @convention(c) (OpaquePointer?) -> Int32
   typealias GetResult = @convention(c) (OpaquePointer?) -> OpaquePointer?
+  typealias EncryptPassword =
+    @convention(c) (
+      OpaquePointer?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?
+    ) -> UnsafeMutablePointer<CChar>?
 
   let connectdb: Connect
   let status: Status
@@ -68,6 +72,7 @@ struct LibPQ: @unchecked Sendable {
   let exitPipelineMode: Pipeline
   let pipelineSync: Pipeline
   let getResult: GetResult
+  let encryptPasswordConn: EncryptPassword
 
   /// A C string libpq returned, as text ("" for none).
   static func text(_ pointer: UnsafeMutablePointer<CChar>?) -> String {
@@ -120,7 +125,8 @@ struct LibPQ: @unchecked Sendable {
           enterPipelineMode: try symbol("PQenterPipelineMode", Pipeline.self),
           exitPipelineMode: try symbol("PQexitPipelineMode", Pipeline.self),
           pipelineSync: try symbol("PQpipelineSync", Pipeline.self),
-          getResult: try symbol("PQgetResult", GetResult.self)))
+          getResult: try symbol("PQgetResult", GetResult.self),
+          encryptPasswordConn: try symbol("PQencryptPasswordConn", EncryptPassword.self)))
     } catch {
       return .failure(error)
     }

@@ -36,6 +36,9 @@ public actor PostgresBackend: TransactionalBackend {
   /// seeded backend makes.
   private var jitter = SystemRandomNumberGenerator()
   public let joinLimit: JoinAttemptLimit
+  /// The account the connection's role signs in as (ADR 0014), or nil for a role of the
+  /// service, which names the actor of each call itself.
+  public let signedIn: AccountID?
   /// How often a transaction that lost a race is tried again.
   static let attempts = 20
   /// How many times a call of this backend ran again after losing a race (the benchmark
@@ -75,6 +78,24 @@ public actor PostgresBackend: TransactionalBackend {
     self.random = AnyRandomNumberGenerator(random)
     self.joinLimit = joinLimit
     try Self.prepare(connection, searchPath: address.searchPath)
+    signedIn = try Self.account(signedInOn: connection, searchPath: address.searchPath)
+  }
+
+  /// The account the connection's role is, read once: nil for a role that is none.
+  private static func account(signedInOn connection: PostgresConnection, searchPath: String?)
+    throws(PostgresError) -> AccountID?
+  {
+    let asking: PostgresQuery = "SELECT teammate_signed_in() AS account"
+    // NB: through a pooler the search path is the transaction's, as everywhere else.
+    let rows =
+      if let searchPath {
+        try connection.pipeline([
+          "BEGIN", "SELECT set_config('search_path', \(searchPath), true)", asking, "COMMIT",
+        ])[2]
+      } else {
+        try connection.query(asking)
+      }
+    return try rows.optionalText(0, "account").map { AccountID($0) }
   }
 
   /// The schema this build writes.
@@ -93,7 +114,7 @@ public actor PostgresBackend: TransactionalBackend {
   package func preparedPlans(as actor: AccountID) throws(PostgresError) -> [(String, String)] {
     try connection.execute("BEGIN")
     defer { try? connection.execute("ROLLBACK") }
-    try connection.query("SELECT \(sql: Self.acting(actor))")
+    try connection.query("SELECT \(sql: acting(actor))")
     try connection.execute(
       "SET LOCAL plan_cache_mode = force_generic_plan; SET LOCAL enable_seqscan = off")
     let prepared = try connection.query(
@@ -139,6 +160,12 @@ public actor PostgresBackend: TransactionalBackend {
       try? connection.execute("ROLLBACK")
       throw error
     }
+  }
+
+  /// Makes or brings up to date the store at `address` on a connection of its own, for the
+  /// operator's steps that need its tables.
+  static func prepareStore(at address: PostgresAddress) throws(PostgresError) {
+    try prepare(PostgresConnection(address, waits: .standard), searchPath: address.searchPath)
   }
 
   /// `prepare`, inside its transaction.
@@ -198,6 +225,46 @@ public actor PostgresBackend: TransactionalBackend {
     }
   }
 
+  /// Looks an invite up by its code, once the database has counted the code as a guess.
+  public func invite(code: String, as actor: AccountID) throws -> Invite {
+    try countGuess(code, as: actor)
+    let limit = joinLimit
+    return try write(AccessChecked(), as: actor) { storage, now, _ in
+      try BackendOperations.invite(
+        code: code, actor: actor, storage: &storage, now: now, limit: limit)
+    }.get()
+  }
+
+  /// Joins with a code, once the database has counted the code as a guess.
+  public func join(code: String, displayName: String, as actor: AccountID) throws -> Household {
+    try countGuess(code, as: actor)
+    let limit = joinLimit
+    return try write(AccessChecked(), as: actor) { storage, now, _ in
+      try BackendOperations.join(
+        code: code, displayName: displayName, actor: actor, storage: &storage, now: now,
+        limit: limit)
+    }.get()
+  }
+
+  /// Has the database count a well-formed code as `actor`'s guess, in a transaction of its
+  /// own, before any lookup of it: committed first, so that no guess goes uncounted (ADR
+  /// 0014). Past the database's own budget (`teammate_join_guard`, in server time and looser
+  /// than `joinLimit`, which the rules apply first) the guess is refused in the rules' words.
+  private func countGuess(_ text: String, as actor: AccountID) throws {
+    guard let code = InviteCode(rawValue: text.trimmingCharacters(in: .whitespaces)) else {
+      return
+    }
+    do {
+      _ = try transaction(as: actor, reading: false) { storage, _ in
+        try storage.connection.query("SELECT teammate_guess(\(code.rawValue))")
+      }
+    } catch let error as PostgresError where error.state == .tooManyGuesses {
+      throw TeammateError.tooManyJoinAttempts(retryAfter: clock.now() + joinLimit.window)
+    } catch let error as PostgresError where error.state == .joiningPaused {
+      throw TeammateError.joiningPaused(retryAfter: clock.now() + joinLimit.window)
+    }
+  }
+
   public func write<T>(
     _ checked: borrowing AccessChecked, as actor: AccountID,
     _ body: (inout PostgresStorage, Date, inout AnyRandomNumberGenerator) throws -> T
@@ -228,6 +295,8 @@ public actor PostgresBackend: TransactionalBackend {
     as actor: AccountID, reading: Bool, also extra: PostgresQuery? = nil,
     _ body: (inout PostgresStorage, PostgresRows?) throws -> T
   ) throws -> T {
+    // NB: a device's role acts as its own account, never as another (ADR 0014).
+    if let signedIn, actor != signedIn { throw TeammateError.accessDenied(.notYourAccount(actor)) }
     var pauses = RetryPauses()
     var attempt = 0
     var committing = false
@@ -244,7 +313,7 @@ public actor PostgresBackend: TransactionalBackend {
         if reading {
           let opened = try connection.pipeline(
             opening("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") + [
-              "SELECT \(sql: Self.acting(actor))",
+              "SELECT \(sql: acting(actor))",
               PostgresStorage.household(of: actor, locking: false),
             ])
           try storage.begin(
@@ -253,7 +322,7 @@ public actor PostgresBackend: TransactionalBackend {
           let opened = try connection.pipeline(
             opening("BEGIN ISOLATION LEVEL READ COMMITTED") + [
               """
-              SELECT \(sql: Self.acting(actor)), pg_advisory_xact_lock(
+              SELECT \(sql: acting(actor)), pg_advisory_xact_lock(
                 hashtextextended('teammate.account ' || current_schema() || ' ' || \(actor.rawValue), 0))
               """,
               PostgresStorage.household(of: actor, locking: true),
@@ -297,10 +366,13 @@ public actor PostgresBackend: TransactionalBackend {
 }
 
 extension PostgresBackend {
-  /// The transaction's role and actor, as SQL to select: `role` set for the transaction is
-  /// SET LOCAL ROLE, and the actor is bound.
-  private static func acting(_ actor: AccountID) -> PostgresQuery {
-    "set_config('role', 'teammate_app', true), set_config('teammate.actor', \(actor.rawValue), true)"
+  /// The transaction's role and actor, as SQL to select: for the service, `role` set for the
+  /// transaction is SET LOCAL ROLE, and the actor is bound; a device's role is its account
+  /// already, and sets nothing.
+  private func acting(_ actor: AccountID) -> PostgresQuery {
+    guard signedIn == nil else { return "session_user" }
+    return
+      "set_config('role', 'teammate_app', true), set_config('teammate.actor', \(actor.rawValue), true)"
   }
 
   /// A transaction's first statements: `begin`, and through a pooler the URL's search path,

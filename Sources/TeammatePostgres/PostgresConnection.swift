@@ -64,6 +64,17 @@ final class PostgresConnection {
     return arrived
   }
 
+  /// The server's form of `secret` for `role` (a SCRAM verifier, as the server asks for),
+  /// made here, so that the secret itself never reaches the server or its log.
+  func verifier(of secret: String, for role: String) throws(PostgresError) -> String {
+    guard let made = pq.encryptPasswordConn(handle, secret, role, nil) else {
+      throw PostgresError.client(
+        "the secret could not be prepared: \(LibPQ.text(pq.errorMessage(handle)))")
+    }
+    defer { pq.freemem(made) }
+    return String(cString: made)
+  }
+
   /// Whether the connection is still usable (a server restart breaks it, and so does an
   /// answer that did not come in time).
   var isOpen: Bool { !abandoned && pq.status(handle) == CONNECTION_OK }

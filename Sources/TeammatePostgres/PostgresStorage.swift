@@ -149,21 +149,24 @@ public struct PostgresStorage: BackendStorage {
       """)
   }
 
-  /// NB: an invite is read by its exact code only, which the row-level policy mirrors: the
-  /// code is named to the database first, and the household it opens is the one joined.
+  /// NB: an invite of another household is read through `teammate_invite`, by its exact
+  /// code, once the backend has counted the code (`teammate_guess`); the household it opens
+  /// is the one this transaction may join.
   ///
   /// In a write, the household it opens is locked before the invite is read again: two
   /// accounts joining with one code take turns, and the second sees what the first left.
   public func invite(_ code: InviteCode) throws -> Invite? {
-    connection.later("SELECT set_config('teammate.code', \(code.rawValue), true)")
-    let reading: PostgresQuery = "SELECT body FROM invites WHERE code = \(code.rawValue)"
-    guard let invite = try document(Invite.self, "body", of: reading) else { return nil }
-    connection.later(
-      "SELECT set_config('teammate.joining', \(invite.householdID.rawValue), true)")
+    let reading: PostgresQuery = "SELECT teammate_invite(\(code.rawValue)) AS body"
+    guard let invite = try inviteDocument(reading) else { return nil }
     guard isWriting else { return invite }
     connection.later(
       "SELECT 1 FROM households WHERE id = \(invite.householdID.rawValue) FOR NO KEY UPDATE")
-    return try document(Invite.self, "body", of: reading)
+    return try inviteDocument(reading)
+  }
+
+  /// The invite `teammate_invite` answered, or nil for none.
+  private func inviteDocument(_ reading: PostgresQuery) throws -> Invite? {
+    try connection.query(reading).optionalText(0, "body").map { try decoded(Invite.self, $0) }
   }
 
   public func inviteCode(of household: HouseholdID) throws -> InviteCode? {
@@ -286,7 +289,9 @@ public struct PostgresStorage: BackendStorage {
   }
 
   public func failedJoins(after date: Date) throws -> [Date] {
-    try dates("SELECT at FROM failed_joins WHERE at > \(Self.text(date)) ORDER BY at")
+    // NB: every account's failures, their times alone, through the function that may read them.
+    try dates(
+      "SELECT at FROM teammate_failed_joins_after(\(Self.text(date))::double precision) AS at")
   }
 
   /// Each row's `at`; a time that does not read is reported, never dropped.
@@ -311,13 +316,11 @@ public struct PostgresStorage: BackendStorage {
       "DELETE FROM failed_joins WHERE account = \(account.rawValue) AND at <= \(Self.text(date))")
   }
 
+  /// NB: through the function that may look at every account's credentials, one at a time.
   public func credentialOwner(_ credential: Credential) throws -> AccountID? {
     let rows = try connection.query(
-      """
-      SELECT account FROM credentials
-      WHERE provider = \(credential.provider) AND subject = \(credential.subject)
-      """)
-    return rows.count == 0 ? nil : AccountID(try rows.text(0, "account"))
+      "SELECT teammate_credential_owner(\(credential.provider), \(credential.subject)) AS account")
+    return try rows.optionalText(0, "account").map { AccountID($0) }
   }
 
   public mutating func link(_ credential: Credential, to account: AccountID) throws {

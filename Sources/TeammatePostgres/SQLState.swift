@@ -22,6 +22,10 @@ public struct SQLState: RawRepresentable, Hashable, Sendable, ExpressibleByStrin
   public static let uniqueViolation: SQLState = "23505"
   /// The role may not do this.
   public static let insufficientPrivilege: SQLState = "42501"
+  /// The database's own budget of invite-code guesses is spent for the account (ADR 0014).
+  public static let tooManyGuesses: SQLState = "TM001"
+  /// The database's own budget of invite-code guesses is spent for the whole store.
+  public static let joiningPaused: SQLState = "TM002"
   /// A lock could not be had within `lock_timeout`.
   public static let lockNotAvailable: SQLState = "55P03"
 }

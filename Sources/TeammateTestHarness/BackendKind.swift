@@ -28,13 +28,14 @@ public enum BackendKind: String, CaseIterable, Sendable, CustomStringConvertible
     case .sqliteFile:
       let path = try TemporaryFolder.make().appending("store.sqlite")
       return try SQLiteBackend(path: path, clock: clock, random: random)
+    // NB: as devices reach a server, each account signed in as its own role (ADR 0014).
     case .postgres:
-      return try PostgresBackend(
-        url: try PostgresTestServer.freshStore(rawValue), clock: clock, random: random)
+      return try SignedInPostgresBackend(
+        .init(direct: try PostgresTestServer.freshStore(rawValue)), clock: clock, random: random)
     case .postgresPooled:
       let store = try PostgresTestServer.freshPooledStore("pooled")
-      return try PostgresBackend(
-        url: store.pooled, clock: clock, random: random, listeningAt: store.direct)
+      return try SignedInPostgresBackend(
+        .init(pooled: store.pooled, direct: store.direct), clock: clock, random: random)
     }
   }
 

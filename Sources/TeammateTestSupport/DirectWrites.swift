@@ -16,7 +16,7 @@ extension TeammateBackend {
   public func addCards(
     _ drafts: [CardDraft], to household: HouseholdID, as actor: AccountID
   ) async throws -> [Card] {
-    if let bulk = self as? any TransactionalBackend {
+    if let bulk = try await transactional(for: actor) {
       return try await bulk.addCardsAtOnce(drafts, to: household, as: actor)
     }
     var added: [Card] = []
@@ -75,7 +75,7 @@ extension TeammateBackend {
 
   /// One card, as a member of its household reads it.
   public func card(_ id: CardID, as actor: AccountID) async throws -> Card {
-    if let store = self as? any TransactionalBackend {
+    if let store = try await transactional(for: actor) {
       return try await store.oneCard(id, as: actor)
     }
     let home = try await householdID(of: actor, as: actor) ?? HouseholdID("none")
@@ -89,7 +89,7 @@ extension TeammateBackend {
   public func pendingCards(
     in household: HouseholdID, as actor: AccountID
   ) async throws -> [Card] {
-    if let store = self as? any TransactionalBackend {
+    if let store = try await transactional(for: actor) {
       return try await store.narrowedPendingCards(in: household, as: actor)
     }
     return AcknowledgementRules.pending(

@@ -14,9 +14,10 @@ import Testing
     "households": "id", "cards": "household_id", "changes": "household_id",
     "write_receipts": "household_id", "items": "household_id",
   ]
-  /// The tables every node keeps whole: small lookups by account, code or credential.
+  /// The tables every node keeps whole: small lookups by account, role, code or credential.
   static let reference: Set<String> = [
     "teammate_schema", "account_households", "invites", "credentials", "failed_joins",
+    "teammate_accounts", "join_guesses", "teammate_join_guard",
   ]
 
   /// What the catalogue of the schema `connection` works in breaks of the rules: a table

@@ -1,0 +1,136 @@
+import Foundation
+import TeammateKit
+
+/// The operator's step before a device can use a server (ADR 0014): an account's own role,
+/// made and removed with the service role's URL. A device signs in as that role, and the
+/// database takes its account from the session, never from a setting the device chooses.
+///
+/// ```swift
+/// let alice = try PostgresAccounts(url: serviceURL).add("alice")
+/// let backend = try PostgresBackend(url: alice.url(password: true), clock: SystemWallClock())
+/// ```
+public final class PostgresAccounts {
+  /// The operator's session on the store.
+  private let connection: PostgresConnection
+  /// The service URL the session was opened with, to build devices' URLs from.
+  private let url: String
+
+  /// Opens the store at `url` (the service role's, the server's own rather than a pooler's,
+  /// since roles are made in a session) as its operator, making or bringing its schema up to
+  /// this build's first.
+  public init(url: String) throws(PostgresError) {
+    let address = try PostgresAddress(url)
+    guard !address.pooled else {
+      throw .client("accounts are provisioned with the server's own URL, not a pooler's")
+    }
+    try PostgresBackend.prepareStore(at: address)
+    connection = try PostgresConnection(address, waits: .standard)
+    self.url = url
+  }
+
+  /// An account's role on the server and its secret, which is shown once and kept nowhere
+  /// on the server (only its SCRAM verifier is).
+  public struct Provisioned: Sendable, Equatable {
+    /// The account the role signs in as.
+    public let account: AccountID
+    /// The role's name: `teammate_` and random letters, since an account's name need not
+    /// be a SQL identifier.
+    public let role: String
+    /// The role's password.
+    public let secret: String
+    /// The service URL it was made with, to build the device's from.
+    let serviceURL: String
+
+    /// The URL a device uses: the service URL (or `base`, another URL to the same store,
+    /// such as a pooler's) with the role as its user and, with `password`, the secret in it;
+    /// without, libpq reads it from `passfile` (a file in PostgreSQL's password-file form,
+    /// `passfileLine`) or from `PGPASSFILE`.
+    public func url(on base: String? = nil, password: Bool = false, passfile: String? = nil)
+      -> String
+    {
+      let base = base ?? serviceURL
+      guard var components = URLComponents(string: base) else { return base }
+      components.user = nil
+      components.password = nil
+      var items = (components.percentEncodedQueryItems ?? []).filter {
+        !["user", "password", "passfile"].contains($0.name)
+      }
+      items.append(URLQueryItem(name: "user", value: role))
+      if password { items.append(URLQueryItem(name: "password", value: Self.encoded(secret))) }
+      if let passfile {
+        items.append(URLQueryItem(name: "passfile", value: Self.encoded(passfile)))
+      }
+      components.percentEncodedQueryItems = items
+      return components.string ?? base
+    }
+
+    /// The line of a password file that signs the role in on any host, port and database.
+    public var passfileLine: String {
+      "*:*:*:\(role):\(secret.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: ":", with: "\\:"))"
+    }
+
+    private static func encoded(_ value: String) -> String {
+      var allowed = CharacterSet.alphanumerics
+      allowed.insert(charactersIn: "-._~/")
+      return value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value
+    }
+  }
+
+  /// The letters of generated role names and secrets.
+  private static let letters = Array("abcdefghijkmnpqrstuvwxyz23456789")
+
+  /// Makes `account` a role of its own on the store, in the device group and nothing else,
+  /// and returns it with its new secret. An account that has a role already is refused.
+  public func add(
+    _ account: AccountID, random: some RandomNumberGenerator = SystemRandomNumberGenerator()
+  ) throws(PostgresError) -> Provisioned {
+    var random = random
+    let role =
+      "teammate_" + String((0..<20).map { _ in Self.letters.randomElement(using: &random)! })
+    let secret = String((0..<32).map { _ in Self.letters.randomElement(using: &random)! })
+    let verifier = try connection.verifier(of: secret, for: role)
+    // NB: the role's name is this code's own letters, and the verifier base64 and `$:`; a
+    // role's password cannot be a bound value.
+    guard !verifier.contains("'") else { throw .client("the secret could not be prepared") }
+    try connection.execute("BEGIN")
+    do throws(PostgresError) {
+      let existing = try connection.query(
+        "SELECT role FROM teammate_accounts WHERE account = \(account.rawValue)")
+      guard existing.count == 0 else {
+        throw PostgresError.client("'\(account)' has a role on this store already")
+      }
+      try connection.execute(
+        "CREATE ROLE \(role) LOGIN PASSWORD '\(verifier)' IN ROLE teammate_device")
+      try connection.query(
+        "INSERT INTO teammate_accounts (role, account) VALUES (\(role), \(account.rawValue))")
+      try connection.execute("COMMIT")
+    } catch {
+      try? connection.execute("ROLLBACK")
+      throw error
+    }
+    return Provisioned(account: account, role: role, secret: secret, serviceURL: url)
+  }
+
+  /// Removes `account`'s role from the store: its sessions are ended and its URL no longer
+  /// signs in. The account's household and cards stay. An account with no role is refused.
+  public func remove(_ account: AccountID) throws(PostgresError) {
+    try connection.execute("BEGIN")
+    do throws(PostgresError) {
+      let rows = try connection.query(
+        "DELETE FROM teammate_accounts WHERE account = \(account.rawValue) RETURNING role")
+      guard rows.count == 1 else {
+        throw PostgresError.client("'\(account)' has no role on this store")
+      }
+      let role = try rows.text(0, "role")
+      guard role.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "_") })
+      else { throw PostgresError.client("the stored role '\(role)' is not one this tool made") }
+      try connection.execute("DROP ROLE \(role)")
+      try connection.query(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = \(role)")
+      try connection.execute("COMMIT")
+    } catch {
+      try? connection.execute("ROLLBACK")
+      throw error
+    }
+  }
+}
