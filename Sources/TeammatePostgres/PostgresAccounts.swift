@@ -85,9 +85,11 @@ public final class PostgresAccounts {
     _ account: AccountID, random: some RandomNumberGenerator = SystemRandomNumberGenerator()
   ) throws(PostgresError) -> Provisioned {
     var random = random
-    let role =
-      "teammate_" + String((0..<20).map { _ in Self.letters.randomElement(using: &random)! })
-    let secret = String((0..<32).map { _ in Self.letters.randomElement(using: &random)! })
+    func letters(_ count: Int) -> String {
+      String((0..<count).map { _ in Self.letters[Int(random.next(upperBound: UInt(32)))] })
+    }
+    let role = "teammate_" + letters(20)
+    let secret = letters(32)
     let verifier = try connection.verifier(of: secret, for: role)
     // NB: the role's name is this code's own letters, and the verifier base64 and `$:`; a
     // role's password cannot be a bound value.

@@ -38,7 +38,7 @@ public actor PostgresBackend: TransactionalBackend {
   public let joinLimit: JoinAttemptLimit
   /// The account the connection's role signs in as (ADR 0014), or nil for a role of the
   /// service, which names the actor of each call itself.
-  public let signedIn: AccountID?
+  public nonisolated let signedIn: AccountID?
   /// How often a transaction that lost a race is tried again.
   static let attempts = 20
   /// How many times a call of this backend ran again after losing a race (the benchmark
@@ -134,6 +134,11 @@ public actor PostgresBackend: TransactionalBackend {
       plans.append((statement, try plan.text(0, "QUERY PLAN")))
     }
     return plans
+  }
+
+  /// The role this backend's connection signed in as, for tests that check who connects.
+  package func sessionRole() throws -> String {
+    try connection.query("SELECT session_user AS role").text(0, "role")
   }
 
   /// The server process behind this backend's connection, for tests that cut it.

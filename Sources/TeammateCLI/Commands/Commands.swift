@@ -9,7 +9,7 @@ enum Commands {
       mealHistory, mealTimes, dishAdd, dishList, dishEdit, dishRemove, dishRestore,
       listShow, listAdd, listGot, listUndo, listClear, listFromMeal, export,
       pending, ack, sync, watch, outbox, notifications, settings, status, whoami, accountLink,
-      completions,
+      serverAccountAdd, serverAccountRemove, completions,
       demo,
     ],
     groupAbstracts: [
@@ -17,6 +17,7 @@ enum Commands {
       "invite": "Invite your partner with a six-digit code.",
       "card": "Log, change, complete, skip, delete and restore cards.",
       "account": "Link this anonymous account to a named sign-in.",
+      "server": "The operator's steps on a PostgreSQL server: each account a role of its own.",
       "meal":
         "What we eat: alone, each meal of today (or a day, or a week); propose, pick, decide, "
         + "skip and move meals, suggestions and history.",

@@ -86,11 +86,21 @@ struct Session {
     if let opened { return opened }
     let store: any TeammateBackend
     if onServer {
+      let server: PostgresBackend
       do {
-        store = try PostgresBackend(url: storePath, clock: clock)
+        server = try PostgresBackend(url: storePath, clock: clock)
       } catch {
         throw ServerError(url: storePath, reason: error.message)
       }
+      // NB: a device's URL signs in as one account (ADR 0014): --as is not a free choice.
+      if let signedIn = server.signedIn, let uid = try? account(), uid != signedIn {
+        throw UsageError(
+          message:
+            "--as \(TerminalText.visible(uid.rawValue)), but the server URL signs in as "
+            + "\(TerminalText.visible(signedIn.rawValue)): a device acts only as its own account",
+          hint: "pass --as \(TerminalText.visible(signedIn.rawValue)), or the URL of that account")
+      }
+      store = server
       log(
         "store \(ServerURL.masked(storePath)) (PostgreSQL, schema \(PostgresBackend.schemaVersion))"
       )
