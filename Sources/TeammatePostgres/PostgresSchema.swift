@@ -184,7 +184,9 @@ enum PostgresSchema {
     // `teammate_device` and nothing else. An invite of another household is read only
     // through `teammate_invite(code)`, after `teammate_guess(code)` has counted the code in
     // a transaction of its own (so a guess cannot be rolled back uncounted), and the
-    // household it opens is writable for that transaction alone. An account's household is
+    // household it opens is writable for that transaction alone. Invites are written only
+    // through `teammate_put_invite`, which chooses a device's new codes itself, so that no
+    // write tells a device whether a code is taken. An account's household is
     // one whose members list it. Definer functions run as the tables' owner, whom the
     // policies do not hold back.
     """
@@ -276,6 +278,30 @@ enum PostgresSchema {
       AS $$ SELECT coalesce((SELECT body::jsonb -> 'members'
         @> jsonb_build_array(jsonb_build_object('uid', member)) FROM households WHERE id = household),
         false) $$;
+    CREATE OR REPLACE FUNCTION teammate_put_invite(given text, household text, document text)
+      RETURNS text LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path FROM CURRENT
+      AS $$ DECLARE held text; chosen text := given; BEGIN
+        IF household IS DISTINCT FROM teammate_household()
+          AND household IS DISTINCT FROM teammate_joining() THEN
+          RAISE EXCEPTION 'an invite is written for one''s own household only'
+            USING ERRCODE = '42501';
+        END IF;
+        SELECT household_id INTO held FROM invites WHERE code = given;
+        -- NB: a device's new code is the server's choice, whatever it proposed: no write
+        -- tells it whether a code is taken.
+        IF held IS DISTINCT FROM household AND teammate_signed_in() IS NOT NULL THEN
+          LOOP
+            chosen := lpad(((('x' || substr(md5(gen_random_uuid()::text), 1, 8))::bit(32)::bigint)
+              % 1000000)::text, 6, '0');
+            EXIT WHEN NOT EXISTS (SELECT 1 FROM invites WHERE code = chosen);
+          END LOOP;
+        END IF;
+        DELETE FROM invites WHERE household_id = household AND code <> chosen;
+        INSERT INTO invites (code, household_id, body)
+          VALUES (chosen, household, jsonb_set(document::jsonb, '{code}', to_jsonb(chosen))::text)
+          ON CONFLICT (code) DO UPDATE SET household_id = excluded.household_id, body = excluded.body;
+        RETURN chosen;
+      END $$;
     REVOKE ALL ON FUNCTION teammate_guess(text), teammate_invite(text) FROM PUBLIC;
     DROP POLICY IF EXISTS own_or_household ON account_households;
     CREATE POLICY own_or_household ON account_households
@@ -307,8 +333,9 @@ enum PostgresSchema {
     END $$;
     GRANT SELECT ON teammate_schema TO teammate_device;
     GRANT SELECT, INSERT, UPDATE, DELETE
-      ON households, account_households, invites, cards, changes, items, write_receipts
+      ON households, account_households, cards, changes, items, write_receipts
       TO teammate_device;
+    GRANT SELECT, DELETE ON invites TO teammate_device;
     GRANT SELECT, INSERT, DELETE ON failed_joins TO teammate_device;
     GRANT SELECT, INSERT ON credentials TO teammate_device;
     GRANT USAGE ON SEQUENCE cards_position_seq, items_position_seq TO teammate_device;

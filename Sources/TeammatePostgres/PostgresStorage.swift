@@ -175,15 +175,13 @@ public struct PostgresStorage: BackendStorage {
     return rows.count == 0 ? nil : InviteCode(rawValue: try rows.text(0, "code"))
   }
 
+  /// NB: through `teammate_put_invite`, which keeps a household one invite and, for a device
+  /// role, chooses a new invite's code itself (ADR 0014): the kit reads the invite back.
   public mutating func putInvite(_ invite: Invite) throws {
-    // NB: a household keeps one invite: a new one takes the place of the old.
-    let (code, household) = (invite.code.rawValue, invite.householdID.rawValue)
-    connection.later(
-      "DELETE FROM invites WHERE household_id = \(household) AND code <> \(code)")
     connection.later(
       """
-      INSERT INTO invites (code, household_id, body) VALUES (\(code), \(household), \(try json(invite)))
-      ON CONFLICT (code) DO UPDATE SET household_id = excluded.household_id, body = excluded.body
+      SELECT teammate_put_invite(\(invite.code.rawValue), \(invite.householdID.rawValue),
+        \(try json(invite)))
       """)
   }
 

@@ -83,7 +83,7 @@ import Testing
     try await alices.linkCredential(
       Credential(provider: "apple", subject: "alice-apple"), as: Fixtures.alice)
     let mallory = try accounts.add("mallory")
-    _ = try await PostgresBackend(
+    let lair = try await PostgresBackend(
       url: mallory.url(password: true), clock: ManualWallClock(Fixtures.start)
     )
     .createHousehold(name: "Lair", timeZone: "UTC", displayName: "Mallory", as: "mallory")
@@ -129,13 +129,13 @@ import Testing
       "INSERT INTO cards (household_id, id, body) VALUES (\(home), 'zzzzzzzz', '{}')",
       "INSERT INTO write_receipts VALUES (\(home), 'alice', 'w', '{}')",
       "UPDATE account_households SET household_id = \(home) WHERE account = 'mallory'",
+      "UPDATE invites SET body = '{}' WHERE household_id = \(home)",
     ] {
       #expect(refused(statement), "\(statement.sql)")
     }
     for statement: PostgresQuery in [
       "UPDATE cards SET body = '{}' WHERE household_id = \(home) RETURNING 1",
       "DELETE FROM changes WHERE household_id = \(home) RETURNING 1",
-      "UPDATE invites SET body = '{}' WHERE household_id = \(home) RETURNING 1",
       "DELETE FROM invites WHERE household_id = \(home) RETURNING 1",
       "UPDATE households SET body = '{}' WHERE id = \(home) RETURNING 1",
     ] {
@@ -151,6 +151,25 @@ import Testing
     #expect(try raw.query("SELECT teammate_invite(\(code)) AS body").optionalText(0, "body") == nil)
     try raw.execute("ROLLBACK")
     #expect(try raw.query("SELECT teammate_invite(\(code)) AS body").optionalText(0, "body") == nil)
+
+    // NB: no write tells whether a code is taken: an invite is written only through the
+    // function, which gives a device's new invite a code of the server's choosing.
+    let body = try JSONEncoder().encode(lair.invite)
+    let written = try raw.query(
+      """
+      SELECT teammate_put_invite(\(code), \(lair.household.id.rawValue),
+        \(String(decoding: body, as: UTF8.self))) AS code
+      """
+    ).text(0, "code")
+    #expect(written != code && written.count == 6)
+    #expect(
+      refused(
+        "INSERT INTO invites (code, household_id, body) VALUES ('000009', \(lair.household.id.rawValue), '{}')"
+      ))
+    #expect(refused("SELECT teammate_put_invite('000009', \(home), '{}')"))
+    #expect(
+      try await alices.liveInvite(for: creation.household.id, as: Fixtures.alice) == creation.invite
+    )
 
     // NB: past the store's budget every guess is refused, the right code too.
     try PostgresConnection(url: store).execute(

@@ -37,7 +37,7 @@ extension BackendOperations {
     try storage.putInvite(invite)
     try record(
       .householdCreated, in: id, by: actor, now: now, household: household, storage: &storage)
-    return HouseholdCreation(household: household, invite: invite)
+    return HouseholdCreation(household: household, invite: try stored(invite, in: storage))
   }
 
   package static func household(

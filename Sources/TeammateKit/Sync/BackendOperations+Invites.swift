@@ -11,7 +11,16 @@ extension BackendOperations {
     let invite = try freshInvite(for: household, by: actor, in: storage, now: now, random: &random)
     if let old = try storage.inviteCode(of: id) { try storage.deleteInvite(old) }
     try storage.putInvite(invite)
-    return invite
+    return try stored(invite, in: storage)
+  }
+
+  /// The invite as the storage keeps it: a server chooses a device's codes itself, so that
+  /// no write tells a device whether a code is taken (ADR 0014).
+  static func stored(_ invite: Invite, in storage: some BackendStorage) throws -> Invite {
+    guard let code = try storage.inviteCode(of: invite.householdID), code != invite.code else {
+      return invite
+    }
+    return try storage.invite(code) ?? invite
   }
 
   package static func liveInvite(
