@@ -94,8 +94,7 @@ public final class PostgresAccounts {
     // NB: the role's name is this code's own letters, and the verifier base64 and `$:`; a
     // role's password cannot be a bound value.
     guard !verifier.contains("'") else { throw .client("the secret could not be prepared") }
-    try connection.execute("BEGIN")
-    do throws(PostgresError) {
+    try inTransaction { () throws(PostgresError) in
       let existing = try connection.query(
         "SELECT role FROM teammate_accounts WHERE account = \(account.rawValue)")
       guard existing.count == 0 else {
@@ -105,10 +104,6 @@ public final class PostgresAccounts {
         "CREATE ROLE \(role) LOGIN PASSWORD '\(verifier)' IN ROLE teammate_device")
       try connection.query(
         "INSERT INTO teammate_accounts (role, account) VALUES (\(role), \(account.rawValue))")
-      try connection.execute("COMMIT")
-    } catch {
-      try? connection.execute("ROLLBACK")
-      throw error
     }
     return Provisioned(account: account, role: role, secret: secret, serviceURL: url)
   }
@@ -116,8 +111,7 @@ public final class PostgresAccounts {
   /// Removes `account`'s role from the store: its sessions are ended and its URL no longer
   /// signs in. The account's household and cards stay. An account with no role is refused.
   public func remove(_ account: AccountID) throws(PostgresError) {
-    try connection.execute("BEGIN")
-    do throws(PostgresError) {
+    try inTransaction { () throws(PostgresError) in
       let rows = try connection.query(
         "DELETE FROM teammate_accounts WHERE account = \(account.rawValue) RETURNING role")
       guard rows.count == 1 else {
@@ -129,6 +123,14 @@ public final class PostgresAccounts {
       try connection.execute("DROP ROLE \(role)")
       try connection.query(
         "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = \(role)")
+    }
+  }
+
+  /// Runs `body` in one transaction of the operator's session: all of it, or none.
+  private func inTransaction(_ body: () throws(PostgresError) -> Void) throws(PostgresError) {
+    try connection.execute("BEGIN")
+    do {
+      try body()
       try connection.execute("COMMIT")
     } catch {
       try? connection.execute("ROLLBACK")

@@ -230,32 +230,11 @@ public actor PostgresBackend: TransactionalBackend {
     }
   }
 
-  /// Looks an invite up by its code, once the database has counted the code as a guess.
-  public func invite(code: String, as actor: AccountID) throws -> Invite {
-    try countGuess(code, as: actor)
-    let limit = joinLimit
-    return try write(AccessChecked(), as: actor) { storage, now, _ in
-      try BackendOperations.invite(
-        code: code, actor: actor, storage: &storage, now: now, limit: limit)
-    }.get()
-  }
-
-  /// Joins with a code, once the database has counted the code as a guess.
-  public func join(code: String, displayName: String, as actor: AccountID) throws -> Household {
-    try countGuess(code, as: actor)
-    let limit = joinLimit
-    return try write(AccessChecked(), as: actor) { storage, now, _ in
-      try BackendOperations.join(
-        code: code, displayName: displayName, actor: actor, storage: &storage, now: now,
-        limit: limit)
-    }.get()
-  }
-
   /// Has the database count a well-formed code as `actor`'s guess, in a transaction of its
   /// own, before any lookup of it: committed first, so that no guess goes uncounted (ADR
   /// 0014). Past the database's own budget (`teammate_join_guard`, in server time and looser
   /// than `joinLimit`, which the rules apply first) the guess is refused in the rules' words.
-  private func countGuess(_ text: String, as actor: AccountID) throws {
+  public func countCode(_ text: String, as actor: AccountID) throws {
     guard let code = InviteCode(rawValue: text.trimmingCharacters(in: .whitespaces)) else {
       return
     }

@@ -35,9 +35,17 @@ public protocol TransactionalBackend: TeammateBackend, Actor {
   func read<T>(
     _ checked: borrowing AccessChecked, as actor: AccountID, _ body: (Storage, Date) throws -> T
   ) throws -> T
+
+  /// Called before an invite code is looked up (`invite(code:as:)`, `join`), outside the
+  /// lookup's own write: a backend whose storage keeps its own count of guessed codes (a
+  /// server's, ADR 0014) counts the code here, so that no lookup goes uncounted. By default
+  /// it does nothing.
+  func countCode(_ code: String, as actor: AccountID) throws
 }
 
 extension TransactionalBackend {
+  public func countCode(_ code: String, as actor: AccountID) throws {}
+
   public func householdID(of account: AccountID, as actor: AccountID) throws -> HouseholdID? {
     try read(AccessChecked(), as: actor) { storage, _ in
       try BackendOperations.householdID(of: account, actor: actor, storage: storage)
@@ -109,6 +117,7 @@ extension TransactionalBackend {
   }
 
   public func invite(code: String, as actor: AccountID) throws -> Invite {
+    try countCode(code, as: actor)
     let limit = joinLimit
     return try write(AccessChecked(), as: actor) { storage, now, _ in
       try BackendOperations.invite(
@@ -117,6 +126,7 @@ extension TransactionalBackend {
   }
 
   public func join(code: String, displayName: String, as actor: AccountID) throws -> Household {
+    try countCode(code, as: actor)
     let limit = joinLimit
     return try write(AccessChecked(), as: actor) { storage, now, _ in
       try BackendOperations.join(
