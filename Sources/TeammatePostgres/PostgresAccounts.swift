@@ -23,8 +23,8 @@ public final class PostgresAccounts {
     guard !address.pooled else {
       throw .client("accounts are provisioned with the server's own URL, not a pooler's")
     }
-    try PostgresBackend.prepareStore(at: address)
     connection = try PostgresConnection(address, waits: .standard)
+    try PostgresBackend.prepare(connection, searchPath: nil)
     self.url = url
   }
 

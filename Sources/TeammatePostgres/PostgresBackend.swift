@@ -149,7 +149,7 @@ public actor PostgresBackend: TransactionalBackend {
   /// Makes an empty database ours, or checks that it is ours and not newer and brings an
   /// older one up to this build's schema. Connections opening one store at once take turns
   /// (a lock on the schema's name), so that an empty store is made once.
-  private static func prepare(_ connection: PostgresConnection, searchPath: String?)
+  static func prepare(_ connection: PostgresConnection, searchPath: String?)
     throws(PostgresError)
   {
     try connection.execute("BEGIN")
@@ -165,12 +165,6 @@ public actor PostgresBackend: TransactionalBackend {
       try? connection.execute("ROLLBACK")
       throw error
     }
-  }
-
-  /// Makes or brings up to date the store at `address` on a connection of its own, for the
-  /// operator's steps that need its tables.
-  static func prepareStore(at address: PostgresAddress) throws(PostgresError) {
-    try prepare(PostgresConnection(address, waits: .standard), searchPath: address.searchPath)
   }
 
   /// `prepare`, inside its transaction.
