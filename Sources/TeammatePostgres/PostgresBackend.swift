@@ -31,6 +31,8 @@ public actor PostgresBackend: TransactionalBackend {
   private let listener: PostgresListener?
   private var connection: PostgresConnection
   private let clock: any WallClock
+  /// Households' documents as this backend last decoded them.
+  private let households = DecodedHouseholds()
   private var random: AnyRandomNumberGenerator
   /// Spreads the pauses between tries; not `random`, so that retries never change the codes a
   /// seeded backend makes.
@@ -282,7 +284,7 @@ public actor PostgresBackend: TransactionalBackend {
       attempt += 1
       // NB: a connection the server dropped (a restart, an idle timeout) is opened again.
       if !connection.isOpen { connection = try PostgresConnection(address, waits: waits) }
-      var storage = PostgresStorage(connection: connection)
+      var storage = PostgresStorage(connection: connection, households: households)
       var extraRows: PostgresRows?
       committing = false
       do {

@@ -12,8 +12,12 @@ public struct PostgresStorage: BackendStorage {
   private let encoder: JSONEncoder
   private let decoder = JSONDecoder()
 
-  init(connection: PostgresConnection) {
+  /// The backend's decoded households, kept between its transactions.
+  private let decodedHouseholds: DecodedHouseholds
+
+  init(connection: PostgresConnection, households: DecodedHouseholds) {
     self.connection = connection
+    decodedHouseholds = households
     encoder = JSONEncoder()
     encoder.outputFormatting = .sortedKeys
   }
@@ -96,7 +100,9 @@ public struct PostgresStorage: BackendStorage {
     isWriting = writing
     var known = KnownHousehold(account: account)
     if household.count > 0 {
-      let body = try decoded(Household.self, try household.text(0, "body"))
+      let body = try decodedHouseholds.household(try household.text(0, "body")) { text in
+        try decoded(Household.self, text)
+      }
       known.id = body.id
       known.body = body
       known.lastSequence = try last.map { try $0.integer(0, "last") }
