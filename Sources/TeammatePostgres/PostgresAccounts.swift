@@ -118,8 +118,9 @@ public final class PostgresAccounts {
         throw PostgresError.client("'\(account)' has no role on this store")
       }
       let role = try rows.text(0, "role")
-      guard role.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "_") })
-      else { throw PostgresError.client("the stored role '\(role)' is not one this tool made") }
+      guard PostgresQuery.isPlainName(role) else {
+        throw PostgresError.client("the stored role '\(role)' is not one this tool made")
+      }
       try connection.execute("DROP ROLE \(role)")
       try connection.query(
         "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = \(role)")

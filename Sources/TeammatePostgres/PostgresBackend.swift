@@ -79,25 +79,7 @@ public actor PostgresBackend: TransactionalBackend {
     self.clock = clock
     self.random = AnyRandomNumberGenerator(random)
     self.joinLimit = joinLimit
-    try Self.prepare(connection, searchPath: address.searchPath)
-    signedIn = try Self.account(signedInOn: connection, searchPath: address.searchPath)
-  }
-
-  /// The account the connection's role is, read once: nil for a role that is none.
-  private static func account(signedInOn connection: PostgresConnection, searchPath: String?)
-    throws(PostgresError) -> AccountID?
-  {
-    let asking: PostgresQuery = "SELECT teammate_signed_in() AS account"
-    // NB: through a pooler the search path is the transaction's, as everywhere else.
-    let rows =
-      if let searchPath {
-        try connection.pipeline([
-          "BEGIN", "SELECT set_config('search_path', \(searchPath), true)", asking, "COMMIT",
-        ])[2]
-      } else {
-        try connection.query(asking)
-      }
-    return try rows.optionalText(0, "account").map { AccountID($0) }
+    signedIn = try Self.prepare(connection, searchPath: address.searchPath)
   }
 
   /// The schema this build writes.
@@ -150,9 +132,11 @@ public actor PostgresBackend: TransactionalBackend {
 
   /// Makes an empty database ours, or checks that it is ours and not newer and brings an
   /// older one up to this build's schema. Connections opening one store at once take turns
-  /// (a lock on the schema's name), so that an empty store is made once.
+  /// (a lock on the schema's name), so that an empty store is made once. Answers the account
+  /// the connection's role signs in as (ADR 0014), nil for a role of the service.
+  @discardableResult
   static func prepare(_ connection: PostgresConnection, searchPath: String?)
-    throws(PostgresError)
+    throws(PostgresError) -> AccountID?
   {
     try connection.execute("BEGIN")
     do {
@@ -162,7 +146,10 @@ public actor PostgresBackend: TransactionalBackend {
       try connection.query(
         "SELECT pg_advisory_xact_lock(hashtextextended('teammate.store ' || current_schema(), 0))")
       try check(connection)
+      let signedIn = try connection.query("SELECT teammate_signed_in() AS account")
+        .optionalText(0, "account").map { AccountID($0) }
       try connection.execute("COMMIT")
+      return signedIn
     } catch {
       try? connection.execute("ROLLBACK")
       throw error
@@ -374,8 +361,7 @@ extension PostgresBackend {
   public static func createSchema(_ name: String, on url: String) throws(PostgresError)
     -> String
   {
-    guard !name.isEmpty,
-      name.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "_") }),
+    guard PostgresQuery.isPlainName(name),
       var components = URLComponents(string: url)
     else { throw PostgresError.client("'\(name)' cannot name a schema") }
     try PostgresConnection(url: url).execute("CREATE SCHEMA \(name)")

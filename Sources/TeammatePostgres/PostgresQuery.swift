@@ -16,6 +16,13 @@ struct PostgresQuery: ExpressibleByStringInterpolation, Sendable {
 
   init(stringLiteral text: String) { pieces = [.text(text)] }
 
+  /// Whether `name` may be written into SQL text as it is, where a value cannot be bound (a
+  /// schema, a role): lowercase ASCII letters, digits and `_`, and not empty.
+  static func isPlainName(_ name: String) -> Bool {
+    !name.isEmpty
+      && name.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "_") }
+  }
+
   init(stringInterpolation: Interpolation) { pieces = stringInterpolation.pieces }
 
   struct Interpolation: StringInterpolationProtocol {
