@@ -334,12 +334,12 @@ public actor PostgresBackend: TransactionalBackend {
 
 extension PostgresBackend {
   /// The transaction's role and actor, as SQL to select: for the service, `role` set for the
-  /// transaction is SET LOCAL ROLE, and the actor is bound; a device's role is its account
-  /// already, and sets nothing.
+  /// transaction is SET LOCAL ROLE, and `teammate_act_as` names the actor and the actor's
+  /// household, which the policies read (ADR 0015); a device's role is its account already,
+  /// and sets nothing.
   private func acting(_ actor: AccountID) -> PostgresQuery {
     guard signedIn == nil else { return "session_user" }
-    return
-      "set_config('role', 'teammate_app', true), set_config('teammate.actor', \(actor.rawValue), true)"
+    return "set_config('role', 'teammate_app', true), teammate_act_as(\(actor.rawValue))"
   }
 
   /// A transaction's first statements: `begin`, and through a pooler the URL's search path,

@@ -341,5 +341,119 @@ enum PostgresSchema {
     GRANT USAGE ON SEQUENCE cards_position_seq, items_position_seq TO teammate_device;
     GRANT EXECUTE ON FUNCTION teammate_guess(text), teammate_invite(text) TO teammate_device, teammate_app;
     """,
+    // 9: the policies of the tables every call reads call no function of the owner's rights
+    // (ADR 0015): each such call saved and restored its search path, in every statement, a
+    // third of the server's time under load. A device role reads its own account and
+    // household from its row of `teammate_accounts` (kept by a trigger on membership); the
+    // service, which names its actor, names the actor's household beside it once per
+    // transaction (`teammate_act_as`), kept by a trigger when the actor's membership changes.
+    // Invites, failed joins and credentials keep the lookups of schema 8.
+    """
+    ALTER TABLE teammate_accounts ADD COLUMN IF NOT EXISTS household_id text;
+    UPDATE teammate_accounts t SET household_id = a.household_id
+      FROM account_households a WHERE a.account = t.account;
+    CREATE OR REPLACE FUNCTION teammate_role_household() RETURNS trigger LANGUAGE plpgsql
+      SECURITY DEFINER SET search_path FROM CURRENT
+      AS $$ BEGIN
+        IF TG_OP <> 'INSERT' THEN
+          UPDATE teammate_accounts SET household_id = NULL WHERE account = OLD.account;
+        END IF;
+        IF TG_OP <> 'DELETE' THEN
+          UPDATE teammate_accounts SET household_id = NEW.household_id WHERE account = NEW.account;
+        END IF;
+        RETURN NULL;
+      END $$;
+    DROP TRIGGER IF EXISTS role_household ON account_households;
+    CREATE TRIGGER role_household AFTER INSERT OR UPDATE OR DELETE ON account_households
+      FOR EACH ROW EXECUTE FUNCTION teammate_role_household();
+    CREATE OR REPLACE FUNCTION teammate_account_household() RETURNS trigger LANGUAGE plpgsql
+      SECURITY DEFINER SET search_path FROM CURRENT
+      AS $$ BEGIN
+        NEW.household_id := (SELECT household_id FROM account_households WHERE account = NEW.account);
+        RETURN NEW;
+      END $$;
+    DROP TRIGGER IF EXISTS account_household ON teammate_accounts;
+    CREATE TRIGGER account_household BEFORE INSERT OR UPDATE OF account ON teammate_accounts
+      FOR EACH ROW EXECUTE FUNCTION teammate_account_household();
+    -- NB: no SECURITY DEFINER and no SET clause, so that what it sets lasts the transaction;
+    -- it runs with the rights of whoever writes the membership.
+    CREATE OR REPLACE FUNCTION teammate_follow_actor() RETURNS trigger LANGUAGE plpgsql
+      AS $$ BEGIN
+        IF TG_OP <> 'INSERT' AND OLD.account = current_setting('teammate.actor', true) THEN
+          PERFORM set_config('teammate.household', '', true);
+        END IF;
+        IF TG_OP <> 'DELETE' AND NEW.account = current_setting('teammate.actor', true) THEN
+          PERFORM set_config('teammate.household', NEW.household_id, true);
+        END IF;
+        RETURN NULL;
+      END $$;
+    DROP TRIGGER IF EXISTS follow_actor ON account_households;
+    CREATE TRIGGER follow_actor AFTER INSERT OR UPDATE OR DELETE ON account_households
+      FOR EACH ROW EXECUTE FUNCTION teammate_follow_actor();
+    CREATE OR REPLACE FUNCTION teammate_act_as(actor text) RETURNS text LANGUAGE plpgsql
+      AS $$ DECLARE home text; BEGIN
+        PERFORM set_config('teammate.actor', actor, true);
+        SELECT household_id INTO home FROM account_households WHERE account = actor;
+        PERFORM set_config('teammate.household', coalesce(home, ''), true);
+        RETURN home;
+      END $$;
+    ALTER TABLE teammate_accounts ENABLE ROW LEVEL SECURITY;
+    DROP POLICY IF EXISTS own_role ON teammate_accounts;
+    CREATE POLICY own_role ON teammate_accounts FOR SELECT TO teammate_device
+      USING (role = session_user);
+    GRANT SELECT ON teammate_accounts TO teammate_device;
+    DO $$ DECLARE t text; BEGIN
+      FOREACH t IN ARRAY ARRAY['cards', 'changes', 'items'] LOOP
+        EXECUTE format('DROP POLICY IF EXISTS member_rows ON %I', t);
+        EXECUTE format('DROP POLICY IF EXISTS service_rows ON %I', t);
+        EXECUTE format('DROP POLICY IF EXISTS device_rows ON %I', t);
+        EXECUTE format('CREATE POLICY service_rows ON %I TO teammate_app '
+          'USING (household_id = (SELECT nullif(current_setting(''teammate.household'', true), ''''))) '
+          'WITH CHECK (household_id = (SELECT nullif(current_setting(''teammate.household'', true), '''')))', t);
+        EXECUTE format('CREATE POLICY device_rows ON %I TO teammate_device '
+          'USING (household_id = (SELECT household_id FROM teammate_accounts WHERE role = session_user)) '
+          'WITH CHECK (household_id = (SELECT household_id FROM teammate_accounts WHERE role = session_user))', t);
+      END LOOP;
+    END $$;
+    DROP POLICY IF EXISTS own_answers ON write_receipts;
+    DROP POLICY IF EXISTS service_answers ON write_receipts;
+    DROP POLICY IF EXISTS device_answers ON write_receipts;
+    CREATE POLICY service_answers ON write_receipts TO teammate_app
+      USING (account = (SELECT nullif(current_setting('teammate.actor', true), '')))
+      WITH CHECK (account = (SELECT nullif(current_setting('teammate.actor', true), ''))
+        AND household_id = (SELECT nullif(current_setting('teammate.household', true), '')));
+    CREATE POLICY device_answers ON write_receipts TO teammate_device
+      USING (account = (SELECT account FROM teammate_accounts WHERE role = session_user))
+      WITH CHECK (account = (SELECT account FROM teammate_accounts WHERE role = session_user)
+        AND household_id = (SELECT household_id FROM teammate_accounts WHERE role = session_user));
+    DROP POLICY IF EXISTS member_or_joining ON households;
+    DROP POLICY IF EXISTS service_or_joining ON households;
+    DROP POLICY IF EXISTS device_or_joining ON households;
+    CREATE POLICY service_or_joining ON households TO teammate_app
+      USING (id = (SELECT nullif(current_setting('teammate.household', true), ''))
+        OR id = (SELECT teammate_joining()))
+      WITH CHECK (id = (SELECT nullif(current_setting('teammate.household', true), ''))
+        OR id = (SELECT teammate_joining())
+        OR (SELECT nullif(current_setting('teammate.household', true), '')) IS NULL);
+    CREATE POLICY device_or_joining ON households TO teammate_device
+      USING (id = (SELECT household_id FROM teammate_accounts WHERE role = session_user)
+        OR id = (SELECT teammate_joining()))
+      WITH CHECK (id = (SELECT household_id FROM teammate_accounts WHERE role = session_user)
+        OR id = (SELECT teammate_joining())
+        OR (SELECT household_id FROM teammate_accounts WHERE role = session_user) IS NULL);
+    DROP POLICY IF EXISTS own_or_household ON account_households;
+    DROP POLICY IF EXISTS service_own_or_household ON account_households;
+    DROP POLICY IF EXISTS device_own_or_household ON account_households;
+    CREATE POLICY service_own_or_household ON account_households TO teammate_app
+      USING (account = (SELECT nullif(current_setting('teammate.actor', true), ''))
+        OR household_id = (SELECT nullif(current_setting('teammate.household', true), '')))
+      WITH CHECK (account = (SELECT nullif(current_setting('teammate.actor', true), ''))
+        AND teammate_lists_member(household_id, account));
+    CREATE POLICY device_own_or_household ON account_households TO teammate_device
+      USING (account = (SELECT account FROM teammate_accounts WHERE role = session_user)
+        OR household_id = (SELECT household_id FROM teammate_accounts WHERE role = session_user))
+      WITH CHECK (account = (SELECT account FROM teammate_accounts WHERE role = session_user)
+        AND teammate_lists_member(household_id, account));
+    """,
   ]
 }

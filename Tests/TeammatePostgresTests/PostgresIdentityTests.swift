@@ -100,8 +100,11 @@ import Testing
       try raw.query("SELECT count(*) AS n FROM (\(sql: statement)) seen").integer(0, "n")
     }
 
-    // NB: naming Alice as the actor changes nothing: the account is the session's.
+    // NB: naming Alice as the actor, or her household as the actor's, changes nothing: the
+    // account and its household are the session's.
     try raw.query("SELECT set_config('teammate.actor', 'alice', false)")
+    try raw.query("SELECT teammate_act_as('alice')")
+    try raw.query("SELECT set_config('teammate.household', \(home), false)")
     #expect(try count("SELECT body FROM cards WHERE body LIKE '%Checkup%'") == 0)
     for table: PostgresQuery in ["cards", "changes", "write_receipts", "invites", "items"] {
       #expect(
@@ -111,14 +114,17 @@ import Testing
     #expect(try count("SELECT 1 FROM households WHERE id = \(home)") == 0)
     #expect(try count("SELECT 1 FROM account_households WHERE household_id = \(home)") == 0)
     #expect(try count("SELECT 1 FROM credentials WHERE account <> 'mallory'") == 0)
+    #expect(try count("SELECT 1 FROM teammate_accounts WHERE account <> 'mallory'") == 0)
+    #expect(try count("SELECT 1 FROM teammate_accounts WHERE account = 'mallory'") == 1)
 
     // NB: no other role, no other table, no change to the schema.
     for statement: PostgresQuery in [
       "SET ROLE teammate_app", "SET ROLE postgres", "SET SESSION AUTHORIZATION postgres",
-      "SELECT * FROM teammate_accounts", "SELECT * FROM join_guesses",
+      "SELECT * FROM join_guesses",
+      "UPDATE teammate_accounts SET household_id = \(home) WHERE account = 'mallory'",
       "UPDATE teammate_join_guard SET max_failures = 1000000", "TRUNCATE cards",
       "CREATE TABLE planted (id integer)", "DROP TABLE cards",
-      "ALTER TABLE cards DISABLE ROW LEVEL SECURITY", "DROP POLICY member_rows ON cards",
+      "ALTER TABLE cards DISABLE ROW LEVEL SECURITY", "DROP POLICY device_rows ON cards",
       "UPDATE teammate_schema SET version = 1",
     ] {
       #expect(refused(statement), "\(statement.sql)")

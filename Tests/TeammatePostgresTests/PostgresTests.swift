@@ -45,7 +45,7 @@ import Testing
     let (url, home, _) = try await twoHouseholds()
     let raw = try PostgresConnection(url: url)
     try raw.execute("BEGIN; SET LOCAL ROLE teammate_app")
-    try raw.query("SELECT set_config('teammate.actor', 'carol', true)")
+    try raw.query("SELECT teammate_act_as('carol')")
     // NB: a table's name is SQL, not a value to bind.
     for table: PostgresQuery in ["cards", "changes", "write_receipts", "invites"] {
       let seen = try raw.query(
@@ -69,7 +69,7 @@ import Testing
 
     // NB: her own household is there for her, row by row.
     try raw.execute("BEGIN; SET LOCAL ROLE teammate_app")
-    try raw.query("SELECT set_config('teammate.actor', 'alice', true)")
+    try raw.query("SELECT teammate_act_as('alice')")
     #expect(try raw.query("SELECT count(*) FROM cards").text(0, "count") == "1")
     try raw.execute("ROLLBACK")
   }
@@ -238,7 +238,7 @@ import Testing
     #expect(feed.last?.item?.note == "oat")
     // NB: the row-level policy: a stranger's session sees no item of the household.
     try raw.execute(
-      "BEGIN; SET LOCAL ROLE teammate_app; SELECT set_config('teammate.actor', 'carol', true)")
+      "BEGIN; SET LOCAL ROLE teammate_app; SELECT teammate_act_as('carol')")
     #expect(try raw.query("SELECT count(*) AS items FROM items").text(0, "items") == "0")
     try raw.execute("ROLLBACK")
     #expect(try raw.query("SELECT count(*) AS items FROM items").text(0, "items") == "1")
