@@ -116,4 +116,30 @@ import Testing
       try own.query("SELECT household_id FROM teammate_accounts").optionalText(0, "household_id")
         == nil)
   }
+
+  @Test func test_AC_PG_08_aStoreOfSchema8GivesEachRoleItsHouseholdWhenMigrated() async throws {
+    let store = try PostgresTestServer.freshStore("before9")
+    let clock = ManualWallClock(Fixtures.start)
+    _ = try PostgresBackend(url: store, clock: clock)
+    let carol = try PostgresAccounts(url: store).add(Fixtures.carol)
+    let lair = try await PostgresBackend(url: carol.url(password: true), clock: clock)
+      .createHousehold(name: "Lair", timeZone: "UTC", displayName: "Carol", as: Fixtures.carol)
+    // NB: what a store made by the build before schema 9 looks like: no household beside the
+    // role, and the policies that read it gone with it.
+    let raw = try PostgresConnection(url: store)
+    try raw.execute(
+      "ALTER TABLE teammate_accounts DROP COLUMN household_id CASCADE; UPDATE teammate_schema SET version = 8"
+    )
+    _ = try PostgresBackend(url: store, clock: clock)
+    #expect(
+      try raw.query("SELECT version FROM teammate_schema").text(0, "version")
+        == "\(PostgresBackend.schemaVersion)")
+    let carols = try PostgresBackend(url: carol.url(password: true), clock: clock)
+    _ = try await carols.addCard(
+      CardDraft(title: "After the move"), to: lair.household.id, as: Fixtures.carol)
+    #expect(
+      try await carols.cards(in: lair.household.id, as: Fixtures.carol).map(\.title) == [
+        "After the move"
+      ])
+  }
 }
