@@ -347,8 +347,15 @@ enum PostgresSchema {
     // household from its row of `teammate_accounts` (kept by a trigger on membership); the
     // service, which names its actor, names the actor's household beside it once per
     // transaction (`teammate_act_as`), kept by a trigger when the actor's membership changes.
-    // Invites, failed joins and credentials keep the lookups of schema 8.
+    // Invites, failed joins and credentials keep the lookups of schema 8. The household of a
+    // card that is not the actor's, asked on every add of a new card, is PL/pgSQL, planned
+    // once per connection as schema 4 made the household's lookup.
     """
+    CREATE OR REPLACE FUNCTION teammate_card_household(card text) RETURNS text LANGUAGE plpgsql
+      STABLE SECURITY DEFINER SET search_path FROM CURRENT
+      AS $$ BEGIN
+        RETURN (SELECT household_id FROM cards WHERE id = card);
+      END $$;
     ALTER TABLE teammate_accounts ADD COLUMN IF NOT EXISTS household_id text;
     UPDATE teammate_accounts t SET household_id = a.household_id
       FROM account_households a WHERE a.account = t.account;
