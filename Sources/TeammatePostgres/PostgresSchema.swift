@@ -409,58 +409,53 @@ enum PostgresSchema {
     CREATE POLICY own_role ON teammate_accounts FOR SELECT TO teammate_device
       USING (role = session_user);
     GRANT SELECT ON teammate_accounts TO teammate_device;
-    DO $$ DECLARE t text; BEGIN
-      FOREACH t IN ARRAY ARRAY['cards', 'changes', 'items'] LOOP
-        EXECUTE format('DROP POLICY IF EXISTS member_rows ON %I', t);
-        EXECUTE format('DROP POLICY IF EXISTS service_rows ON %I', t);
-        EXECUTE format('DROP POLICY IF EXISTS device_rows ON %I', t);
-        EXECUTE format('CREATE POLICY service_rows ON %I TO teammate_app '
-          'USING (household_id = (SELECT nullif(current_setting(''teammate.household'', true), ''''))) '
-          'WITH CHECK (household_id = (SELECT nullif(current_setting(''teammate.household'', true), '''')))', t);
-        EXECUTE format('CREATE POLICY device_rows ON %I TO teammate_device '
-          'USING (household_id = (SELECT household_id FROM teammate_accounts WHERE role = session_user)) '
-          'WITH CHECK (household_id = (SELECT household_id FROM teammate_accounts WHERE role = session_user))', t);
-      END LOOP;
-    END $$;
+    DROP POLICY IF EXISTS member_rows ON cards;
+    DROP POLICY IF EXISTS member_rows ON changes;
+    DROP POLICY IF EXISTS member_rows ON items;
     DROP POLICY IF EXISTS own_answers ON write_receipts;
-    DROP POLICY IF EXISTS service_answers ON write_receipts;
-    DROP POLICY IF EXISTS device_answers ON write_receipts;
-    CREATE POLICY service_answers ON write_receipts TO teammate_app
-      USING (account = (SELECT nullif(current_setting('teammate.actor', true), '')))
-      WITH CHECK (account = (SELECT nullif(current_setting('teammate.actor', true), ''))
-        AND household_id = (SELECT nullif(current_setting('teammate.household', true), '')));
-    CREATE POLICY device_answers ON write_receipts TO teammate_device
-      USING (account = (SELECT account FROM teammate_accounts WHERE role = session_user))
-      WITH CHECK (account = (SELECT account FROM teammate_accounts WHERE role = session_user)
-        AND household_id = (SELECT household_id FROM teammate_accounts WHERE role = session_user));
     DROP POLICY IF EXISTS member_or_joining ON households;
-    DROP POLICY IF EXISTS service_or_joining ON households;
-    DROP POLICY IF EXISTS device_or_joining ON households;
-    CREATE POLICY service_or_joining ON households TO teammate_app
-      USING (id = (SELECT nullif(current_setting('teammate.household', true), ''))
-        OR id = (SELECT teammate_joining()))
-      WITH CHECK (id = (SELECT nullif(current_setting('teammate.household', true), ''))
-        OR id = (SELECT teammate_joining())
-        OR (SELECT nullif(current_setting('teammate.household', true), '')) IS NULL);
-    CREATE POLICY device_or_joining ON households TO teammate_device
-      USING (id = (SELECT household_id FROM teammate_accounts WHERE role = session_user)
-        OR id = (SELECT teammate_joining()))
-      WITH CHECK (id = (SELECT household_id FROM teammate_accounts WHERE role = session_user)
-        OR id = (SELECT teammate_joining())
-        OR (SELECT household_id FROM teammate_accounts WHERE role = session_user) IS NULL);
     DROP POLICY IF EXISTS own_or_household ON account_households;
-    DROP POLICY IF EXISTS service_own_or_household ON account_households;
-    DROP POLICY IF EXISTS device_own_or_household ON account_households;
-    CREATE POLICY service_own_or_household ON account_households TO teammate_app
-      USING (account = (SELECT nullif(current_setting('teammate.actor', true), ''))
-        OR household_id = (SELECT nullif(current_setting('teammate.household', true), '')))
-      WITH CHECK (account = (SELECT nullif(current_setting('teammate.actor', true), ''))
-        AND teammate_lists_member(household_id, account));
-    CREATE POLICY device_own_or_household ON account_households TO teammate_device
-      USING (account = (SELECT account FROM teammate_accounts WHERE role = session_user)
-        OR household_id = (SELECT household_id FROM teammate_accounts WHERE role = session_user))
-      WITH CHECK (account = (SELECT account FROM teammate_accounts WHERE role = session_user)
-        AND teammate_lists_member(household_id, account));
-    """,
+    """
+      + policies(
+        "service", to: "teammate_app",
+        household: "(SELECT nullif(current_setting('teammate.household', true), ''))",
+        account: "(SELECT nullif(current_setting('teammate.actor', true), ''))")
+      + policies(
+        "device", to: "teammate_device",
+        household: "(SELECT household_id FROM teammate_accounts WHERE role = session_user)",
+        account: "(SELECT account FROM teammate_accounts WHERE role = session_user)"),
   ]
+
+  /// Schema 9's policies for one kind of role (ADR 0015), each named `prefix` and what it
+  /// keeps, made again if they were there: `household` and `account` are the SQL that names,
+  /// once per statement, the household and the account the role acts for.
+  private static func policies(
+    _ prefix: String, to role: String, household: String, account: String
+  ) -> String {
+    let policies =
+      ["cards", "changes", "items"].map { table in
+        (
+          "\(prefix)_rows", table,
+          "USING (household_id = \(household)) WITH CHECK (household_id = \(household))"
+        )
+      } + [
+        (
+          "\(prefix)_answers", "write_receipts",
+          "USING (account = \(account)) WITH CHECK (account = \(account) AND household_id = \(household))"
+        ),
+        (
+          "\(prefix)_or_joining", "households",
+          "USING (id = \(household) OR id = (SELECT teammate_joining())) "
+            + "WITH CHECK (id = \(household) OR id = (SELECT teammate_joining()) OR \(household) IS NULL)"
+        ),
+        (
+          "\(prefix)_own_or_household", "account_households",
+          "USING (account = \(account) OR household_id = \(household)) "
+            + "WITH CHECK (account = \(account) AND teammate_lists_member(household_id, account))"
+        ),
+      ]
+    return policies.map { name, table, rule in
+      "DROP POLICY IF EXISTS \(name) ON \(table);\nCREATE POLICY \(name) ON \(table) TO \(role) \(rule);\n"
+    }.joined()
+  }
 }

@@ -37,11 +37,7 @@ import Testing
   }
 
   @Test func test_AC_PG_24_thePoliciesAskNoFunctionOfTheOwnersRights() async throws {
-    let store = try PostgresTestServer.freshStore("policies")
-    let clock = ManualWallClock(Fixtures.start)
-    let service = try PostgresBackend(url: store, clock: clock)
-    let home = try await service.createHousehold(
-      name: "Home", timeZone: "UTC", displayName: "Alice", as: Fixtures.alice)
+    let (store, clock, service, home) = try await PostgresTests.aliceAtHome()
     _ = try await service.join(
       code: home.invite.code.rawValue, displayName: "Bob", as: Fixtures.bob)
     let accounts = try PostgresAccounts(url: store)
@@ -73,11 +69,7 @@ import Testing
   }
 
   @Test func test_AC_PG_24_theServicesHouseholdFollowsItsActorsMembership() async throws {
-    let store = try PostgresTestServer.freshStore("follow")
-    let clock = ManualWallClock(Fixtures.start)
-    let service = try PostgresBackend(url: store, clock: clock)
-    let home = try await service.createHousehold(
-      name: "Home", timeZone: "UTC", displayName: "Alice", as: Fixtures.alice)
+    let (store, clock, service, home) = try await PostgresTests.aliceAtHome()
     let raw = try PostgresConnection(url: store)
     try raw.execute("BEGIN; SET LOCAL ROLE teammate_app")
     try raw.query("SELECT teammate_act_as('bob')")
