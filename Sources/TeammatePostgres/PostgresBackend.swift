@@ -121,6 +121,9 @@ public actor PostgresBackend: TransactionalBackend {
   }
 
   /// The role this backend's connection signed in as, for tests that check who connects.
+  /// How many round trips this backend's connection has made (tests count a call's).
+  package var roundTrips: Int { connection.roundTrips }
+
   package func sessionRole() throws -> String {
     try connection.query("SELECT session_user AS role").text(0, "role")
   }
@@ -213,6 +216,20 @@ public actor PostgresBackend: TransactionalBackend {
     }
   }
 
+  /// A pull, its changes read in the transaction's first round trip: the kit's access check
+  /// still runs on what that round trip found, and the row-level policies hold the rows to
+  /// the actor's household meanwhile.
+  public func changes(
+    in household: HouseholdID, after cursor: Int64, limit: Int, as actor: AccountID
+  ) throws -> [Change] {
+    let feed = PostgresStorage.changesQuery(in: household, after: cursor, limit: limit)
+    return try transaction(as: actor, reading: true, also: feed) { storage, rows in
+      if let rows { storage.know(changes: rows, in: household, after: cursor, limit: limit) }
+      return try BackendOperations.changes(
+        in: household, after: cursor, limit: limit, actor: actor, storage: storage)
+    }
+  }
+
   /// Has the database count a well-formed code as `actor`'s guess, in a transaction of its
   /// own, before any lookup of it: committed first, so that no guess goes uncounted (ADR
   /// 0014). Past the database's own budget (`teammate_join_guard`, in server time and looser
@@ -257,7 +274,7 @@ public actor PostgresBackend: TransactionalBackend {
   /// (repeatable read, read only) and locks nothing. The row-level policies see the actor;
   /// the kit's access checks run as well.
   ///
-  /// `also`, if given, goes in the write's first round trip, and the body gets its rows.
+  /// `also`, if given, goes in the transaction's first round trip, and the body gets its rows.
   private func transaction<T>(
     as actor: AccountID, reading: Bool, also extra: PostgresQuery? = nil,
     _ body: (inout PostgresStorage, PostgresRows?) throws -> T
@@ -282,9 +299,10 @@ public actor PostgresBackend: TransactionalBackend {
             opening("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") + [
               "SELECT \(sql: acting(actor))",
               PostgresStorage.household(of: actor, locking: false),
-            ])
-          try storage.begin(
-            as: actor, writing: false, household: opened[opened.count - 1], last: nil)
+            ] + (extra.map { [$0] } ?? []))
+          let base = opened.count - (extra == nil ? 0 : 1)
+          try storage.begin(as: actor, writing: false, household: opened[base - 1], last: nil)
+          extraRows = extra == nil ? nil : opened[base]
         } else {
           let opened = try connection.pipeline(
             opening("BEGIN ISOLATION LEVEL READ COMMITTED") + [

@@ -79,6 +79,10 @@ final class PostgresConnection {
   /// answer that did not come in time).
   var isOpen: Bool { !abandoned && pq.status(handle) == CONNECTION_OK }
 
+  /// How many times this connection has sent statements and waited for their answers (a
+  /// statement prepared on first use aside): a test counts a call's round trips with it.
+  private(set) var roundTrips = 0
+
   /// Statements that go with the next one whose answer is waited for (`later`): writes whose
   /// answers nothing reads share its round trip.
   private var deferred: [PostgresQuery] = []
@@ -103,6 +107,7 @@ final class PostgresConnection {
   func pipeline(_ statements: [PostgresQuery]) throws(PostgresError) -> [PostgresRows] {
     let all = deferred + statements
     deferred = []
+    roundTrips += 1
     let deadline = answerDeadline
     let names = try all.map { statement throws(PostgresError) in
       try prepared(statement.sql, count: statement.parameters.count)

@@ -46,8 +46,12 @@ public struct PostgresStorage: BackendStorage {
   /// Changes as rows of `sequence` and `body`: the column is the change's number (the
   /// document's own is what it was when written, before the number was taken).
   private func changes(_ statement: PostgresQuery) throws -> [Change] {
-    let rows = try connection.query(statement)
-    return try (0..<rows.count).map { row in
+    try changes(try connection.query(statement))
+  }
+
+  /// Changes from rows of `sequence` and `body`.
+  private func changes(_ rows: PostgresRows) throws -> [Change] {
+    try (0..<rows.count).map { row in
       var change = try decoded(Change.self, try rows.text(row, "body"))
       change.sequence = try rows.integer(row, "sequence")
       return change
@@ -100,18 +104,23 @@ public struct PostgresStorage: BackendStorage {
     isWriting = writing
     var known = KnownHousehold(account: account)
     if household.count > 0 {
-      let body = try decodedHouseholds.household(try household.text(0, "body")) { text in
-        try decoded(Household.self, text)
-      }
-      known.id = body.id
-      known.body = body
+      known.id = HouseholdID(try household.text(0, "id"))
+      known.stored = try household.text(0, "body")
       known.lastSequence = try last.map { try $0.integer(0, "last") }
     }
     self.known = known
   }
 
   public func household(_ id: HouseholdID) throws -> Household? {
-    if let body = known?.body, body.id == id { return body }
+    if let known, known.id == id {
+      if let written = known.written { return written }
+      // NB: decoded only when the rules ask for it: a pull or a write sent again never do.
+      if let stored = known.stored {
+        return try decodedHouseholds.household(stored) { text in
+          try decoded(Household.self, text)
+        }
+      }
+    }
     return try document(
       Household.self, "body", of: "SELECT body FROM households WHERE id = \(id.rawValue)")
   }
@@ -121,8 +130,8 @@ public struct PostgresStorage: BackendStorage {
   /// the transaction found is known to be there.
   public mutating func putHousehold(_ household: Household) throws {
     let body = try json(household)
-    if known?.body?.id == household.id {
-      known?.body = household
+    if let known, known.id == household.id, known.written != nil || known.stored != nil {
+      self.known?.written = household
       connection.later("UPDATE households SET body = \(body) WHERE id = \(household.id.rawValue)")
       return
     }
@@ -390,12 +399,33 @@ public struct PostgresStorage: BackendStorage {
   public func changes(in household: HouseholdID, after cursor: Int64, limit: Int) throws
     -> [Change]
   {
-    try changes(
-      """
-      SELECT sequence, body FROM changes
-      WHERE household_id = \(household.rawValue) AND sequence > \(cursor)
-      ORDER BY sequence LIMIT \(max(0, limit))
-      """)
+    if let known = knownChanges, known.household == household, known.cursor == cursor,
+      known.limit == limit
+    {
+      return try changes(known.rows)
+    }
+    return try changes(Self.changesQuery(in: household, after: cursor, limit: limit))
+  }
+
+  /// The statement that reads a household's feed after `cursor`.
+  static func changesQuery(in household: HouseholdID, after cursor: Int64, limit: Int)
+    -> PostgresQuery
+  {
+    """
+    SELECT sequence, body FROM changes
+    WHERE household_id = \(household.rawValue) AND sequence > \(cursor)
+    ORDER BY sequence LIMIT \(max(0, limit))
+    """
+  }
+
+  /// The feed the transaction's first round trip read, for the pull that asked for it.
+  private var knownChanges: (household: HouseholdID, cursor: Int64, limit: Int, rows: PostgresRows)?
+
+  /// Keeps the feed the first round trip read (`changesQuery` with the same values).
+  mutating func know(
+    changes rows: PostgresRows, in household: HouseholdID, after cursor: Int64, limit: Int
+  ) {
+    knownChanges = (household, cursor, limit, rows)
   }
 
   public func changes(
@@ -473,10 +503,12 @@ public struct PostgresStorage: BackendStorage {
 }
 
 /// The acting account's household as a transaction found it (`id` nil: none), its document
-/// and, in a write, its feed's last number.
+/// as stored (decoded when first asked for) or as this transaction wrote it, and, in a write,
+/// its feed's last number.
 struct KnownHousehold {
   let account: AccountID
   var id: HouseholdID?
-  var body: Household?
+  var stored: String?
+  var written: Household?
   var lastSequence: Int64?
 }

@@ -105,6 +105,14 @@ func loadHouseholds(_ url: String, count: Int) async throws -> [HouseholdID] {
   }
 }
 
+/// The CPU this process has used so far, user and system, in seconds.
+func processCPUSeconds() -> Double {
+  var usage = rusage()
+  getrusage(RUSAGE_SELF.rawValue, &usage)
+  func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+  return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+}
+
 /// What one load run saw.
 struct LoadResult {
   var operations = 0
@@ -114,8 +122,13 @@ struct LoadResult {
   var errors = 0
   /// Cards each household should hold.
   var added: [Int: Int] = [:]
+  /// CPU seconds this process spent meanwhile (user and system): the client's share of the
+  /// machine the server shares.
+  var clientCPU = 0.0
 
   var perSecond: Double { Double(operations) / seconds }
+  /// This process's CPU per operation, in microseconds.
+  var clientMicroseconds: Double { clientCPU * 1e6 / Double(max(1, operations)) }
   func percentile(_ share: Int) -> String {
     latencies.isEmpty
       ? "-" : format(latencies[min(latencies.count - 1, latencies.count * share / 100)])
@@ -160,6 +173,7 @@ func connections(
   _ count: Int, _ run: @escaping @Sendable (Int) async throws -> LoadResult
 ) async throws -> LoadResult {
   let started = ContinuousClock.now
+  let cpu = processCPUSeconds()
   var all = try await withThrowingTaskGroup(of: LoadResult.self) { group in
     for connection in 0..<count { group.addTask { try await run(connection) } }
     var all = LoadResult()
@@ -167,6 +181,7 @@ func connections(
     return all
   }
   all.seconds = seconds(ContinuousClock.now - started)
+  all.clientCPU = processCPUSeconds() - cpu
   all.latencies.sort()
   return all
 }
@@ -257,9 +272,11 @@ func postgresLoad(_ server: BenchServer, households: Int = 10_000) async throws 
       String(
         format:
           "%d households, %d clients, %d operations: %.0f operations/s, pgbench -N %.0f tps "
-          + "(%.2f×), p50 %@, p99 %@, retries per 1,000: %.1f, errors: %d",
+          + "(%.2f×), p50 %@, p99 %@, retries per 1,000: %.1f, errors: %d, "
+          + "this process's CPU per operation: %.0f µs",
         households, clients, run.operations, run.perSecond, floor, run.perSecond / floor,
-        run.percentile(50), run.percentile(99), run.retriesPerThousand, run.errors))
+        run.percentile(50), run.percentile(99), run.retriesPerThousand, run.errors,
+        run.clientMicroseconds))
   }
   // NB: the hot household is the first; the spread load runs beside it on the others.
   async let hot = hotHousehold(url, home: homes[0], index: 0, writes: 1_000)
