@@ -30,6 +30,11 @@ public actor Device {
   var random: AnyRandomNumberGenerator
   /// Everything the device keeps between runs: save it, and give it to the next `Device`.
   public private(set) var state: DeviceState
+  /// The view with the outbox replayed, what it was replayed over and when: the cards, the
+  /// household, the pending cards and every snapshot read it, and each would replay the
+  /// outbox again. Kept while the state it came from is the state now (whose collections,
+  /// unchanged, compare by their storage at once).
+  private var shownView: (over: DeviceView, outbox: [OutboxEntry], at: Date, view: DeviceView)?
   /// Whether writes go to the backend at once; offline they wait in the outbox.
   public private(set) var isOnline: Bool
   private var turns = DeviceTurns()
@@ -139,9 +144,17 @@ public actor Device {
   var view: DeviceView {
     let pulled = DeviceView(cards: state.cards, household: state.household, items: state.items)
     guard !state.outbox.isEmpty else { return pulled }
-    return Outbox.view(
+    let now = clock.now()
+    if let shownView, shownView.at == now, shownView.outbox == state.outbox,
+      shownView.over == pulled
+    {
+      return shownView.view
+    }
+    let view = Outbox.view(
       cards: state.cards, household: state.household, items: state.items,
-      entries: state.outbox, viewer: account, now: clock.now())
+      entries: state.outbox, viewer: account, now: now)
+    shownView = (pulled, state.outbox, now, view)
+    return view
   }
 
   /// Forgets the conflicts the person has seen.
