@@ -20,6 +20,19 @@ import Testing
     }
   }
 
+  @Test func test_AC_SET_01_everyTimeOfDayReadsBackFromItsText() throws {
+    for minutes in 0..<(24 * 60) {
+      let time = try TimeOfDay(hour: minutes / 60, minute: minutes % 60)
+      #expect(time.description.count == 5)
+      #expect(try TimeOfDay(parsing: time.description) == time)
+      #expect(try TimeOfDay(parsing: "\(time.hour):" + time.description.suffix(2)) == time)
+      #expect(try TimeOfDay(parsing: " \(time.description) ") == time)
+    }
+    for text in ["24:00", "7:60", "123:45", "07:5", "07:", ":07", "0a:00", "07:00:00", "٠٧:٠٠"] {
+      #expect(throws: TeammateError.invalidTimeOfDay(text)) { try TimeOfDay(parsing: text) }
+    }
+  }
+
   @Test(arguments: ["23:00-23:00", "00:00-00:00", "7:05-07:05"])
   func test_AC_NOTIF_17_quietHoursOfNoLengthAreRefused(text: String) throws {
     #expect(throws: TeammateError.invalidQuietHours(text)) { try QuietHours(parsing: text) }
