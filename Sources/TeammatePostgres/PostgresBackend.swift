@@ -177,8 +177,15 @@ public actor PostgresBackend: TransactionalBackend {
       if version < PostgresSchema.version { try migrate(connection, from: version) }
       return
     }
+    // NB: the schema's tables found through what depends on it, on an index: a scan of
+    // every relation of the database would grow with every store in it.
     let tables = try connection.query(
-      "SELECT count(*) AS tables FROM pg_tables WHERE schemaname = current_schema()"
+      """
+      SELECT count(*) AS tables FROM pg_depend d JOIN pg_class c ON c.oid = d.objid
+      WHERE d.refclassid = 'pg_namespace'::regclass
+        AND d.refobjid = current_schema()::regnamespace
+        AND d.classid = 'pg_class'::regclass AND c.relkind IN ('r', 'p')
+      """
     ).integer(0, "tables")
     guard tables == 0 else {
       throw PostgresError.client("the database holds another application's tables")

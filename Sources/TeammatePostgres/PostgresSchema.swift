@@ -80,10 +80,10 @@ enum PostgresSchema {
     END $$;
     DO $$ BEGIN
       EXECUTE format('GRANT USAGE ON SCHEMA %I TO teammate_app', current_schema());
-      EXECUTE format(
-        'GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA %I TO teammate_app',
-        current_schema());
-      EXECUTE format('GRANT USAGE ON ALL SEQUENCES IN SCHEMA %I TO teammate_app', current_schema());
+      -- NB: by name, not "ALL TABLES IN SCHEMA", which reads every relation of the database.
+      GRANT SELECT, INSERT, UPDATE, DELETE ON teammate_schema, households, account_households,
+        invites, cards, changes, failed_joins, credentials, write_receipts TO teammate_app;
+      GRANT USAGE ON SEQUENCE cards_position_seq TO teammate_app;
       EXECUTE format('GRANT teammate_app TO %I', current_user);
     EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
     END $$;
