@@ -3,7 +3,8 @@ import TeammatePostgres
 
 /// The server the PostgreSQL tests use: the one `TEAMMATE_TEST_POSTGRES` names (verify starts
 /// one), or else a throwaway cluster of this test process's own, started on first use and
-/// stopped when the process ends, however it ends. Every store on it gets a schema of its own.
+/// stopped when the process ends, however it ends. Every store on it gets a schema of its own,
+/// in one of a few databases of this process.
 public enum PostgresTestServer {
   /// No server, and none could be started: the tests fail saying so, never skip.
   public struct Missing: Error, CustomStringConvertible {
@@ -71,12 +72,13 @@ public enum PostgresTestServer {
   /// one to the same store for what needs a session of its own (pushes).
   public static func freshPooledStore(_ prefix: String) throws -> (pooled: String, direct: String) {
     let direct = try freshStore(prefix)
-    guard
-      let options = URLComponents(string: direct)?.percentEncodedQueryItems?.first(where: {
-        $0.name == "options"
-      })?.value
+    guard let store = URLComponents(string: direct),
+      let options = store.percentEncodedQueryItems?.first(where: { $0.name == "options" })?.value,
+      var pooled = URLComponents(string: try pooledURL())
     else { throw PostgresError.client("the store's URL names no schema") }
-    return (try pooledURL() + "&options=" + options, direct)
+    // NB: the pooler passes any database on to the server.
+    pooled.path = store.path
+    return ((pooled.string ?? "") + "&options=" + options, direct)
   }
 
   /// A watcher that stops `cluster` once this process is gone: a crash, a kill or the end of
@@ -101,26 +103,57 @@ public enum PostgresTestServer {
     }
   }
 
-  /// A new, empty store on the server: a schema named `prefix`, this process and a number.
+  /// A new, empty store on the server: a schema named `prefix`, this process and a number, in
+  /// one of this process's databases.
   public static func freshStore(_ prefix: String) throws -> String {
-    try PostgresBackend.createSchema(freshName(prefix), on: try url())
+    let number = freshNumber()
+    return try PostgresBackend.createSchema(
+      "\(prefix)_\(getpid())_\(number)", on: try database(holding: number))
+  }
+
+  /// How many stores share a database. Each store adds its tables, functions and policies to
+  /// its database's catalogue, where the server looks a name up among all of them: in one
+  /// database, every store made and every statement planned cost more than the last.
+  private static let storesPerDatabase = 40
+
+  /// This process's databases for stores, by their number: made on first use.
+  nonisolated(unsafe) private static var databases: [Int: String] = [:]
+  private static let databaseLock = NSLock()
+
+  /// The URL of the database that keeps store `number`.
+  private static func database(holding number: Int) throws -> String {
+    let server = try url()
+    let index = (number - 1) / storesPerDatabase
+    return try databaseLock.withLock {
+      if let made = databases[index] { return made }
+      let made = try database("stores_\(getpid())_\(index)", on: server)
+      databases[index] = made
+      return made
+    }
+  }
+
+  /// A number never given before in this process.
+  private static func freshNumber() -> Int {
+    lock.withLock {
+      made += 1
+      return made
+    }
   }
 
   /// `prefix`, this process and a number never given before in it: a name no other test's
   /// schema or database has.
   private static func freshName(_ prefix: String) -> String {
-    let number = lock.withLock {
-      made += 1
-      return made
-    }
-    return "\(prefix)_\(getpid())_\(number)"
+    "\(prefix)_\(getpid())_\(freshNumber())"
   }
 
   /// A new, empty database on the server, for a test that reads the server's statistics of
   /// one database: its URL. `dropDatabase` removes it.
   public static func freshDatabase(_ prefix: String) throws -> String {
-    let server = try url()
-    let name = freshName(prefix)
+    try database(freshName(prefix), on: try url())
+  }
+
+  /// Makes database `name` on the server at `server`: its URL.
+  private static func database(_ name: String, on server: String) throws -> String {
     guard var components = URLComponents(string: server) else {
       throw PostgresError.client("the test server's URL cannot be read")
     }

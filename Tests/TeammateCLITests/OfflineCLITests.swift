@@ -206,8 +206,9 @@ import Testing
     let store = try ServerCLITests.server()
     let schema = try #require(store.components(separatedBy: "search_path%3D").last)
     // NB: the throwaway cluster asks `teammate_password` for its password (scripts/postgres.sh).
+    // The roles are the server's; the schema is the store's database's.
     try Self.psql(
-      base,
+      store,
       "DO $$ BEGIN CREATE ROLE teammate_password LOGIN PASSWORD 'right'; "
         + "EXCEPTION WHEN duplicate_object THEN NULL; END $$; "
         + "DO $$ BEGIN CREATE ROLE teammate_nobody LOGIN; "
