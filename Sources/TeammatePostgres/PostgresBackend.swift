@@ -120,10 +120,10 @@ public actor PostgresBackend: TransactionalBackend {
     return plans
   }
 
-  /// The role this backend's connection signed in as, for tests that check who connects.
   /// How many round trips this backend's connection has made (tests count a call's).
   package var roundTrips: Int { connection.roundTrips }
 
+  /// The role this backend's connection signed in as, for tests that check who connects.
   package func sessionRole() throws -> String {
     try connection.query("SELECT session_user AS role").text(0, "role")
   }

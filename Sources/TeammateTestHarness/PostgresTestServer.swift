@@ -108,7 +108,7 @@ public enum PostgresTestServer {
   public static func freshStore(_ prefix: String) throws -> String {
     let number = freshNumber()
     return try PostgresBackend.createSchema(
-      "\(prefix)_\(getpid())_\(number)", on: try database(holding: number))
+      name(prefix, number), on: try database(holding: number))
   }
 
   /// How many stores share a database. Each store adds its tables, functions and policies to
@@ -126,7 +126,7 @@ public enum PostgresTestServer {
     let index = (number - 1) / storesPerDatabase
     return try databaseLock.withLock {
       if let made = databases[index] { return made }
-      let made = try database("stores_\(getpid())_\(index)", on: server)
+      let made = try database(name("stores", index), on: server)
       databases[index] = made
       return made
     }
@@ -142,8 +142,11 @@ public enum PostgresTestServer {
 
   /// `prefix`, this process and a number never given before in it: a name no other test's
   /// schema or database has.
-  private static func freshName(_ prefix: String) -> String {
-    "\(prefix)_\(getpid())_\(freshNumber())"
+  private static func freshName(_ prefix: String) -> String { name(prefix, freshNumber()) }
+
+  /// `prefix`, this process and `number`.
+  private static func name(_ prefix: String, _ number: Int) -> String {
+    "\(prefix)_\(getpid())_\(number)"
   }
 
   /// A new, empty database on the server, for a test that reads the server's statistics of
