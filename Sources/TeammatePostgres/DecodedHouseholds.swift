@@ -1,7 +1,7 @@
 import TeammateKit
 
-/// Households' documents as last decoded, by their stored text: a device's calls read the
-/// same household at the start of every transaction, and decoding it again each time was a
+/// Households' documents as last decoded, by their stored text: a device's writes ask for the
+/// same household in transaction after transaction, and decoding it again each time was a
 /// twentieth of the client's work. Used on the backend's own thread only.
 final class DecodedHouseholds {
   private var byText: [String: Household] = [:]
