@@ -17,8 +17,10 @@ public enum BackendKind: String, CaseIterable, Sendable, CustomStringConvertible
 
   public var name: String { rawValue }
 
-  public func makeBackend(clock: any WallClock, random: SeededRandomNumberGenerator) throws
-    -> any TeammateBackend
+  /// NB: a store on the server is made off Swift's cooperative threads: it waits for the
+  /// server, and the tests beside it would wait too.
+  public func makeBackend(clock: any WallClock, random: SeededRandomNumberGenerator)
+    async throws -> any TeammateBackend
   {
     switch self {
     case .inMemory:
@@ -30,12 +32,17 @@ public enum BackendKind: String, CaseIterable, Sendable, CustomStringConvertible
       return try SQLiteBackend(path: path, clock: clock, random: random)
     // NB: as devices reach a server, each account signed in as its own role (ADR 0014).
     case .postgres:
-      return try SignedInPostgresBackend(
-        .init(direct: try PostgresTestServer.freshStore(rawValue)), clock: clock, random: random)
+      let name = rawValue
+      return try await offThePool {
+        try SignedInPostgresBackend(
+          .init(direct: try PostgresTestServer.freshStore(name)), clock: clock, random: random)
+      }
     case .postgresPooled:
-      let store = try PostgresTestServer.freshPooledStore("pooled")
-      return try SignedInPostgresBackend(
-        .init(pooled: store.pooled, direct: store.direct), clock: clock, random: random)
+      return try await offThePool {
+        let store = try PostgresTestServer.freshPooledStore("pooled")
+        return try SignedInPostgresBackend(
+          .init(pooled: store.pooled, direct: store.direct), clock: clock, random: random)
+      }
     }
   }
 

@@ -9,6 +9,16 @@ import TeammateTestSupport
 /// name their accounts already, so they run unchanged, as device roles and never as the
 /// service.
 public actor SignedInPostgresBackend: PushingBackend, AccountRoutedBackend {
+  /// The thread every call runs on: signing an account in waits for the server, which must
+  /// never hold one of Swift's few cooperative threads.
+  nonisolated let thread = StoreThread(name: "teammate.signed-in")
+
+  public nonisolated var unownedExecutor: UnownedSerialExecutor {
+    thread.asUnownedSerialExecutor()
+  }
+
+  deinit { thread.stop() }
+
   /// Where a store is reached: the service URL roles are made with, and the base a device's
   /// URL is built on (a pooler's, for the pooled kind) with the direct one pushes listen on.
   public struct Store: Sendable {

@@ -30,17 +30,31 @@ public struct ThrowawayCluster: Sendable {
       .trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
+  /// Starts a cluster as `init` does, waited for off Swift's cooperative threads: a test
+  /// waiting for a server to start or stop must not hold the threads the others run on.
+  public static func start(packageOf path: String, pair: Bool = false) async throws
+    -> ThrowawayCluster
+  {
+    try await offThePool { try ThrowawayCluster(packageOf: path, pair: pair) }
+  }
+
   /// Stops a pair's primary at once, as a crash does.
-  public func killPrimary() throws { _ = try Self.run(script, ["kill-primary", url]) }
+  public func killPrimary() async throws { try await script(["kill-primary", url]) }
 
   /// Makes a pair's standby the primary.
-  public func promote() throws { _ = try Self.run(script, ["promote", url]) }
+  public func promote() async throws { try await script(["promote", url]) }
 
   /// Stops the server and keeps its data, as a restart would.
-  public func halt() throws { _ = try Self.run(script, ["halt", url]) }
+  public func halt() async throws { try await script(["halt", url]) }
 
   /// Starts the halted server again on the same data.
-  public func resume() throws { _ = try Self.run(script, ["resume", url]) }
+  public func resume() async throws { try await script(["resume", url]) }
+
+  /// Runs the cluster's script with `arguments`, off Swift's cooperative threads.
+  private func script(_ arguments: [String]) async throws {
+    let script = self.script
+    _ = try await offThePool { try Self.run(script, arguments) }
+  }
 
   /// Stops the server and removes its folder.
   public func remove() { _ = try? Self.run(script, ["stop", url]) }

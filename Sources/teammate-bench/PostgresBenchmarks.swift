@@ -145,13 +145,12 @@ struct LoadResult {
   }
 }
 
-/// One connection's run: `steps` calls of `call`, each timed, a failure counted rather than
-/// thrown, and the retries its backend made.
+/// One connection's run on `backend`: `steps` calls of `call`, each timed, a failure counted
+/// rather than thrown, and the retries its backend made.
 func connectionRun(
-  _ url: String, steps: Int,
+  _ backend: PostgresBackend, steps: Int,
   _ call: (PostgresBackend, _ step: Int, inout LoadResult) async throws -> Void
 ) async throws -> LoadResult {
-  let backend = try PostgresBackend(url: url, clock: SystemWallClock())
   var seen = LoadResult()
   for step in 0..<steps {
     let start = ContinuousClock.now
@@ -167,15 +166,23 @@ func connectionRun(
   return seen
 }
 
-/// `count` connections' runs at once (`run` is given each one's number), as one tally, its
-/// latencies in order and its seconds the wall time of them all.
+/// `count` runs on connections to `url` at once (`run` is given each one's number and
+/// backend), as one tally, its latencies in order. The connections open before the clock
+/// starts, as pgbench gives its figure without its connections' opening: the seconds and
+/// this process's CPU are the runs' alone.
 func connections(
-  _ count: Int, _ run: @escaping @Sendable (Int) async throws -> LoadResult
+  _ count: Int, to url: String,
+  _ run: @escaping @Sendable (Int, PostgresBackend) async throws -> LoadResult
 ) async throws -> LoadResult {
+  let backends = try (0..<count).map { _ in
+    try PostgresBackend(url: url, clock: SystemWallClock())
+  }
   let started = ContinuousClock.now
   let cpu = processCPUSeconds()
   var all = try await withThrowingTaskGroup(of: LoadResult.self) { group in
-    for connection in 0..<count { group.addTask { try await run(connection) } }
+    for (connection, backend) in backends.enumerated() {
+      group.addTask { try await run(connection, backend) }
+    }
     var all = LoadResult()
     for try await seen in group { all.add(seen) }
     return all
@@ -195,10 +202,10 @@ func spreadLoad(
   operations: Int, run: Int
 ) async throws -> LoadResult {
   let range = chosen ?? homes.indices
-  return try await connections(clients) { client in
+  return try await connections(clients, to: url) { client, backend in
     var random = SeededRandomNumberGenerator(seed: UInt64(run * 1_000 + client + 1))
     var last: (OutboxEntry, AccountID)?
-    return try await connectionRun(url, steps: operations) { backend, step, seen in
+    return try await connectionRun(backend, steps: operations) { backend, step, seen in
       let index = range.lowerBound + Int(random.next(upperBound: UInt64(range.count)))
       let (author, partner) = (AccountID("a\(index)"), AccountID("b\(index)"))
       switch step % 5 {
@@ -225,9 +232,9 @@ func spreadLoad(
 func hotHousehold(_ url: String, home: HouseholdID, index: Int, writes: Int) async throws
   -> LoadResult
 {
-  try await connections(2) { partner in
+  try await connections(2, to: url) { partner, backend in
     let account = AccountID(partner == 0 ? "a\(index)" : "b\(index)")
-    return try await connectionRun(url, steps: writes) { backend, step, seen in
+    return try await connectionRun(backend, steps: writes) { backend, step, seen in
       _ = try await backend.addCard(CardDraft(title: "hot \(step)"), to: home, as: account)
       seen.added[index, default: 0] += 1
     }

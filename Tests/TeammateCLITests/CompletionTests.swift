@@ -5,7 +5,7 @@ import Testing
 @Suite struct CompletionTests {
   /// What bash offers for `words` with the cursor on the last one, the script loaded as a
   /// person would load it.
-  func offered(_ scratch: Scratch, _ words: [String]) throws -> [String] {
+  func offered(_ scratch: Scratch, _ words: [String]) async throws -> [String] {
     let quoted = words.map { "'\($0)'" }.joined(separator: " ")
     let script = """
       source <(teammate completions bash)
@@ -13,7 +13,7 @@ import Testing
       printf '%s\\n' "${COMPREPLY[@]}"
       """
     let bin = Binary.url.deletingLastPathComponent().path
-    let outcome = try Binary.run(
+    let outcome = try await Binary.run(
       URL(fileURLWithPath: "/bin/bash"), ["-c", script],
       environment: scratch.environment.merging([
         "PATH": "\(bin):/usr/bin:/bin", "TEAMMATE_USER": "alice",
@@ -26,13 +26,13 @@ import Testing
     let scratch = try Scratch()
     try await scratch.couple()
     let id = try #require(try await scratch.card("alice", ["Nap"])["id"] as? String)
-    #expect(try offered(scratch, ["ca"]) == ["card"])
-    #expect(try offered(scratch, ["card", "re"]) == ["restore"])
-    #expect(try offered(scratch, ["card", "add", "Nap", "--ki"]) == ["--kind"])
-    #expect(
+    await #expect(try offered(scratch, ["ca"]) == ["card"])
+    await #expect(try offered(scratch, ["card", "re"]) == ["restore"])
+    await #expect(try offered(scratch, ["card", "add", "Nap", "--ki"]) == ["--kind"])
+    await #expect(
       try offered(scratch, ["card", "add", "x", "--kind", "t"]).sorted() == ["task", "topic"])
-    #expect(try offered(scratch, ["card", "show", ""]).contains(id))
-    #expect(try offered(scratch, ["--as", "bob", "sta"]) == ["status"])
+    await #expect(try offered(scratch, ["card", "show", ""]).contains(id))
+    await #expect(try offered(scratch, ["--as", "bob", "sta"]) == ["status"])
     let zsh = await Teammate.run(["completions", "zsh"])
     #expect(zsh.stdout.hasPrefix("#compdef teammate") && zsh.stdout.contains("restore"))
     let fish = await Teammate.run(["completions", "fish"])

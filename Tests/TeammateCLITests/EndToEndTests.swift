@@ -1,17 +1,18 @@
 import Foundation
 import TeammateKit
+import TeammateTestHarness
 import Testing
 
 @testable import TeammateCLI
 
 /// The built binary, one process per command, as a person or a script would use it.
 @Suite struct EndToEndTests {
-  func exec(_ scratch: Scratch, _ account: String, _ arguments: [String], now: String) throws
+  func exec(_ scratch: Scratch, _ account: String, _ arguments: [String], now: String) async throws
     -> CommandOutcome
   {
     var environment = scratch.environment
     environment["TEAMMATE_NOW"] = now
-    return try Binary.run(["--as", account] + arguments, environment: environment)
+    return try await Binary.run(["--as", account] + arguments, environment: environment)
   }
 
   func json(_ outcome: CommandOutcome) throws -> [String: Any] {
@@ -20,67 +21,69 @@ import Testing
       try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
   }
 
-  @Test func test_AC_CLI_16_theWholeStoryThroughTheBinary() throws {
+  @Test func test_AC_CLI_16_theWholeStoryThroughTheBinary() async throws {
     let scratch = try Scratch()
     let day = "2026-12-01T"
-    let created = try json(
+    let created = try await json(
       try exec(
         scratch, "alice",
         ["--json", "household", "create", "--name", "Home", "--tz", "Asia/Taipei"],
         now: day + "09:00:00+08:00"))
     let code = try #require((created["invite"] as? [String: Any])?["code"] as? String)
-    #expect(
+    await #expect(
       try exec(scratch, "bob", ["household", "join", code], now: day + "09:05:00+08:00").exitCode
         == 0)
     for (title, extra) in [
       ("Bought diapers", [String]()), ("Checkup", ["--kind", "event", "--at", "tomorrow 09:30"]),
       ("Recycling", ["--kind", "task", "--at", "today 19:00", "--assignee", "partner"]),
     ] {
-      #expect(
+      await #expect(
         try exec(scratch, "alice", ["card", "add", title] + extra, now: day + "09:10:00+08:00")
           .exitCode == 0)
     }
-    #expect(
+    await #expect(
       try exec(
         scratch, "bob",
         ["card", "add", "Daycare?", "--kind", "topic", "--reply-by", "tomorrow 21:00"],
         now: day + "09:20:00+08:00"
       ).exitCode == 0)
 
-    let synced = try json(
+    let synced = try await json(
       try exec(scratch, "bob", ["--json", "sync"], now: day + "12:00:00+08:00"))
     #expect(synced["badge"] as? Int == 3)
-    let pending = try json(
+    let pending = try await json(
       try exec(scratch, "bob", ["--json", "pending"], now: day + "12:01:00+08:00"))
     let cards = try #require(pending["cards"] as? [[String: Any]])
     let checkup = try #require(
       cards.first { $0["title"] as? String == "Checkup" }?["id"] as? String)
-    #expect(try exec(scratch, "bob", ["ack", "--all"], now: day + "12:02:00+08:00").exitCode == 0)
-    #expect(
+    await #expect(
+      try exec(scratch, "bob", ["ack", "--all"], now: day + "12:02:00+08:00").exitCode == 0)
+    await #expect(
       try json(try exec(scratch, "bob", ["--json", "pending"], now: day + "12:03:00+08:00"))[
         "badge"] as? Int == 0)
 
-    let edit = try exec(
+    let edit = try await exec(
       scratch, "alice", ["card", "edit", checkup, "--title", "Checkup at the clinic"],
       now: day + "12:30:00+08:00")
     #expect(edit.stdout.hasPrefix("Changed (your partner must know it again)"))
-    let after = try json(try exec(scratch, "bob", ["--json", "sync"], now: day + "12:40:00+08:00"))
+    let after = try await json(
+      try exec(scratch, "bob", ["--json", "sync"], now: day + "12:40:00+08:00"))
     #expect(after["badge"] as? Int == 1)
     #expect(
       (after["scheduled"] as? [[String: Any]])?.first?["id"] as? String == "activity:\(checkup)")
-    let notes = try exec(scratch, "bob", ["notifications"], now: day + "12:41:00+08:00")
+    let notes = try await exec(scratch, "bob", ["notifications"], now: day + "12:41:00+08:00")
     #expect(notes.stdout.contains("Due now: Recycling"))
     #expect(notes.stdout.contains("Still to talk about: Daycare?"))
 
-    let usage = try exec(scratch, "bob", ["card", "add"], now: day + "13:00:00+08:00")
+    let usage = try await exec(scratch, "bob", ["card", "add"], now: day + "13:00:00+08:00")
     #expect(usage.exitCode == 64 && usage.stdout.isEmpty)
     #expect(
       FileManager.default.createFile(
         atPath: scratch.folder.appending("junk"), contents: Data(repeating: 1, count: 2_048)))
-    let junk = try Binary.run(
+    let junk = try await Binary.run(
       ["--store", scratch.folder.appending("junk"), "--as", "bob", "pending"], environment: [:])
     #expect(junk.exitCode == 74 && junk.stderr.hasPrefix("teammate: error: "))
-    let help = try Binary.run(["--help"], environment: [:])
+    let help = try await Binary.run(["--help"], environment: [:])
     #expect(help.exitCode == 0 && help.stdout.hasPrefix("OVERVIEW:") && help.stderr.isEmpty)
   }
 
@@ -102,8 +105,11 @@ import Testing
     }
     let first = try writer("first")
     let second = try writer("second")
-    first.waitUntilExit()
-    second.waitUntilExit()
+    // NB: waited for off Swift's cooperative threads, which the other tests need meanwhile.
+    try await offThePool {
+      first.waitUntilExit()
+      second.waitUntilExit()
+    }
     #expect(first.terminationStatus == 0 && second.terminationStatus == 0)
     let cards = try #require(
       try await scratch.json("alice", ["card", "list"])["cards"] as? [[String: Any]])
@@ -111,8 +117,8 @@ import Testing
     #expect(Set(cards.compactMap { $0["title"] as? String }).count == 80)
   }
 
-  @Test func test_AC_CLI_18_demoWalksThroughAndExitsZero() throws {
-    let outcome = try Binary.run(["demo"], environment: [:])
+  @Test func test_AC_CLI_18_demoWalksThroughAndExitsZero() async throws {
+    let outcome = try await Binary.run(["demo"], environment: [:])
     #expect(outcome.exitCode == 0, "\(outcome.stderr)")
     #expect(outcome.stdout.contains("$ teammate --as alice household create --name Home"))
     #expect(outcome.stdout.contains("$ teammate --as bob household join "))
@@ -123,7 +129,7 @@ import Testing
     // NB: AC-CLI-55: no path of the throwaway store either.
     #expect(!outcome.stdout.contains("teammate-demo-") && !outcome.stdout.contains(".sqlite"))
     let scratch = try Scratch()
-    let kept = try Binary.run(["demo", "--store", scratch.store, "--json"], environment: [:])
+    let kept = try await Binary.run(["demo", "--store", scratch.store, "--json"], environment: [:])
     #expect(kept.exitCode == 0)
     #expect(FileManager.default.fileExists(atPath: scratch.store))
     let document = try #require(
@@ -134,7 +140,7 @@ import Testing
 
   @Test func test_AC_CLI_55_theDemoShowsNoInternalIdsAndFailsInOneLine() async throws {
     let scratch = try Scratch()
-    let demo = try Binary.run(["demo", "--store", scratch.store], environment: [:])
+    let demo = try await Binary.run(["demo", "--store", scratch.store], environment: [:])
     #expect(demo.exitCode == 0, "\(demo.stderr)")
     let household = try await scratch.json("alice", ["household", "show"])
     let id = try #require((household["household"] as? [String: Any])?["id"] as? String)
@@ -142,7 +148,7 @@ import Testing
     #expect(demo.stdout.contains("Store: \(scratch.store) (kept)"))
 
     // NB: run again on the kept store, the demo's first step is refused: Alice has a home.
-    let again = try Binary.run(["demo", "--store", scratch.store], environment: [:])
+    let again = try await Binary.run(["demo", "--store", scratch.store], environment: [:])
     #expect(again.exitCode == 1)
     #expect(again.stdout.isEmpty)
     #expect(
@@ -167,10 +173,10 @@ import Testing
     #expect(held.contains("Badge: 0"))
   }
 
-  @Test func test_AC_CLI_58_anOfflineStoryLosesNothingAndConverges() throws {
+  @Test func test_AC_CLI_58_anOfflineStoryLosesNothingAndConverges() async throws {
     let scratch = try Scratch()
     let day = "2026-12-01T"
-    let created = try json(
+    let created = try await json(
       try exec(
         scratch, "alice",
         [
@@ -178,10 +184,10 @@ import Testing
           "--display-name", "Alice",
         ], now: day + "09:00:00+08:00"))
     let code = try #require((created["invite"] as? [String: Any])?["code"] as? String)
-    _ = try exec(
+    _ = try await exec(
       scratch, "bob", ["household", "join", code, "--display-name", "Bob"],
       now: day + "09:01:00+08:00")
-    let card = try json(
+    let card = try await json(
       try exec(
         scratch, "alice",
         [
@@ -189,31 +195,31 @@ import Testing
           "tomorrow 9:30",
         ], now: day + "09:02:00+08:00"))
     let id = try #require((card["card"] as? [String: Any])?["id"] as? String)
-    _ = try exec(scratch, "bob", ["sync"], now: day + "09:03:00+08:00")
+    _ = try await exec(scratch, "bob", ["sync"], now: day + "09:03:00+08:00")
 
-    #expect(
+    await #expect(
       try exec(scratch, "bob", ["--offline", "ack", id], now: day + "10:00:00+08:00").exitCode == 0)
-    #expect(
+    await #expect(
       try exec(
         scratch, "bob", ["--offline", "card", "edit", id, "--note", "bring the booklet"],
         now: day + "10:01:00+08:00"
       ).exitCode == 0)
-    #expect(
+    await #expect(
       try exec(
         scratch, "alice", ["card", "edit", id, "--title", "Checkup at 10"],
         now: day + "10:30:00+08:00"
       ).exitCode == 0)
-    let back = try exec(scratch, "bob", ["sync"], now: day + "11:00:00+08:00")
+    let back = try await exec(scratch, "bob", ["sync"], now: day + "11:00:00+08:00")
     #expect(back.exitCode == 0)
     #expect(
       back.stdout.contains(
         "! Alice changed 'Checkup at 10' while you were offline; your acknowledgement was of "
           + "the old version"), "\(back.stdout)")
-    _ = try exec(scratch, "alice", ["sync"], now: day + "11:01:00+08:00")
+    _ = try await exec(scratch, "alice", ["sync"], now: day + "11:01:00+08:00")
 
-    let bobs = try json(
+    let bobs = try await json(
       try exec(scratch, "bob", ["--json", "card", "list"], now: day + "11:02:00+08:00"))
-    let alices = try json(
+    let alices = try await json(
       try exec(scratch, "alice", ["--json", "card", "list"], now: day + "11:02:00+08:00"))
     let bobCards = try #require(bobs["cards"] as? [[String: Any]])
     let aliceCards = try #require(alices["cards"] as? [[String: Any]])
@@ -225,7 +231,7 @@ import Testing
       #expect(
         "\(bobCards.first?[key] ?? "none")" == "\(aliceCards.first?[key] ?? "none")", "\(key)")
     }
-    let outbox = try json(
+    let outbox = try await json(
       try exec(scratch, "bob", ["--json", "outbox"], now: day + "11:03:00+08:00"))
     #expect((outbox["outbox"] as? [Any])?.isEmpty == true)
   }

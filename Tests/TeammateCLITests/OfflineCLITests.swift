@@ -100,9 +100,9 @@ import Testing
   static func server() throws -> String { try PostgresTestServer.freshStore("cli") }
 
   func run(_ server: String, _ device: String, _ account: String, _ arguments: [String])
-    throws -> CommandOutcome
+    async throws -> CommandOutcome
   {
-    try Binary.run(
+    try await Binary.run(
       ["--store", server, "--device", device, "--as", account] + arguments,
       environment: ["TEAMMATE_NOW": "2026-12-01T09:00:00+08:00"])
   }
@@ -115,30 +115,30 @@ import Testing
 
   /// Alice creates "Home" on a fresh server store and Bob joins, each with a device file of
   /// their own: the store's URL and the two files.
-  func couple() throws -> (String, String, String) { try couple(on: try Self.server()) }
+  func couple() async throws -> (String, String, String) { try await couple(on: try Self.server()) }
 
   /// Alice creates "Home" on `server` and Bob joins: the URL and the two device files.
-  func couple(on server: String) throws -> (String, String, String) {
+  func couple(on server: String) async throws -> (String, String, String) {
     let folder = try TemporaryFolder.make()
     let (alice, bob) = (folder.appending("alice.sqlite"), folder.appending("bob.sqlite"))
-    let created = try json(
+    let created = try await json(
       try run(server, alice, "alice", ["--json", "household", "create", "--name", "Home"]))
     let code = try #require((created["invite"] as? [String: Any])?["code"] as? String)
-    #expect(try run(server, bob, "bob", ["household", "join", code]).exitCode == 0)
+    await #expect(try run(server, bob, "bob", ["household", "join", code]).exitCode == 0)
     return (server, alice, bob)
   }
 
-  @Test func test_AC_CLI_59_twoDeviceFilesShareAHouseholdOnTheServer() throws {
-    let (server, alice, bob) = try couple()
-    let card = try json(
+  @Test func test_AC_CLI_59_twoDeviceFilesShareAHouseholdOnTheServer() async throws {
+    let (server, alice, bob) = try await couple()
+    let card = try await json(
       try run(server, alice, "alice", ["--json", "card", "add", "Checkup", "--kind", "event"]))
     let id = try #require((card["card"] as? [String: Any])?["id"] as? String)
-    let synced = try run(server, bob, "bob", ["sync"])
+    let synced = try await run(server, bob, "bob", ["sync"])
     #expect(synced.stdout.contains("alice logged \"Checkup\""), "\(synced.stdout)")
-    #expect(try run(server, bob, "bob", ["ack", id]).exitCode == 0)
-    let back = try run(server, alice, "alice", ["sync"])
+    await #expect(try run(server, bob, "bob", ["ack", id]).exitCode == 0)
+    let back = try await run(server, alice, "alice", ["sync"])
     #expect(back.stdout.contains("bob knows \"Checkup\""), "\(back.stdout)")
-    let status = try json(try run(server, bob, "bob", ["--json", "status"]))
+    let status = try await json(try run(server, bob, "bob", ["--json", "status"]))
     let store = try #require(status["store"] as? [String: Any])
     #expect(store["kind"] as? String == "postgresql")
     #expect(store["schema"] as? Int == PostgresBackend.schemaVersion)
@@ -146,26 +146,26 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: bob))
   }
 
-  @Test func test_AC_CLI_84_throughAPoolerTheCommandsWorkAndWatchAsksForTheServer() throws {
+  @Test func test_AC_CLI_84_throughAPoolerTheCommandsWorkAndWatchAsksForTheServer() async throws {
     let store = try PostgresTestServer.freshPooledStore("clipool")
-    let (server, alice, bob) = try couple(on: store.pooled)
-    #expect(try run(server, alice, "alice", ["card", "add", "Checkup"]).exitCode == 0)
-    let synced = try run(server, bob, "bob", ["sync"])
+    let (server, alice, bob) = try await couple(on: store.pooled)
+    await #expect(try run(server, alice, "alice", ["card", "add", "Checkup"]).exitCode == 0)
+    let synced = try await run(server, bob, "bob", ["sync"])
     #expect(synced.stdout.contains("alice logged \"Checkup\""), "\(synced.stdout)")
-    let watch = try run(server, bob, "bob", ["watch", "--count", "1"])
+    let watch = try await run(server, bob, "bob", ["watch", "--count", "1"])
     #expect(watch.exitCode == 74)
     #expect(
       watch.stderr.contains(
         "pushes need a session of their own, which a pooler in transaction mode does not keep: "
           + "follow the household with the server's own URL"), "\(watch.stderr)")
-    let direct = try run(store.direct, bob, "bob", ["pending"])
+    let direct = try await run(store.direct, bob, "bob", ["pending"])
     #expect(direct.stdout.contains("Checkup"), "\(direct.stdout)")
   }
 
-  @Test func test_AC_CLI_78_aMissingDeviceFileIsCalledWhatItIs() throws {
-    let (server, _, _) = try couple()
+  @Test func test_AC_CLI_78_aMissingDeviceFileIsCalledWhatItIs() async throws {
+    let (server, _, _) = try await couple()
     let fresh = try TemporaryFolder.make().appending("new-phone.sqlite")
-    let read = try run(server, fresh, "bob", ["pending"])
+    let read = try await run(server, fresh, "bob", ["pending"])
     #expect(read.exitCode == 1, "\(read.stderr)")
     #expect(
       read.stderr
@@ -174,40 +174,41 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: fresh))
   }
 
-  @Test func test_AC_CLI_60_anUnreachableServerIs74AndOfflineWritesWait() throws {
-    let (server, alice, bob) = try couple()
-    let card = try json(try run(server, alice, "alice", ["--json", "card", "add", "Diapers"]))
+  @Test func test_AC_CLI_60_anUnreachableServerIs74AndOfflineWritesWait() async throws {
+    let (server, alice, bob) = try await couple()
+    let card = try await json(
+      try run(server, alice, "alice", ["--json", "card", "add", "Diapers"]))
     let id = try #require((card["card"] as? [String: Any])?["id"] as? String)
-    #expect(try run(server, bob, "bob", ["sync"]).exitCode == 0)
+    await #expect(try run(server, bob, "bob", ["sync"]).exitCode == 0)
 
     #expect(
       ServerURL.masked(
         "postgresql://al%40ice:p%40ss%3Aw@db.example:5432/home?sslmode=require&password=x%26y")
         == "postgresql://al%40ice:***@db.example:5432/home?sslmode=require&password=***")
     let gone = "postgresql://bob:s3cret@localhost:1/teammate"
-    let refused = try run(gone, bob, "bob", ["pending"])
+    let refused = try await run(gone, bob, "bob", ["pending"])
     #expect(refused.exitCode == 74)
     #expect(refused.stderr.contains("postgresql://bob:***@localhost:1/teammate"))
     #expect(!refused.stderr.contains("s3cret"))
     #expect(refused.stderr.contains("hint: "))
-    let waiting = try run(gone, bob, "bob", ["--offline", "ack", id])
+    let waiting = try await run(gone, bob, "bob", ["--offline", "ack", id])
     #expect(waiting.exitCode == 0, "\(waiting.stderr)")
     #expect(waiting.stdout.contains("(offline: waits in the outbox)"))
-    #expect(try run(gone, bob, "bob", ["--offline", "pending"]).stdout.contains("Badge: 0"))
-    #expect(try run(server, bob, "bob", ["sync"]).exitCode == 0)
-    let landed = try json(try run(server, alice, "alice", ["--json", "card", "show", id]))
+    await #expect(try run(gone, bob, "bob", ["--offline", "pending"]).stdout.contains("Badge: 0"))
+    await #expect(try run(server, bob, "bob", ["sync"]).exitCode == 0)
+    let landed = try await json(try run(server, alice, "alice", ["--json", "card", "show", id]))
     #expect((landed["card"] as? [String: Any])?["ackBy"] as? String == "bob")
   }
 }
 
 @Suite struct ServerRefusalCLITests {
-  @Test func test_AC_CLI_61_aRefusedSignInOrRoleIs74WithTheServersSentence() throws {
+  @Test func test_AC_CLI_61_aRefusedSignInOrRoleIs74WithTheServersSentence() async throws {
     let base = try PostgresTestServer.url()
     let store = try ServerCLITests.server()
     let schema = try #require(store.components(separatedBy: "search_path%3D").last)
     // NB: the throwaway cluster asks `teammate_password` for its password (scripts/postgres.sh).
     // The roles are the server's; the schema is the store's database's.
-    try Self.psql(
+    try await Self.psql(
       store,
       "DO $$ BEGIN CREATE ROLE teammate_password LOGIN PASSWORD 'right'; "
         + "EXCEPTION WHEN duplicate_object THEN NULL; END $$; "
@@ -215,38 +216,34 @@ import Testing
         + "EXCEPTION WHEN duplicate_object THEN NULL; END $$; "
         + "GRANT USAGE ON SCHEMA \(schema) TO teammate_nobody")
     let folder = try TemporaryFolder.make()
-    func pending(_ url: String) throws -> CommandOutcome {
-      try Binary.run(
+    func pending(_ url: String) async throws -> CommandOutcome {
+      try await Binary.run(
         ["--store", url, "--device", folder.appending("d.sqlite"), "--as", "alice", "pending"],
         environment: [:])
     }
-    let wrong = try pending(
+    let wrong = try await pending(
       base.replacingOccurrences(of: "user=postgres", with: "user=teammate_password")
         + "&password=wrong")
     #expect(wrong.exitCode == 74)
     #expect(wrong.stderr.contains("password authentication failed"), "\(wrong.stderr)")
     #expect(wrong.stderr.contains("password=***") && !wrong.stderr.contains("=wrong"))
-    let bare = try pending(
+    let bare = try await pending(
       store.replacingOccurrences(of: "user=postgres", with: "user=teammate_nobody"))
     #expect(bare.exitCode == 74)
     #expect(bare.stderr.contains("permission denied"), "\(bare.stderr)")
   }
 
-  static func psql(_ url: String, _ sql: String) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["psql", url, "-qc", sql]
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
+  static func psql(_ url: String, _ sql: String) async throws {
+    _ = try await offThePool {
+      try ProgramRun(URL(fileURLWithPath: "/usr/bin/env"), ["psql", url, "-qc", sql])
+    }
   }
 }
 
 extension ServerCLITests {
-  @Test func test_AC_CLI_62_theDemoPlaysTwoMachinesOnAServer() throws {
+  @Test func test_AC_CLI_62_theDemoPlaysTwoMachinesOnAServer() async throws {
     let server = try Self.server()
-    let demo = try Binary.run(["--store", server, "demo"], environment: [:])
+    let demo = try await Binary.run(["--store", server, "demo"], environment: [:])
     #expect(demo.exitCode == 0, "\(demo.stderr)")
     #expect(demo.stdout.contains("Store: the server at postgresql://"))
     #expect(demo.stdout.contains("each phone keeps a device file of its own"))
@@ -256,7 +253,7 @@ extension ServerCLITests {
           + "The demo's household is deleted from the server: alice and bob are free again.\n"))
     // NB: the README's next line works: alice makes a household of her own on that server.
     let folder = try TemporaryFolder.make()
-    let created = try Binary.run(
+    let created = try await Binary.run(
       [
         "--store", server, "--device", folder.appending("alice.sqlite"), "--as", "alice",
         "household", "create", "--name", "Home",

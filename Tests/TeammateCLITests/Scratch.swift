@@ -70,15 +70,21 @@ enum Binary {
     URL(fileURLWithPath: Bundle.main.bundlePath).appendingPathComponent("teammate")
   }
 
-  static func run(_ arguments: [String], environment: [String: String]) throws -> CommandOutcome {
-    try run(url, arguments, environment: environment.merging(["PATH": "/usr/bin:/bin"]) { $1 })
+  static func run(_ arguments: [String], environment: [String: String]) async throws
+    -> CommandOutcome
+  {
+    try await run(
+      url, arguments, environment: environment.merging(["PATH": "/usr/bin:/bin"]) { $1 })
   }
 
-  /// Any program, stdout and stderr captured apart, with exactly `environment`.
+  /// Any program, stdout and stderr captured apart, with exactly `environment`; waited for
+  /// off Swift's cooperative threads, which the other tests need meanwhile.
   static func run(
     _ executable: URL, _ arguments: [String], environment: [String: String]
-  ) throws -> CommandOutcome {
-    let run = try ProgramRun(executable, arguments, environment: environment)
+  ) async throws -> CommandOutcome {
+    let run = try await offThePool {
+      try ProgramRun(executable, arguments, environment: environment)
+    }
     return CommandOutcome(stdout: run.printed, stderr: run.complaint, exitCode: run.status)
   }
 }

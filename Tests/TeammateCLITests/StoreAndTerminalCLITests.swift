@@ -12,8 +12,8 @@ import Testing
   func bytes(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
 
   /// Runs a shell command line with `$T` set to the built tool; stdout, stderr and status.
-  func shell(_ script: String, environment: [String: String] = [:]) throws -> CommandOutcome {
-    try Binary.run(
+  func shell(_ script: String, environment: [String: String] = [:]) async throws -> CommandOutcome {
+    try await Binary.run(
       URL(fileURLWithPath: "/bin/bash"), ["-c", script],
       environment: environment.merging([
         "PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "T": Binary.url.path,
@@ -27,27 +27,27 @@ import Testing
     try SQLiteConnection(path: scratch.store).execute("PRAGMA wal_checkpoint(TRUNCATE)")
   }
 
-  func run(_ scratch: Scratch, _ account: String, _ arguments: [String]) throws
+  func run(_ scratch: Scratch, _ account: String, _ arguments: [String]) async throws
     -> CommandOutcome
   {
-    try Binary.run(["--as", account] + arguments, environment: scratch.environment)
+    try await Binary.run(["--as", account] + arguments, environment: scratch.environment)
   }
 
-  @Test func test_AC_CLI_31_onlyStartingCommandsCreateAStore() throws {
+  @Test func test_AC_CLI_31_onlyStartingCommandsCreateAStore() async throws {
     let scratch = try Scratch()
     let folder = scratch.folder.appending("typo")
     let path = folder + "/x.sqlite"
     for arguments in [
       ["pending"], ["card", "list"], ["card", "add", "x"], ["sync"], ["ack", "--all"],
     ] {
-      let outcome = try Binary.run(
+      let outcome = try await Binary.run(
         ["--store", path, "--as", "a"] + arguments, environment: scratch.environment)
       #expect(outcome.exitCode == 1, "\(arguments)")
       #expect(outcome.stderr.contains("there is no Teammate store at \(path)"))
       #expect(outcome.stderr.contains("teammate household create"))
     }
     #expect(!FileManager.default.fileExists(atPath: folder))
-    let created = try Binary.run(
+    let created = try await Binary.run(
       ["--store", path, "--as", "a", "household", "create", "--name", "H", "--tz", "UTC"],
       environment: scratch.environment)
     #expect(created.exitCode == 0)
@@ -71,11 +71,12 @@ import Testing
     for arguments in [
       "card list", "pending", "household show", "notifications", "settings",
     ] {
-      let outcome = try shell(
+      let outcome = try await shell(
         "runuser -u nobody -- '\(tool)' --store '\(store)' --as alice \(arguments)")
       #expect(outcome.exitCode == 0, "\(arguments): \(outcome.stderr)")
     }
-    let write = try shell("runuser -u nobody -- '\(tool)' --store '\(store)' --as alice card add x")
+    let write = try await shell(
+      "runuser -u nobody -- '\(tool)' --store '\(store)' --as alice card add x")
     #expect(write.exitCode == 74)
     #expect(write.stderr.contains("cannot be written"))
     #expect(bytes(scratch.store) == before)
@@ -115,7 +116,7 @@ import Testing
         ]
       }
     for (account, arguments) in commands {
-      let outcome = try run(scratch, account, arguments)
+      let outcome = try await run(scratch, account, arguments)
       #expect(outcome.exitCode == 74, "\(damage), \(arguments): \(outcome.stderr)")
       #expect(outcome.stderr.contains(scratch.store), "\(damage), \(arguments)")
       #expect(!outcome.stderr.contains("DecodingError"))
@@ -124,11 +125,11 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: scratch.store + "-wal") || damage != "foreign")
   }
 
-  @Test func test_AC_CLI_34_aNewStoreIsTheOwnersOnly() throws {
+  @Test func test_AC_CLI_34_aNewStoreIsTheOwnersOnly() async throws {
     let scratch = try Scratch()
     let folder = scratch.folder.appending("new")
     let path = folder + "/s.sqlite"
-    let created = try Binary.run(
+    let created = try await Binary.run(
       ["--store", path, "--as", "a", "household", "create", "--name", "H", "--tz", "UTC"],
       environment: scratch.environment)
     #expect(created.exitCode == 0)
@@ -145,22 +146,22 @@ import Testing
     _ = try await scratch.card("alice", [hostile])
     _ = try await scratch.card("alice", ["two\nlines"])
     for arguments in [["card", "list"], ["pending"], ["sync"]] {
-      let outcome = try run(scratch, "bob", arguments)
+      let outcome = try await run(scratch, "bob", arguments)
       #expect(outcome.exitCode == 0)
       #expect(!outcome.stdout.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
       #expect(outcome.stdout.contains("\\u{1B}[2J\\u{1B}]0;pwned\\u{7}Bath"), "\(arguments)")
     }
-    let list = try run(scratch, "bob", ["card", "list"])
+    let list = try await run(scratch, "bob", ["card", "list"])
     #expect(list.stdout.split(separator: "\n").count == 3)
     #expect(list.stdout.contains("two\\nlines"))
-    let json = try run(scratch, "bob", ["--json", "card", "list"])
+    let json = try await run(scratch, "bob", ["--json", "card", "list"])
     #expect(json.stdout.contains("\\u001b[2J\\u001b]0;pwned\\u0007Bath"))
     #expect(json.stdout.contains("two\\nlines"))
   }
 
-  @Test func test_AC_CLI_36_anArgumentThatIsNotUTF8IsAUsageError() throws {
+  @Test func test_AC_CLI_36_anArgumentThatIsNotUTF8IsAUsageError() async throws {
     let scratch = try Scratch()
-    let outcome = try shell(
+    let outcome = try await shell(
       "cd '\(scratch.folder.path)' && \"$T\" --store \"$(printf 'st\\377.sqlite')\" --as a "
         + "household create --name H --tz UTC")
     #expect(outcome.exitCode == 64)
@@ -178,18 +179,18 @@ import Testing
     let home = try #require(try await store.householdID(of: "alice", as: "alice"))
     _ = try await store.addCards(drafts, to: home, as: "alice")
     let environment = scratch.environment.merging(["TEAMMATE_USER": "alice"]) { $1 }
-    let full = try shell("\"$T\" card list > /dev/full", environment: environment)
+    let full = try await shell("\"$T\" card list > /dev/full", environment: environment)
     #expect(full.exitCode == 74)
     #expect(full.stderr.contains("teammate: error: cannot write the output"))
-    let closed = try shell(
+    let closed = try await shell(
       "cd '\(scratch.folder.path)' && \"$T\" card list 2>err | head -c 10 >/dev/null; "
         + "echo \"${PIPESTATUS[0]}\"; cat err",
       environment: environment)
     #expect(closed.stdout == "141\n")
   }
 
-  @Test func test_AC_CLI_38_helpAndReadmeSayWhatAsAndNowAre() throws {
-    let help = try Binary.run(["--help"], environment: [:])
+  @Test func test_AC_CLI_38_helpAndReadmeSayWhatAsAndNowAre() async throws {
+    let help = try await Binary.run(["--help"], environment: [:])
     #expect(help.stdout.contains("TRUST:"))
     #expect(help.stdout.contains("anyone who can run teammate on this machine can act as any"))
     let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -245,7 +246,7 @@ import Testing
     try await scratch.couple()
     // The file-size limit stands in for a full disk: writes past it fail (SIGXFSZ ignored).
     let note = String(repeating: "n", count: 1_900)
-    let outcome = try shell(
+    let outcome = try await shell(
       """
       cd '\(scratch.folder.path)'
       ulimit -f 160; trap '' XFSZ
@@ -258,13 +259,13 @@ import Testing
     let failedAt = try #require(words.first.flatMap { Int($0) })
     #expect(failedAt > 1 && failedAt < 2_000, "\(outcome.stdout)")
     #expect(outcome.stdout.contains("the store"), "\(outcome.stdout)")
-    let after = try run(scratch, "alice", ["--json", "card", "list"])
+    let after = try await run(scratch, "alice", ["--json", "card", "list"])
     #expect(after.exitCode == 0, "\(after.stderr)")
     let cards = try #require(
       (try JSONSerialization.jsonObject(with: Data(after.stdout.utf8)) as? [String: Any])?[
         "cards"] as? [Any])
     #expect(cards.count == failedAt - 1)
-    #expect(try run(scratch, "alice", ["card", "add", "after the disk"]).exitCode == 0)
+    await #expect(try run(scratch, "alice", ["card", "add", "after the disk"]).exitCode == 0)
     let check = try SQLiteConnection(path: scratch.store)
     #expect(try check.rows("PRAGMA integrity_check") { $0.text(0) } == ["ok"])
   }

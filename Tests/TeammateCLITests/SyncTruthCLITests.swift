@@ -48,30 +48,32 @@ import Testing
     #expect(quiet.stdout.hasPrefix("Nothing new from your partner; "))
   }
 
-  @Test func test_AC_CLI_25_anEventReminderDueAtOnceIsDeliveredOnceThroughTheBinary() throws {
+  @Test func test_AC_CLI_25_anEventReminderDueAtOnceIsDeliveredOnceThroughTheBinary() async throws {
     let scratch = try Scratch()
     var environment = scratch.environment
-    func run(_ account: String, _ arguments: [String], at now: String) throws -> CommandOutcome {
+    func run(_ account: String, _ arguments: [String], at now: String) async throws
+      -> CommandOutcome
+    {
       environment["TEAMMATE_NOW"] = now
-      return try Binary.run(["--as", account] + arguments, environment: environment)
+      return try await Binary.run(["--as", account] + arguments, environment: environment)
     }
-    let created = try run(
+    let created = try await run(
       "alice", ["--json", "household", "create", "--name", "Home", "--tz", "Asia/Taipei"],
       at: "2026-12-01T09:00:00+08:00")
     let document = try #require(
       try JSONSerialization.jsonObject(with: Data(created.stdout.utf8)) as? [String: Any])
     let code = try #require((document["invite"] as? [String: Any])?["code"] as? String)
-    #expect(
+    await #expect(
       try run("bob", ["household", "join", code], at: "2026-12-01T09:01:00+08:00").exitCode == 0)
-    #expect(
+    await #expect(
       try run(
         "alice", ["card", "add", "Dentist", "--kind", "event", "--at", "2026-12-01 10:20"],
         at: "2026-12-01T10:00:00+08:00"
       ).exitCode == 0)
     for minute in ["01", "02", "03"] {
-      #expect(try run("bob", ["sync"], at: "2026-12-01T10:\(minute):00+08:00").exitCode == 0)
+      await #expect(try run("bob", ["sync"], at: "2026-12-01T10:\(minute):00+08:00").exitCode == 0)
     }
-    let delivered = try run(
+    let delivered = try await run(
       "bob", ["--json", "notifications", "--delivered"], at: "2026-12-01T10:04:00+08:00")
     let shown = try #require(
       try JSONSerialization.jsonObject(with: Data(delivered.stdout.utf8)) as? [String: Any])

@@ -47,7 +47,7 @@ import Testing
     try await scratch.couple()
     let long = String(repeating: "a very long title ", count: 10)
     _ = try await scratch.card("alice", [long])
-    let piped = try Binary.run(
+    let piped = try await Binary.run(
       ["--as", "alice", "card", "list"],
       environment: scratch.environment.merging(["COLUMNS": "40"]) { $1 })
     #expect(piped.stdout.contains(long.trimmingCharacters(in: .whitespaces)))

@@ -14,9 +14,9 @@ import Testing
   ])
   func test_AC_CLI_50_badValuesAreUsageErrorsBeforeAnyStoreOpens(
     arguments: [String], message: String
-  ) throws {
+  ) async throws {
     let scratch = try Scratch()
-    let outcome = try Binary.run(
+    let outcome = try await Binary.run(
       ["--as", "alice"] + arguments,
       environment: ["TEAMMATE_STORE": scratch.store, "TEAMMATE_NOW": scratch.now])
     #expect(outcome.exitCode == 64)

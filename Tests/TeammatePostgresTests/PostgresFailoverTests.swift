@@ -13,7 +13,7 @@ import Testing
   @Test func test_AC_PG_15_aPrimaryLostAndAStandbyPromotedLoseNoWriteAndApplyNoneTwice()
     async throws
   {
-    let pair = try ThrowawayCluster(packageOf: #filePath, pair: true)
+    let pair = try await ThrowawayCluster.start(packageOf: #filePath, pair: true)
     defer { pair.remove() }
     let clock = ManualWallClock(Fixtures.start)
     let waits = PostgresWaits(connect: .seconds(2), answer: .seconds(5))
@@ -58,7 +58,7 @@ import Testing
         seen += 1
         if seen == 10 { break }
       }
-      try pair.killPrimary()
+      try await pair.killPrimary()
       tell.finish()
       var all: ([String], [String]) = ([], [])
       for try await (landed, waiting) in group {
@@ -73,7 +73,7 @@ import Testing
     let held = await alice.state.outbox.count + bob.state.outbox.count
     #expect(held == waiting.count)
 
-    try pair.promote()
+    try await pair.promote()
     _ = try await alice.sync()
     _ = try await bob.sync()
     _ = try await alice.sync()

@@ -235,7 +235,7 @@ import Testing
   }
 
   @Test func test_AC_PG_23_theContractSuiteReachesTheServerAsDeviceRoles() async throws {
-    let backend = try BackendKind.postgres.makeBackend(
+    let backend = try await BackendKind.postgres.makeBackend(
       clock: ManualWallClock(Fixtures.start), random: SeededRandomNumberGenerator(seed: 1))
     let routed = try #require(backend as? SignedInPostgresBackend)
     let (alice, bob) = (

@@ -80,25 +80,29 @@ import Testing
     URL(fileURLWithPath: Bundle.main.bundlePath).appendingPathComponent("teammate-sim")
   }
 
-  func sim(_ arguments: [String]) throws -> (Int32, String) {
-    let process = Process()
-    process.executableURL = Self.tool
-    process.arguments = arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+  /// Runs the tool, its output and error output as one text, waited for off Swift's
+  /// cooperative threads, which the other tests need meanwhile.
+  func sim(_ arguments: [String]) async throws -> (Int32, String) {
+    try await offThePool {
+      let process = Process()
+      process.executableURL = Self.tool
+      process.arguments = arguments
+      let output = Pipe()
+      process.standardOutput = output
+      process.standardError = output
+      try process.run()
+      let data = output.fileHandleForReading.readDataToEndOfFile()
+      process.waitUntilExit()
+      return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
   }
 
-  @Test func test_AC_SIM_05_theToolRunsSeedsAndSaysHowToReplayAFailure() throws {
-    let (status, output) = try sim(["--seeds", "1...3", "--steps", "40"])
+  @Test func test_AC_SIM_05_theToolRunsSeedsAndSaysHowToReplayAFailure() async throws {
+    let (status, output) = try await sim(["--seeds", "1...3", "--steps", "40"])
     #expect(status == 0, "\(output)")
     #expect(output.contains("3 seed(s) x 40 steps on inMemory: 0 failed"))
     #expect(output.contains(" steps/s"))
-    let (failed, report) = try sim(
+    let (failed, report) = try await sim(
       ["--seed", "2", "--steps", "80", "--sabotage", "repeatedReminder"])
     #expect(failed == 1, "\(report)")
     #expect(report.contains("FAIL seed 2, step "))
@@ -108,7 +112,7 @@ import Testing
         "replay: swift run -c release teammate-sim --seed 2 --steps 80 --backend inMemory "
           + "--sabotage repeatedReminder --trace"))
     #expect(report.contains("shrunk to "))
-    let (usage, message) = try sim(["--seeds", "9...1"])
+    let (usage, message) = try await sim(["--seeds", "9...1"])
     #expect(usage == 64)
     #expect(message.contains("--seeds takes a range such as 1...1000"))
   }
