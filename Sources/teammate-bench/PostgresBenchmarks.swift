@@ -146,23 +146,27 @@ struct LoadResult {
 }
 
 /// One connection's run on `backend`: `steps` calls of `call`, each timed, a failure counted
-/// rather than thrown, and the retries its backend made.
-func connectionRun(
-  _ backend: PostgresBackend, steps: Int,
-  _ call: (PostgresBackend, _ step: Int, inout LoadResult) async throws -> Void
+/// rather than thrown, and the retries its backend made. The run is isolated to the backend,
+/// so its calls run on the backend's own thread with no hop between them: the client's part
+/// is the kit's work, as pgbench's is a loop of its own.
+func connectionRun<Memory: Sendable>(
+  _ backend: isolated PostgresBackend, steps: Int, remembering start: Memory,
+  _ call: @Sendable (isolated PostgresBackend, _ step: Int, inout Memory, inout LoadResult)
+    async throws -> Void
 ) async throws -> LoadResult {
   var seen = LoadResult()
+  var memory = start
   for step in 0..<steps {
     let start = ContinuousClock.now
     do {
-      try await call(backend, step, &seen)
+      try await call(backend, step, &memory, &seen)
     } catch {
       seen.errors += 1
     }
     seen.latencies.append(ContinuousClock.now - start)
   }
   seen.operations = steps
-  seen.retries = await backend.retries
+  seen.retries = backend.retries
   return seen
 }
 
@@ -203,30 +207,38 @@ func spreadLoad(
 ) async throws -> LoadResult {
   let range = chosen ?? homes.indices
   return try await connections(clients, to: url) { client, backend in
-    var random = SeededRandomNumberGenerator(seed: UInt64(run * 1_000 + client + 1))
-    var last: (OutboxEntry, AccountID)?
-    return try await connectionRun(backend, steps: operations) { backend, step, seen in
-      let index = range.lowerBound + Int(random.next(upperBound: UInt64(range.count)))
+    let random = SeededRandomNumberGenerator(seed: UInt64(run * 1_000 + client + 1))
+    let start: SpreadMemory = (random, nil)
+    return try await connectionRun(backend, steps: operations, remembering: start) {
+      backend, step, memory, seen in
+      let index = range.lowerBound + Int(memory.random.next(upperBound: UInt64(range.count)))
       let (author, partner) = (AccountID("a\(index)"), AccountID("b\(index)"))
       switch step % 5 {
       case 0, 1:
         let entry = OutboxEntry(
           id: WriteID("r\(run)-\(client)-\(step)"), householdID: homes[index],
           write: .addCard(CardDraft(title: "c\(step)")), madeAt: Date())
-        if case .refused(let error) = try await backend.submit(entry, as: author) { throw error }
+        if case .refused(let error) = try backend.submit(entry, as: author) { throw error }
         seen.added[index, default: 0] += 1
-        last = (entry, author)
+        memory.last = (entry, author)
       case 2:
-        _ = try await backend.acknowledgePending(in: homes[index], as: partner)
+        let entry = OutboxEntry(
+          id: WriteID("k\(run)-\(client)-\(step)"), householdID: homes[index],
+          write: .acknowledgePending, madeAt: Date())
+        if case .refused(let error) = try backend.submit(entry, as: partner) { throw error }
       case 3:
         // NB: sent again, as a device does when an answer was lost: applied once.
-        if let (entry, sender) = last { _ = try await backend.submit(entry, as: sender) }
+        if let (entry, sender) = memory.last { _ = try backend.submit(entry, as: sender) }
       default:
-        _ = try await backend.changes(in: homes[index], after: 0, limit: 50, as: partner)
+        _ = try backend.changes(in: homes[index], after: 0, limit: 50, as: partner)
       }
     }
   }
 }
+
+/// What one connection of the spread load keeps between its calls: its choices, and the last
+/// write it sent, to send again.
+typealias SpreadMemory = (random: SeededRandomNumberGenerator, last: (OutboxEntry, AccountID)?)
 
 /// Both partners of one household writing as fast as they can, `writes` each.
 func hotHousehold(_ url: String, home: HouseholdID, index: Int, writes: Int) async throws
@@ -234,7 +246,8 @@ func hotHousehold(_ url: String, home: HouseholdID, index: Int, writes: Int) asy
 {
   try await connections(2, to: url) { partner, backend in
     let account = AccountID(partner == 0 ? "a\(index)" : "b\(index)")
-    return try await connectionRun(backend, steps: writes) { backend, step, seen in
+    return try await connectionRun(backend, steps: writes, remembering: ()) {
+      backend, step, _, seen in
       _ = try await backend.addCard(CardDraft(title: "hot \(step)"), to: home, as: account)
       seen.added[index, default: 0] += 1
     }
