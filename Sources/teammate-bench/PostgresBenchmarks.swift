@@ -151,7 +151,8 @@ struct LoadResult {
 /// is the kit's work, as pgbench's is a loop of its own.
 func connectionRun<Memory: Sendable>(
   _ backend: isolated PostgresBackend, steps: Int, remembering start: Memory,
-  _ call: @Sendable (isolated PostgresBackend, _ step: Int, inout Memory, inout LoadResult)
+  _ call:
+    @Sendable (isolated PostgresBackend, _ step: Int, inout Memory, inout LoadResult)
     async throws -> Void
 ) async throws -> LoadResult {
   var seen = LoadResult()
