@@ -33,8 +33,10 @@ import Testing
     _ = try await alice.sync()
     _ = try await bob.sync()
     // NB: both devices write while the primary is killed under them: a write either lands
-    // (the device was told so) or is refused and waits in its outbox.
+    // (the device was told so) or is refused and waits in its outbox. Once ten have landed,
+    // they wait for the kill, so that writes are left for it whatever the machine's speed.
     let (told, tell) = AsyncStream<String>.makeStream()
+    let kill = KillGate(after: 10)
     let outcomes = try await withThrowingTaskGroup(of: ([String], [String]).self) { group in
       for (device, name) in [(alice, "Alice"), (bob, "Bob")] {
         group.addTask {
@@ -46,6 +48,7 @@ import Testing
               _ = try await device.addCard(CardDraft(title: title))
               landed.append(title)
               tell.yield(title)
+              await kill.landed()
             } catch is PostgresError {
               waiting.append(title)
             }
@@ -59,6 +62,7 @@ import Testing
         if seen == 10 { break }
       }
       try await pair.killPrimary()
+      await kill.done()
       tell.finish()
       var all: ([String], [String]) = ([], [])
       for try await (landed, waiting) in group {
@@ -86,5 +90,29 @@ import Testing
     #expect(feed.map(\.sequence) == Array(1...Int64(feed.count)))
     #expect(await alice.state.cards.count == 30)
     #expect(await bob.state.cards.count == 30)
+  }
+}
+
+/// Holds writers back once `after` writes have landed, until the primary has been killed.
+private actor KillGate {
+  private let after: Int
+  private var count = 0
+  private var killed = false
+  private var held: [CheckedContinuation<Void, Never>] = []
+
+  init(after: Int) { self.after = after }
+
+  /// A write landed: past the count, its writer waits for the kill.
+  func landed() async {
+    count += 1
+    guard count >= after, !killed else { return }
+    await withCheckedContinuation { held.append($0) }
+  }
+
+  /// The primary is gone: the writers go on, into refusals.
+  func done() {
+    killed = true
+    for writer in held { writer.resume() }
+    held = []
   }
 }
