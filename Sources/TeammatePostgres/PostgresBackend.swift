@@ -223,14 +223,14 @@ public actor PostgresBackend: TransactionalBackend {
     }
   }
 
-  /// A pull, its changes read in the transaction's first round trip: the kit's access check
-  /// still runs on what that round trip found, and the row-level policies hold the rows to
-  /// the actor's household meanwhile.
+  /// A pull, its changes read in the transaction's first round trip, which commits it: the
+  /// kit's access check still runs on what that round trip found, and the row-level policies
+  /// held the rows to the actor's household meanwhile. One round trip in all.
   public func changes(
     in household: HouseholdID, after cursor: Int64, limit: Int, as actor: AccountID
   ) throws -> [Change] {
     let feed = PostgresStorage.changesQuery(in: household, after: cursor, limit: limit)
-    return try transaction(as: actor, reading: true, also: feed) { storage, rows in
+    return try transaction(as: actor, reading: true, also: feed, closing: true) { storage, rows in
       if let rows { storage.know(changes: rows, in: household, after: cursor, limit: limit) }
       return try BackendOperations.changes(
         in: household, after: cursor, limit: limit, actor: actor, storage: storage)
@@ -282,8 +282,10 @@ public actor PostgresBackend: TransactionalBackend {
   /// the kit's access checks run as well.
   ///
   /// `also`, if given, goes in the transaction's first round trip, and the body gets its rows.
+  /// A read `closing` commits in that round trip too: its body must need nothing more, and
+  /// the connection refuses any statement until the body is done.
   private func transaction<T>(
-    as actor: AccountID, reading: Bool, also extra: PostgresQuery? = nil,
+    as actor: AccountID, reading: Bool, also extra: PostgresQuery? = nil, closing: Bool = false,
     _ body: (inout PostgresStorage, PostgresRows?) throws -> T
   ) throws -> T {
     // NB: a device's role acts as its own account, never as another (ADR 0014).
@@ -291,6 +293,7 @@ public actor PostgresBackend: TransactionalBackend {
     var pauses = RetryPauses()
     var attempt = 0
     var committing = false
+    defer { connection.sealed = false }
     while true {
       attempt += 1
       // NB: a connection the server dropped (a restart, an idle timeout) is opened again.
@@ -302,14 +305,19 @@ public actor PostgresBackend: TransactionalBackend {
         // NB: one round trip opens the transaction, sets its role and actor, takes its locks
         // and reads the actor's household (ADR 0009).
         if reading {
+          let closed = closing && extra != nil
           let opened = try connection.pipeline(
             opening("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") + [
               "SELECT \(sql: acting(actor))",
               PostgresStorage.household(of: actor, locking: false),
-            ] + (extra.map { [$0] } ?? []))
-          let base = opened.count - (extra == nil ? 0 : 1)
+            ] + (extra.map { [$0] } ?? []) + (closed ? ["COMMIT"] : []))
+          let base = opened.count - (extra == nil ? 0 : 1) - (closed ? 1 : 0)
           try storage.begin(as: actor, writing: false, household: opened[base - 1], last: nil)
           extraRows = extra == nil ? nil : opened[base]
+          if closed {
+            connection.sealed = true
+            return try body(&storage, extraRows)
+          }
         } else {
           let opened = try connection.pipeline(
             opening("BEGIN ISOLATION LEVEL READ COMMITTED") + [

@@ -87,6 +87,11 @@ final class PostgresConnection {
   /// answers nothing reads share its round trip.
   private var deferred: [PostgresQuery] = []
 
+  /// Whether the transaction being run committed in its first round trip (a pull reads all it
+  /// needs there): whatever would run now would run outside it, as no actor, so nothing is
+  /// sent (a rollback after a refusal included: there is nothing to roll back).
+  var sealed = false
+
   /// Queues `statement` to be sent with the next `query`; a failure in it fails that call.
   func later(_ statement: PostgresQuery) { deferred.append(statement) }
 
@@ -105,6 +110,9 @@ final class PostgresConnection {
   /// pipeline mode), and returns the rows of `statements`. The first failure is thrown; the
   /// statements after it did not run.
   func pipeline(_ statements: [PostgresQuery]) throws(PostgresError) -> [PostgresRows] {
+    guard !sealed else {
+      throw PostgresError.client("a statement was sent after its transaction's commit")
+    }
     let all = deferred + statements
     deferred = []
     roundTrips += 1
@@ -204,6 +212,9 @@ final class PostgresConnection {
 
   /// Runs several statements without parameters (a migration).
   func execute(_ sql: String) throws(PostgresError) {
+    guard !sealed else {
+      throw PostgresError.client("a statement was sent after its transaction's commit")
+    }
     let deadline = answerDeadline
     _ = try rows(answer(to: pq.sendQuery(handle, sql), by: deadline))
   }
