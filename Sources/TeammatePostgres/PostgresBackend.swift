@@ -128,8 +128,9 @@ public actor PostgresBackend: TransactionalBackend {
     try connection.query("SELECT session_user AS role").text(0, "role")
   }
 
-  /// The server process behind this backend's connection, for tests that cut it.
-  func serverProcess() throws -> String {
+  /// The server process behind this backend's connection, for tests that cut it and the
+  /// benchmark that reads its CPU.
+  package func serverProcess() throws -> String {
     try connection.query("SELECT pg_backend_pid() AS pid").text(0, "pid")
   }
 

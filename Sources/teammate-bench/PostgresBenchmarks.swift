@@ -68,17 +68,57 @@ func postgresBenchmarks(_ server: BenchServer) async throws -> [Measurement] {
 }
 
 /// pgbench's simple update (`-N`) with as many clients on the same server: the floor for
-/// the load, in transactions per second. NB: `-t`, not `-T`: a child of `Process` here may
-/// start with its timer signal blocked, and a timed run never ends.
-func pgbenchFloor(_ server: BenchServer, clients: Int) throws -> Double {
-  let bin =
+/// the load, in transactions per second, and the server's CPU per transaction (its backends',
+/// counted by the postmaster once they have ended). NB: `-t`, not `-T`: a child of `Process`
+/// here may start with its timer signal blocked, and a timed run never ends.
+func pgbenchFloor(_ server: BenchServer, clients: Int) throws -> (
+  perSecond: Double, serverMicroseconds: Double
+) {
+  let folder =
     try FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")
-    .sorted().last.map { "/usr/lib/postgresql/\($0)/bin/pgbench" } ?? "pgbench"
-  _ = try ThrowawayCluster.output(of: bin, ["-i", "-q", "-s", "10", server.url])
+    .sorted().last.map { "/usr/lib/postgresql/\($0)/bin/" } ?? ""
+  _ = try ThrowawayCluster.output(of: folder + "pgbench", ["-i", "-q", "-s", "10", server.url])
+  let data = try ThrowawayCluster.output(
+    of: folder + "psql", ["-Atc", "SHOW data_directory", server.url]
+  ).trimmingCharacters(in: .whitespacesAndNewlines)
+  let postmaster =
+    (try? String(contentsOfFile: data + "/postmaster.pid", encoding: .utf8))?
+    .split(separator: "\n").first.map(String.init) ?? ""
+  let before = endedChildrenCPUSeconds(of: postmaster)
+  let transactions = 16_000 / clients * clients
   let report = try ThrowawayCluster.output(
-    of: bin, ["-N", "-c", "\(clients)", "-j", "2", "-t", "\(16_000 / clients)", server.url])
+    of: folder + "pgbench",
+    ["-N", "-c", "\(clients)", "-j", "2", "-t", "\(16_000 / clients)", server.url])
+  // NB: pgbench's server processes end as it disconnects: counted once none is left.
+  for _ in 0..<100 {
+    let left = try ThrowawayCluster.output(
+      of: folder + "psql",
+      [
+        "-Atc", "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'pgbench'",
+        server.url,
+      ])
+    if left.trimmingCharacters(in: .whitespacesAndNewlines) == "0" { break }
+  }
+  let serverCPU = endedChildrenCPUSeconds(of: postmaster) - before
   let line = report.split(separator: "\n").first { $0.hasPrefix("tps = ") } ?? ""
-  return Double(line.dropFirst(6).prefix { $0.isNumber || $0 == "." }) ?? 0
+  return (
+    Double(line.dropFirst(6).prefix { $0.isNumber || $0 == "." }) ?? 0,
+    serverCPU * 1e6 / Double(transactions)
+  )
+}
+
+/// The CPU the ended children of process `pid` used, user and system, in seconds (the
+/// `cutime` and `cstime` of `/proc`).
+func endedChildrenCPUSeconds(of pid: String) -> Double {
+  let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
+  guard let file = FileHandle(forReadingAtPath: "/proc/\(pid)/stat"),
+    case let stat = String(decoding: file.readDataToEndOfFile(), as: UTF8.self),
+    let end = stat.lastIndex(of: ")")
+  else { return 0 }
+  let fields = stat[stat.index(after: end)...].split(separator: " ")
+  guard fields.count > 14, let user = Double(fields[13]), let system = Double(fields[14])
+  else { return 0 }
+  return (user + system) / ticks
 }
 
 /// Households made for the load, two members each (`a<i>`, `b<i>`), made by eight
@@ -113,6 +153,24 @@ func processCPUSeconds() -> Double {
   return seconds(usage.ru_utime) + seconds(usage.ru_stime)
 }
 
+/// The CPU the server processes `pids` (on this machine) have used so far, user and system,
+/// in seconds: each backend's own, read from `/proc`.
+func serverCPUSeconds(_ pids: [String]) -> Double {
+  let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
+  return pids.reduce(0) { total, pid in
+    // NB: read to its end, not by its size: a file of /proc says it has none.
+    guard let file = FileHandle(forReadingAtPath: "/proc/\(pid)/stat"),
+      case let stat = String(decoding: file.readDataToEndOfFile(), as: UTF8.self),
+      let end = stat.lastIndex(of: ")")
+    else { return total }
+    // NB: after the command's name in parentheses, utime and stime are the 12th and 13th.
+    let fields = stat[stat.index(after: end)...].split(separator: " ")
+    guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12])
+    else { return total }
+    return total + (user + system) / ticks
+  }
+}
+
 /// What one load run saw.
 struct LoadResult {
   var operations = 0
@@ -125,10 +183,14 @@ struct LoadResult {
   /// CPU seconds this process spent meanwhile (user and system): the client's share of the
   /// machine the server shares.
   var clientCPU = 0.0
+  /// CPU seconds the run's server processes spent meanwhile: the server's share.
+  var serverCPU = 0.0
 
   var perSecond: Double { Double(operations) / seconds }
   /// This process's CPU per operation, in microseconds.
   var clientMicroseconds: Double { clientCPU * 1e6 / Double(max(1, operations)) }
+  /// The run's server processes' CPU per operation, in microseconds.
+  var serverMicroseconds: Double { serverCPU * 1e6 / Double(max(1, operations)) }
   func percentile(_ share: Int) -> String {
     latencies.isEmpty
       ? "-" : format(latencies[min(latencies.count - 1, latencies.count * share / 100)])
@@ -182,8 +244,11 @@ func connections(
   let backends = try (0..<count).map { _ in
     try PostgresBackend(url: url, clock: SystemWallClock())
   }
+  var servers: [String] = []
+  for backend in backends { servers.append(try await backend.serverProcess()) }
   let started = ContinuousClock.now
   let cpu = processCPUSeconds()
+  let serverCPU = serverCPUSeconds(servers)
   var all = try await withThrowingTaskGroup(of: LoadResult.self) { group in
     for (connection, backend) in backends.enumerated() {
       group.addTask { try await run(connection, backend) }
@@ -194,6 +259,7 @@ func connections(
   }
   all.seconds = seconds(ContinuousClock.now - started)
   all.clientCPU = processCPUSeconds() - cpu
+  all.serverCPU = serverCPUSeconds(servers) - serverCPU
   all.latencies.sort()
   return all
 }
@@ -287,17 +353,18 @@ func postgresLoad(_ server: BenchServer, households: Int = 10_000) async throws 
       url, homes: homes, clients: clients, operations: 16_000 / clients,
       run: clients)
     added.merge(run.added, uniquingKeysWith: +)
-    let floor = try pgbenchFloor(server, clients: clients)
+    let (floor, floorServer) = try pgbenchFloor(server, clients: clients)
     if clients == 8 { spreadAt8 = run.perSecond }
     lines.append(
       String(
         format:
           "%d households, %d clients, %d operations: %.0f operations/s, pgbench -N %.0f tps "
           + "(%.2f×), p50 %@, p99 %@, retries per 1,000: %.1f, errors: %d, "
-          + "this process's CPU per operation: %.0f µs",
+          + "CPU per operation: this process %.0f µs, the server %.0f µs "
+          + "(pgbench's server %.0f µs a transaction)",
         households, clients, run.operations, run.perSecond, floor, run.perSecond / floor,
         run.percentile(50), run.percentile(99), run.retriesPerThousand, run.errors,
-        run.clientMicroseconds))
+        run.clientMicroseconds, run.serverMicroseconds, floorServer))
   }
   // NB: the hot household is the first; the spread load runs beside it on the others.
   async let hot = hotHousehold(url, home: homes[0], index: 0, writes: 1_000)
