@@ -294,12 +294,15 @@ public actor PostgresBackend: TransactionalBackend {
     var pauses = RetryPauses()
     var attempt = 0
     var committing = false
+    let claims = CardIDClaims()
     defer { connection.sealed = false }
     while true {
       attempt += 1
       // NB: a connection the server dropped (a restart, an idle timeout) is opened again.
       if !connection.isOpen { connection = try PostgresConnection(address, waits: waits) }
-      var storage = PostgresStorage(connection: connection, households: households)
+      claims.claimed = []
+      var storage = PostgresStorage(
+        connection: connection, households: households, claims: claims)
       var extraRows: PostgresRows?
       committing = false
       do {
@@ -342,6 +345,14 @@ public actor PostgresBackend: TransactionalBackend {
         // NB: the writes whose answers nothing reads go with the commit.
         try connection.query("COMMIT")
         return result
+      } catch let error as PostgresError
+        where error.state == .cardIDTaken && !claims.claimed.isEmpty && attempt < Self.attempts
+      {
+        // NB: a new card's id taken to be free was not: the write runs again at once, those
+        // ids looked up first (the rules then draw others, or refuse a device's own).
+        connection.discardDeferred()
+        try? connection.execute("ROLLBACK")
+        claims.lookUp.formUnion(claims.claimed)
       } catch let error as PostgresError where error.isRetryable {
         connection.discardDeferred()
         try? connection.execute("ROLLBACK")

@@ -26,6 +26,9 @@ public struct SQLState: RawRepresentable, Hashable, Sendable, ExpressibleByStrin
   public static let tooManyGuesses: SQLState = "TM001"
   /// The database's own budget of invite-code guesses is spent for the whole store.
   public static let joiningPaused: SQLState = "TM002"
+  /// A new card's id, taken to be free when the card was made, was another card's after all
+  /// (schema 11): the write runs again, looking the id up first.
+  public static let cardIDTaken: SQLState = "TM003"
   /// A lock could not be had within `lock_timeout`.
   public static let lockNotAvailable: SQLState = "55P03"
 }

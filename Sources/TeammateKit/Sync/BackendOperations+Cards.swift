@@ -20,13 +20,14 @@ extension BackendOperations {
     let cards = try drafts.map { draft in
       if let chosen = draft.id {
         // NB: a device names a card it made offline; the name must be new and well made.
-        guard CardID.isWellFormed(chosen), !taken.contains(chosen), try storage.card(chosen) == nil
+        guard CardID.isWellFormed(chosen), !taken.contains(chosen),
+          try !storage.isCardIDTaken(chosen)
         else { throw TeammateError.cardIDTaken(chosen) }
         taken.insert(chosen)
         return try CardRules.add(draft, id: chosen, household: household, by: actor, now: now)
       }
       var cardID = CardID.random(using: &random)
-      while try taken.contains(cardID) || storage.card(cardID) != nil {
+      while try taken.contains(cardID) || storage.isCardIDTaken(cardID) {
         cardID = .random(using: &random)
       }
       taken.insert(cardID)

@@ -27,6 +27,10 @@ public protocol BackendStorage {
 
   /// The card with this id, deleted ones included, in whichever household it is.
   func card(_ id: CardID) throws -> Card?
+  /// Whether a card of any household has this id: a new card's must not. By default,
+  /// whether `card(id)` finds one; a store across a network may answer at once and check
+  /// with its commit instead, failing the write if the id was taken after all.
+  func isCardIDTaken(_ id: CardID) throws -> Bool
   /// Every card of the household, deleted ones included, oldest first (by creation, then id).
   func cards(in household: HouseholdID) throws -> [Card]
   /// At least the cards pending for `viewer` (more is allowed: the rules filter again), so
@@ -97,6 +101,8 @@ public protocol BackendStorage {
 }
 
 extension BackendStorage {
+  public func isCardIDTaken(_ id: CardID) throws -> Bool { try card(id) != nil }
+
   public func cardsMaybePending(in household: HouseholdID, for viewer: AccountID) throws -> [Card] {
     try cards(in: household)
   }
