@@ -123,6 +123,9 @@ public actor PostgresBackend: TransactionalBackend {
   /// How many round trips this backend's connection has made (tests count a call's).
   package var roundTrips: Int { connection.roundTrips }
 
+  /// How many waits for the server ran out on this backend's connection (tests count them).
+  package var expiredWaits: Int { connection.expiredWaits }
+
   /// The role this backend's connection signed in as, for tests that check who connects.
   package func sessionRole() throws -> String {
     try connection.query("SELECT session_user AS role").text(0, "role")

@@ -83,6 +83,11 @@ final class PostgresConnection {
   /// statement prepared on first use aside): a test counts a call's round trips with it.
   private(set) var roundTrips = 0
 
+  /// How many times a wait for the server's answer ran out on this connection: a test counts
+  /// that a server that stopped answering was waited for once, which a clock on a busy
+  /// machine cannot tell.
+  private(set) var expiredWaits = 0
+
   /// Statements that go with the next one whose answer is waited for (`later`): writes whose
   /// answers nothing reads share its round trip.
   private var deferred: [PostgresQuery] = []
@@ -265,6 +270,7 @@ final class PostgresConnection {
       let left = ContinuousClock.now.duration(to: deadline)
       guard left > .zero else {
         abandoned = true
+        expiredWaits += 1
         throw PostgresError.unanswered(within: waits.answer)
       }
       var descriptor = pollfd(fd: pq.socket(handle), events: Int16(POLLIN), revents: 0)
