@@ -107,18 +107,10 @@ func pgbenchFloor(_ server: BenchServer, clients: Int) throws -> (
   )
 }
 
-/// The CPU the ended children of process `pid` used, user and system, in seconds (the
-/// `cutime` and `cstime` of `/proc`).
+/// The CPU the ended children of process `pid` used, user and system, in seconds (its
+/// `cutime` and `cstime`).
 func endedChildrenCPUSeconds(of pid: String) -> Double {
-  let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
-  guard let file = FileHandle(forReadingAtPath: "/proc/\(pid)/stat"),
-    case let stat = String(decoding: file.readDataToEndOfFile(), as: UTF8.self),
-    let end = stat.lastIndex(of: ")")
-  else { return 0 }
-  let fields = stat[stat.index(after: end)...].split(separator: " ")
-  guard fields.count > 14, let user = Double(fields[13]), let system = Double(fields[14])
-  else { return 0 }
-  return (user + system) / ticks
+  cpuSeconds(of: pid, fields: 13, 14) ?? 0
 }
 
 /// Households made for the load, two members each (`a<i>`, `b<i>`), made by eight
@@ -154,21 +146,24 @@ func processCPUSeconds() -> Double {
 }
 
 /// The CPU the server processes `pids` (on this machine) have used so far, user and system,
-/// in seconds: each backend's own, read from `/proc`.
+/// in seconds: each backend's own (`utime` and `stime`).
 func serverCPUSeconds(_ pids: [String]) -> Double {
-  let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
-  return pids.reduce(0) { total, pid in
-    // NB: read to its end, not by its size: a file of /proc says it has none.
-    guard let file = FileHandle(forReadingAtPath: "/proc/\(pid)/stat"),
-      case let stat = String(decoding: file.readDataToEndOfFile(), as: UTF8.self),
-      let end = stat.lastIndex(of: ")")
-    else { return total }
-    // NB: after the command's name in parentheses, utime and stime are the 12th and 13th.
-    let fields = stat[stat.index(after: end)...].split(separator: " ")
-    guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12])
-    else { return total }
-    return total + (user + system) / ticks
-  }
+  pids.reduce(0) { total, pid in total + (cpuSeconds(of: pid, fields: 11, 12) ?? 0) }
+}
+
+/// Two fields of process `pid`'s `/proc` stat line, counted from the one after its command's
+/// name (its state is 0), as CPU seconds added together; nil when the process is not there.
+func cpuSeconds(of pid: String, fields first: Int, _ second: Int) -> Double? {
+  // NB: read to its end, not by its size: a file of /proc says it has none.
+  guard let file = FileHandle(forReadingAtPath: "/proc/\(pid)/stat"),
+    case let stat = String(decoding: file.readDataToEndOfFile(), as: UTF8.self),
+    let end = stat.lastIndex(of: ")")
+  else { return nil }
+  let fields = stat[stat.index(after: end)...].split(separator: " ")
+  guard fields.count > max(first, second), let one = Double(fields[first]),
+    let other = Double(fields[second])
+  else { return nil }
+  return (one + other) / Double(sysconf(Int32(_SC_CLK_TCK)))
 }
 
 /// What one load run saw.
