@@ -353,12 +353,10 @@ public actor PostgresBackend: TransactionalBackend {
       {
         // NB: a new card's id taken to be free was not: the write runs again at once, those
         // ids looked up first (the rules then draw others, or refuse a device's own).
-        connection.discardDeferred()
-        try? connection.execute("ROLLBACK")
+        connection.rollBack()
         claims.lookUp.formUnion(claims.claimed)
       } catch let error as PostgresError where error.isRetryable {
-        connection.discardDeferred()
-        try? connection.execute("ROLLBACK")
+        connection.rollBack()
         guard attempt < Self.attempts, let pause = pauses.next(using: &jitter) else {
           throw error.afterPauses(pauses)
         }
@@ -372,8 +370,7 @@ public actor PostgresBackend: TransactionalBackend {
         // run again: whether it landed is unknown (an outbox write is safe to send again).
         // A server that stopped answering is not waited for a second time.
       } catch {
-        connection.discardDeferred()
-        try? connection.execute("ROLLBACK")
+        connection.rollBack()
         throw error
       }
     }

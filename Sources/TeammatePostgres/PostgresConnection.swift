@@ -103,6 +103,20 @@ final class PostgresConnection {
   /// Forgets what was queued: the transaction it belonged to is over.
   func discardDeferred() { deferred = [] }
 
+  /// Ends a transaction that failed: what was queued is forgotten and the server asked to
+  /// roll back, as far as it still answers (a sealed connection sends nothing).
+  func rollBack() {
+    discardDeferred()
+    try? execute("ROLLBACK")
+  }
+
+  /// Refuses a statement while the connection is sealed.
+  private func refuseIfSealed() throws(PostgresError) {
+    guard !sealed else {
+      throw PostgresError.client("a statement was sent after its transaction's commit")
+    }
+  }
+
   /// Runs one statement with its parameters (each a text value, or nil for NULL), after
   /// whatever was queued, and returns its rows.
   @discardableResult
@@ -115,9 +129,7 @@ final class PostgresConnection {
   /// pipeline mode), and returns the rows of `statements`. The first failure is thrown; the
   /// statements after it did not run.
   func pipeline(_ statements: [PostgresQuery]) throws(PostgresError) -> [PostgresRows] {
-    guard !sealed else {
-      throw PostgresError.client("a statement was sent after its transaction's commit")
-    }
+    try refuseIfSealed()
     let all = deferred + statements
     deferred = []
     roundTrips += 1
@@ -217,9 +229,7 @@ final class PostgresConnection {
 
   /// Runs several statements without parameters (a migration).
   func execute(_ sql: String) throws(PostgresError) {
-    guard !sealed else {
-      throw PostgresError.client("a statement was sent after its transaction's commit")
-    }
+    try refuseIfSealed()
     let deadline = answerDeadline
     _ = try rows(answer(to: pq.sendQuery(handle, sql), by: deadline))
   }

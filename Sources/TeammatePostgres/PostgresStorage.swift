@@ -18,10 +18,7 @@ public struct PostgresStorage: BackendStorage {
   /// The new cards' ids taken to be free in this transaction, to be checked with its commit.
   private let claims: CardIDClaims
 
-  init(
-    connection: PostgresConnection, households: DecodedHouseholds,
-    claims: CardIDClaims = CardIDClaims()
-  ) {
+  init(connection: PostgresConnection, households: DecodedHouseholds, claims: CardIDClaims) {
     self.connection = connection
     decodedHouseholds = households
     self.claims = claims
