@@ -6,7 +6,9 @@ import TeammateKit
 ///
 /// Writers `NOTIFY` the household's channel in the transaction that appends a change, so a
 /// notification is sent when, and only if, the change commits. Its payload is the sequence,
-/// never a card's content.
+/// never a card's content. While it listens on a channel the listener holds the channel's
+/// `presence` lock, shared: a writer announces a change only when it cannot take that lock
+/// (ADR 0017).
 final class PostgresListener: @unchecked Sendable {
   private let url: String
   private let waits: PostgresWaits
@@ -33,6 +35,12 @@ final class PostgresListener: @unchecked Sendable {
   /// store (its schema and the household), always a plain identifier.
   static func channel(of household: PostgresQuery) -> PostgresQuery {
     "'teammate_' || md5(current_schema() || '/' || \(sql: household))"
+  }
+
+  /// The number of the lock that says someone listens on `channel` (SQL naming it): held
+  /// shared by each listener on it, and tried by each writer before it announces a change.
+  static func presence(of channel: PostgresQuery) -> PostgresQuery {
+    "hashtextextended(\(sql: channel), 0)"
   }
 
   /// A stream of `channel`'s sequences, until the stream is dropped or the listener stops.
@@ -105,12 +113,18 @@ final class PostgresListener: @unchecked Sendable {
       let (quit, wantedNow) = lock.withLock { (stopped, wanted) }
       if quit { return }
       do {
+        // NB: the presence lock is taken before listening and let go after: a writer that
+        // found no one there holds it until its commit, and the device pulls once it listens.
         for channel in wantedNow.subtracting(listening) {
+          try connection.query(
+            "SELECT pg_advisory_lock_shared(\(sql: Self.presence(of: "\(channel)")))")
           try connection.execute("LISTEN \(try Self.identifier(channel))")
           listening.insert(channel)
         }
         for channel in listening.subtracting(wantedNow) {
           try connection.execute("UNLISTEN \(try Self.identifier(channel))")
+          try connection.query(
+            "SELECT pg_advisory_unlock_shared(\(sql: Self.presence(of: "\(channel)")))")
           listening.remove(channel)
         }
         confirm(listening)

@@ -378,7 +378,8 @@ public struct PostgresStorage: BackendStorage {
   /// inserted and notified in one statement.
   ///
   /// NB: the notification is sent when the transaction commits, and only then, naming the
-  /// sequence alone.
+  /// sequence alone; and only while someone listens on the household (ADR 0017), since each
+  /// commit that announces waits for every other in the database.
   public mutating func appendChange(_ change: Change) throws -> Change {
     let household = change.householdID.rawValue
     let last = known?.id == change.householdID ? known?.lastSequence : nil
@@ -388,6 +389,7 @@ public struct PostgresStorage: BackendStorage {
       } else {
         "(SELECT coalesce(max(sequence), 0) + 1 FROM changes WHERE household_id = \(household))"
       }
+    let channel = PostgresListener.channel(of: "household_id")
     let statement: PostgresQuery = """
       WITH appended AS (
         INSERT INTO changes (household_id, sequence, card_id, card_revision, body)
@@ -395,8 +397,8 @@ public struct PostgresStorage: BackendStorage {
           \(change.card.map { "\($0.revision)" })::integer, \(try json(change)))
         RETURNING household_id, sequence
       )
-      SELECT sequence,
-        pg_notify(\(sql: PostgresListener.channel(of: "household_id")), sequence::text)
+      SELECT sequence, CASE WHEN pg_try_advisory_xact_lock(\(sql: PostgresListener.presence(of: channel)))
+        THEN NULL ELSE pg_notify(\(sql: channel), sequence::text) END
       FROM appended
       """
     var stamped = change

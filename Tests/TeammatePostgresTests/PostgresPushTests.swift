@@ -44,4 +44,40 @@ import Testing
       _ = try await bobsServer.pushes(for: creation.household.id, as: Fixtures.carol)
     }
   }
+
+  @Test func test_AC_PG_27_aChangeIsAnnouncedOnlyWhileSomeoneListens() async throws {
+    let (url, _, server, creation) = try await PostgresTests.aliceAtHome()
+    let home = creation.household.id
+    let raw = try PostgresConnection(url: url)
+    let channel = try raw.query(
+      "SELECT \(sql: PostgresListener.channel(of: "\(home.rawValue)")) AS channel"
+    ).text(0, "channel")
+    try raw.execute("LISTEN \(try PostgresListener.identifier(channel))")
+    _ = try await server.addCard(CardDraft(title: "Unheard"), to: home, as: Fixtures.alice)
+    #expect(try Self.heard(on: raw, channel: channel).isEmpty)
+
+    let pushes = PushInbox(try await server.pushes(for: home, as: Fixtures.alice))
+    _ = try await server.addCard(CardDraft(title: "Heard"), to: home, as: Fixtures.alice)
+    let pushed = try #require(try await pushes.next())
+    let feed = try await server.changes(in: home, after: 0, limit: 100, as: Fixtures.alice)
+    #expect(pushed == feed.last?.sequence)
+    #expect(try Self.heard(on: raw, channel: channel) == ["\(pushed)"])
+  }
+
+  /// What `raw`, listening on `channel`, heard before a marker it sends itself: the server
+  /// hands out notifications in the order their commits came, so nothing committed before the
+  /// marker comes after it.
+  static func heard(on raw: PostgresConnection, channel: String) throws -> [String] {
+    try raw.execute("NOTIFY \(try PostgresListener.identifier(channel)), 'marker'")
+    var heard: [String] = []
+    let deadline = ContinuousClock.now.advanced(by: .seconds(10))
+    while ContinuousClock.now < deadline {
+      for (name, payload) in try raw.notifications(waiting: .milliseconds(100))
+      where name == channel {
+        if payload == "marker" { return heard }
+        heard.append(payload)
+      }
+    }
+    throw PostgresError.client("the marker did not come back within 10 s")
+  }
 }
