@@ -67,44 +67,63 @@ func postgresBenchmarks(_ server: BenchServer) async throws -> [Measurement] {
   return rows
 }
 
-/// pgbench's simple update (`-N`) with as many clients on the same server: the floor for
-/// the load, in transactions per second, and the server's CPU per transaction (its backends',
-/// counted by the postmaster once they have ended). NB: `-t`, not `-T`: a child of `Process`
-/// here may start with its timer signal blocked, and a timed run never ends.
-func pgbenchFloor(_ server: BenchServer, clients: Int) throws -> (
-  perSecond: Double, serverMicroseconds: Double
-) {
-  let folder =
-    try FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")
-    .sorted().last.map { "/usr/lib/postgresql/\($0)/bin/" } ?? ""
-  _ = try ThrowawayCluster.output(of: folder + "pgbench", ["-i", "-q", "-s", "10", server.url])
-  let data = try ThrowawayCluster.output(
-    of: folder + "psql", ["-Atc", "SHOW data_directory", server.url]
-  ).trimmingCharacters(in: .whitespacesAndNewlines)
-  let postmaster =
-    (try? String(contentsOfFile: data + "/postmaster.pid", encoding: .utf8))?
-    .split(separator: "\n").first.map(String.init) ?? ""
-  let before = endedChildrenCPUSeconds(of: postmaster)
-  let transactions = 16_000 / clients * clients
-  let report = try ThrowawayCluster.output(
-    of: folder + "pgbench",
-    ["-N", "-c", "\(clients)", "-j", "2", "-t", "\(16_000 / clients)", server.url])
-  // NB: pgbench's server processes end as it disconnects: counted once none is left.
-  for _ in 0..<100 {
-    let left = try ThrowawayCluster.output(
-      of: folder + "psql",
-      [
-        "-Atc", "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'pgbench'",
-        server.url,
-      ])
-    if left.trimmingCharacters(in: .whitespacesAndNewlines) == "0" { break }
+/// pgbench's simple update (`-N`) on the benchmark's server: the floor for the load, in
+/// transactions per second, and the server's CPU per transaction (its backends', counted by
+/// the postmaster once they have ended). Its tables are made once, when it is made.
+struct Pgbench {
+  let server: BenchServer
+  /// The folder of the server's tools.
+  let folder: String
+  /// The server's postmaster, whose ended children are pgbench's server processes.
+  let postmaster: String
+
+  init(_ server: BenchServer) throws {
+    self.server = server
+    folder =
+      try FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")
+      .sorted().last.map { "/usr/lib/postgresql/\($0)/bin/" } ?? ""
+    _ = try ThrowawayCluster.output(of: folder + "pgbench", ["-i", "-q", "-s", "10", server.url])
+    let data = try ThrowawayCluster.output(
+      of: folder + "psql", ["-Atc", "SHOW data_directory", server.url]
+    ).trimmingCharacters(in: .whitespacesAndNewlines)
+    postmaster =
+      (try? String(contentsOfFile: data + "/postmaster.pid", encoding: .utf8))?
+      .split(separator: "\n").first.map(String.init) ?? ""
   }
-  let serverCPU = endedChildrenCPUSeconds(of: postmaster) - before
-  let line = report.split(separator: "\n").first { $0.hasPrefix("tps = ") } ?? ""
-  return (
-    Double(line.dropFirst(6).prefix { $0.isNumber || $0 == "." }) ?? 0,
-    serverCPU * 1e6 / Double(transactions)
-  )
+
+  /// One run of `transactions` (rounded down to a multiple of `clients`) on `clients`
+  /// connections. NB: `-t`, not `-T`: a child of `Process` here may start with its timer
+  /// signal blocked, and a timed run never ends.
+  func run(clients: Int, transactions: Int) throws -> (
+    perSecond: Double, serverMicroseconds: Double
+  ) {
+    // NB: the connections of the run before end as they are let go: their processes' CPU
+    // is counted once they have ended, so the floor waits for them.
+    try waitForSessions(where: "backend_type = 'client backend' AND pid <> pg_backend_pid()")
+    let before = endedChildrenCPUSeconds(of: postmaster)
+    let each = transactions / clients
+    let report = try ThrowawayCluster.output(
+      of: folder + "pgbench",
+      ["-N", "-c", "\(clients)", "-j", "2", "-t", "\(each)", server.url])
+    // NB: pgbench's server processes end as it disconnects: counted once none is left.
+    try waitForSessions(where: "application_name = 'pgbench'")
+    let serverCPU = endedChildrenCPUSeconds(of: postmaster) - before
+    let line = report.split(separator: "\n").first { $0.hasPrefix("tps = ") } ?? ""
+    return (
+      Double(line.dropFirst(6).prefix { $0.isNumber || $0 == "." }) ?? 0,
+      serverCPU * 1e6 / Double(each * clients)
+    )
+  }
+
+  /// Waits (a hundred looks at most) until no session of the server matches `condition`.
+  private func waitForSessions(where condition: String) throws {
+    for _ in 0..<100 {
+      let left = try ThrowawayCluster.output(
+        of: folder + "psql",
+        ["-Atc", "SELECT count(*) FROM pg_stat_activity WHERE \(condition)", server.url])
+      if left.trimmingCharacters(in: .whitespacesAndNewlines) == "0" { return }
+    }
+  }
 }
 
 /// The CPU the ended children of process `pid` used, user and system, in seconds (its
@@ -192,6 +211,14 @@ struct LoadResult {
   }
   var retriesPerThousand: Double { Double(retries) * 1_000 / Double(max(1, operations)) }
 
+  /// Takes in a later run of the same row: its time and CPU too.
+  mutating func append(_ later: LoadResult) {
+    add(later)
+    seconds += later.seconds
+    clientCPU += later.clientCPU
+    serverCPU += later.serverCPU
+  }
+
   /// Takes in another connection's seen.
   mutating func add(_ other: LoadResult) {
     operations += other.operations
@@ -214,6 +241,7 @@ func connectionRun<Memory: Sendable>(
 ) async throws -> LoadResult {
   var seen = LoadResult()
   var memory = start
+  let retried = backend.retries
   for step in 0..<steps {
     let start = ContinuousClock.now
     do {
@@ -224,21 +252,31 @@ func connectionRun<Memory: Sendable>(
     seen.latencies.append(ContinuousClock.now - start)
   }
   seen.operations = steps
-  seen.retries = backend.retries
+  seen.retries = backend.retries - retried
   return seen
 }
 
-/// `count` runs on connections to `url` at once (`run` is given each one's number and
-/// backend), as one tally, its latencies in order. The connections open before the clock
-/// starts, as pgbench gives its figure without its connections' opening: the seconds and
-/// this process's CPU are the runs' alone.
+/// `count` backends on connections of their own to `url`.
+func openBackends(_ count: Int, to url: String) throws -> [PostgresBackend] {
+  try (0..<count).map { _ in try PostgresBackend(url: url, clock: SystemWallClock()) }
+}
+
+/// `count` runs on new connections to `url` at once, as `connections(_:_:)` runs them.
 func connections(
   _ count: Int, to url: String,
   _ run: @escaping @Sendable (Int, PostgresBackend) async throws -> LoadResult
 ) async throws -> LoadResult {
-  let backends = try (0..<count).map { _ in
-    try PostgresBackend(url: url, clock: SystemWallClock())
-  }
+  try await connections(try openBackends(count, to: url), run)
+}
+
+/// A run on each of `backends` at once (`run` is given each one's number and backend), as
+/// one tally, its latencies in order. The connections are open before the clock starts, as
+/// pgbench gives its figure without its connections' opening: the seconds and this
+/// process's CPU are the runs' alone.
+func connections(
+  _ backends: [PostgresBackend],
+  _ run: @escaping @Sendable (Int, PostgresBackend) async throws -> LoadResult
+) async throws -> LoadResult {
   var servers: [String] = []
   for backend in backends { servers.append(try await backend.serverProcess()) }
   let started = ContinuousClock.now
@@ -259,16 +297,16 @@ func connections(
   return all
 }
 
-/// `clients` connections, each doing `operations` calls on households chosen at random: adds
+/// Each of `backends` doing `operations` calls on households chosen at random: adds
 /// and acknowledgements (outbox writes with ids of their own), a write sent a second time
 /// (answered from its receipt, applied once) and pulls of the feed. Runs of distinct `run`
 /// numbers choose differently and send distinct write ids.
 func spreadLoad(
-  _ url: String, homes: [HouseholdID], among chosen: Range<Int>? = nil, clients: Int,
+  on backends: [PostgresBackend], homes: [HouseholdID], among chosen: Range<Int>? = nil,
   operations: Int, run: Int
 ) async throws -> LoadResult {
   let range = chosen ?? homes.indices
-  return try await connections(clients, to: url) { client, backend in
+  return try await connections(backends) { client, backend in
     let random = SeededRandomNumberGenerator(seed: UInt64(run * 1_000 + client + 1))
     let start: SpreadMemory = (random, nil)
     return try await connectionRun(backend, steps: operations, remembering: start) {
@@ -335,36 +373,62 @@ func checkFeeds(_ url: String, homes: [HouseholdID], added: [Int: Int]) async th
   return (gaps, lost)
 }
 
-/// Many households at once, at each client count beside pgbench's floor at the same count;
-/// then a hot household beside the spread load. One line per run.
+/// How many times each load row and its floor take turns.
+let loadTurns = 3
+
+/// Many households at once, at each client count beside pgbench's floor at the same count
+/// (taking turns with it, the ratio the median of the turns); then a hot household beside the
+/// spread load. One line per row.
 func postgresLoad(_ server: BenchServer, households: Int = 10_000) async throws -> [String] {
   let url = try server.store("load")
   let homes = try await loadHouseholds(url, count: households)
   var lines: [String] = []
   var added: [Int: Int] = [:]
   var spreadAt8 = 0.0
+  // NB: the spread load beside the hot household runs on the 8-client row's connections, as
+  // warm as they were there, so that the two compare.
+  var eight: [PostgresBackend] = []
+  let pgbench = try Pgbench(server)
   for clients in [8, 32] {
-    let run = try await spreadLoad(
-      url, homes: homes, clients: clients, operations: 16_000 / clients,
-      run: clients)
+    // NB: the machine's speed drifts within minutes: the row and its floor take turns, three
+    // times, and the ratio is the median of the three pairs, each measured side by side.
+    var run = LoadResult()
+    var floorSeconds = 0.0
+    var floorServer = 0.0
+    var ratios: [Double] = []
+    let backends = try openBackends(clients, to: url)
+    if clients == 8 { eight = backends }
+    for turn in 0..<loadTurns {
+      let part = try await spreadLoad(
+        on: backends, homes: homes, operations: 16_000 / loadTurns / clients,
+        run: clients * 10 + turn)
+      let floor = try pgbench.run(clients: clients, transactions: 16_000 / loadTurns)
+      ratios.append(part.perSecond / floor.perSecond)
+      floorSeconds += Double(16_000 / loadTurns / clients * clients) / floor.perSecond
+      floorServer += floor.serverMicroseconds / Double(loadTurns)
+      run.append(part)
+    }
     added.merge(run.added, uniquingKeysWith: +)
-    let (floor, floorServer) = try pgbenchFloor(server, clients: clients)
+    run.latencies.sort()
     if clients == 8 { spreadAt8 = run.perSecond }
+    let floor = Double(16_000 / loadTurns / clients * clients * loadTurns) / floorSeconds
     lines.append(
       String(
         format:
           "%d households, %d clients, %d operations: %.0f operations/s, pgbench -N %.0f tps "
-          + "(%.2f×), p50 %@, p99 %@, retries per 1,000: %.1f, errors: %d, "
+          + "(%.2f×: the median of %@), p50 %@, p99 %@, retries per 1,000: %.1f, errors: %d, "
           + "CPU per operation: this process %.0f µs, the server %.0f µs "
           + "(pgbench's server %.0f µs a transaction)",
-        households, clients, run.operations, run.perSecond, floor, run.perSecond / floor,
+        households, clients, run.operations, run.perSecond, floor,
+        ratios.sorted()[ratios.count / 2],
+        ratios.map { String(format: "%.2f", $0) }.joined(separator: ", "),
         run.percentile(50), run.percentile(99), run.retriesPerThousand, run.errors,
         run.clientMicroseconds, run.serverMicroseconds, floorServer))
   }
   // NB: the hot household is the first; the spread load runs beside it on the others.
   async let hot = hotHousehold(url, home: homes[0], index: 0, writes: 1_000)
   let beside = try await spreadLoad(
-    url, homes: homes, among: 1..<homes.count, clients: 8, operations: 2_000,
+    on: eight, homes: homes, among: 1..<homes.count, operations: 2_000,
     run: 1)
   let burning = try await hot
   added.merge(burning.added, uniquingKeysWith: +)
