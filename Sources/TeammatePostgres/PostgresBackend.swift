@@ -216,14 +216,43 @@ public actor PostgresBackend: TransactionalBackend {
   public func submit(_ entry: OutboxEntry, as actor: AccountID) throws -> WriteOutcome {
     // NB: an id no device makes is refused before anything is read (AC-OFF-11).
     let known = (1...OutboxEntry.idLimit).contains(entry.id.rawValue.count)
-    let receipt = PostgresStorage.receiptQuery(for: entry.id, of: actor, in: entry.householdID)
-    return try transaction(as: actor, reading: false, also: known ? receipt : nil) {
-      storage, rows in
-      if let rows {
-        try storage.know(receipt: rows, for: entry.id, of: actor, in: entry.householdID)
+    guard known else {
+      return try transaction(as: actor, reading: false) { storage, _ in
+        try BackendOperations.submit(
+          entry, actor: actor, storage: &storage, now: clock.now(), random: &random)
       }
+    }
+    let home = entry.householdID
+    let receipt = PostgresStorage.receiptQuery(for: entry.id, of: actor, in: home)
+    let (cards, everyCard) = try Self.cardsRead(by: entry.write, in: home)
+    return try transaction(as: actor, reading: false, also: [receipt] + (cards.map { [$0] } ?? []))
+    {
+      storage, rows in
+      try storage.know(receipt: rows[0], for: entry.id, of: actor, in: home)
+      if rows.count > 1 { try storage.know(cards: rows[1], everyCardOf: everyCard ? home : nil) }
       return try BackendOperations.submit(
         entry, actor: actor, storage: &storage, now: clock.now(), random: &random)
+    }
+  }
+
+  /// The statement that reads, in a write's opening, the cards its rules will read: an
+  /// acknowledgement of what is pending reads every card of the household (`everyCard`), a
+  /// write about cards reads those; nil for a write about none, or a new one.
+  private static func cardsRead(by write: DeviceWrite, in household: HouseholdID) throws -> (
+    PostgresQuery?, everyCard: Bool
+  ) {
+    switch write {
+    case .acknowledgePending:
+      return (PostgresStorage.cardsQuery(in: household), true)
+    case .acknowledge(let seen):
+      return (try PostgresStorage.cardsQuery(named: seen.map(\.id), in: household), false)
+    case .addCard:
+      return (nil, false)
+    default:
+      return (
+        try write.cardID.map { try PostgresStorage.cardsQuery(named: [$0], in: household) },
+        false
+      )
     }
   }
 
@@ -234,8 +263,9 @@ public actor PostgresBackend: TransactionalBackend {
     in household: HouseholdID, after cursor: Int64, limit: Int, as actor: AccountID
   ) throws -> [Change] {
     let feed = PostgresStorage.changesQuery(in: household, after: cursor, limit: limit)
-    return try transaction(as: actor, reading: true, also: feed, closing: true) { storage, rows in
-      if let rows { storage.know(changes: rows, in: household, after: cursor, limit: limit) }
+    return try transaction(as: actor, reading: true, also: [feed], closing: true) {
+      storage, rows in
+      storage.know(changes: rows[0], in: household, after: cursor, limit: limit)
       return try BackendOperations.changes(
         in: household, after: cursor, limit: limit, actor: actor, storage: storage)
     }
@@ -285,12 +315,12 @@ public actor PostgresBackend: TransactionalBackend {
   /// (repeatable read, read only) and locks nothing. The row-level policies see the actor;
   /// the kit's access checks run as well.
   ///
-  /// `also`, if given, goes in the transaction's first round trip, and the body gets its rows.
+  /// `also` goes in the transaction's first round trip, and the body gets its rows, in order.
   /// A read `closing` commits in that round trip too: its body must need nothing more, and
   /// the connection refuses any statement until the body is done.
   private func transaction<T>(
-    as actor: AccountID, reading: Bool, also extra: PostgresQuery? = nil, closing: Bool = false,
-    _ body: (inout PostgresStorage, PostgresRows?) throws -> T
+    as actor: AccountID, reading: Bool, also extra: [PostgresQuery] = [], closing: Bool = false,
+    _ body: (inout PostgresStorage, [PostgresRows]) throws -> T
   ) throws -> T {
     // NB: a device's role acts as its own account, never as another (ADR 0014).
     if let signedIn, actor != signedIn { throw TeammateError.accessDenied(.notYourAccount(actor)) }
@@ -306,21 +336,21 @@ public actor PostgresBackend: TransactionalBackend {
       claims.claimed = []
       var storage = PostgresStorage(
         connection: connection, households: households, claims: claims)
-      var extraRows: PostgresRows?
+      var extraRows: [PostgresRows] = []
       committing = false
       do {
         // NB: one round trip opens the transaction, sets its role and actor, takes its locks
         // and reads the actor's household (ADR 0009).
         if reading {
-          let closed = closing && extra != nil
+          let closed = closing && !extra.isEmpty
           let opened = try connection.pipeline(
             opening("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") + [
               "SELECT \(sql: acting(actor))",
               PostgresStorage.household(of: actor, locking: false),
-            ] + (extra.map { [$0] } ?? []) + (closed ? ["COMMIT"] : []))
-          let base = opened.count - (extra == nil ? 0 : 1) - (closed ? 1 : 0)
+            ] + extra + (closed ? ["COMMIT"] : []))
+          let base = opened.count - extra.count - (closed ? 1 : 0)
           try storage.begin(as: actor, writing: false, household: opened[base - 1], last: nil)
-          extraRows = extra == nil ? nil : opened[base]
+          extraRows = Array(opened[base..<(base + extra.count)])
           if closed {
             connection.sealed = true
             return try body(&storage, extraRows)
@@ -334,11 +364,11 @@ public actor PostgresBackend: TransactionalBackend {
               """,
               PostgresStorage.household(of: actor, locking: true),
               PostgresStorage.lastSequence(of: actor),
-            ] + (extra.map { [$0] } ?? []))
-          let base = opened.count - (extra == nil ? 0 : 1)
+            ] + extra)
+          let base = opened.count - extra.count
           try storage.begin(
             as: actor, writing: true, household: opened[base - 2], last: opened[base - 1])
-          extraRows = extra == nil ? nil : opened[base]
+          extraRows = Array(opened[base...])
         }
         let result = try body(&storage, extraRows)
         if let beforeCommit, !reading {

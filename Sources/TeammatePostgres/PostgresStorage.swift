@@ -18,6 +18,9 @@ public struct PostgresStorage: BackendStorage {
   /// The new cards' ids taken to be free in this transaction, to be checked with its commit.
   private let claims: CardIDClaims
 
+  /// The cards the transaction's first round trip read, and those it wrote since.
+  private var knownCards: KnownCards?
+
   init(connection: PostgresConnection, households: DecodedHouseholds, claims: CardIDClaims) {
     self.connection = connection
     decodedHouseholds = households
@@ -214,6 +217,7 @@ public struct PostgresStorage: BackendStorage {
   ///
   /// NB: one round trip: the household is looked up only when the card is not visible.
   public func card(_ id: CardID) throws -> Card? {
+    if let known = knownCards?.card(id) { return known }
     let rows = try connection.query(
       """
       SELECT seen.body,
@@ -240,9 +244,32 @@ public struct PostgresStorage: BackendStorage {
   }
 
   public func cards(in household: HouseholdID) throws -> [Card] {
-    try documents(
-      Card.self, "body",
-      of: "SELECT body FROM cards WHERE household_id = \(household.rawValue) ORDER BY position")
+    if let known = knownCards?.cards(in: household) { return known }
+    return try documents(Card.self, "body", of: Self.cardsQuery(in: household))
+  }
+
+  /// The statement that reads every card of `household`, in order.
+  static func cardsQuery(in household: HouseholdID) -> PostgresQuery {
+    "SELECT body FROM cards WHERE household_id = \(household.rawValue) ORDER BY position"
+  }
+
+  /// The statement that reads the cards `ids` names in `household` (bound as one JSON array,
+  /// however many there are).
+  static func cardsQuery(named ids: [CardID], in household: HouseholdID) throws -> PostgresQuery {
+    let named = String(decoding: try JSONEncoder().encode(ids.map(\.rawValue)), as: UTF8.self)
+    return """
+      SELECT body FROM cards WHERE household_id = \(household.rawValue)
+        AND id IN (SELECT json_array_elements_text(\(named)::json))
+      """
+  }
+
+  /// Keeps the cards the first round trip read (`cardsQuery`): every card of `household` in
+  /// order, or (`household` nil) the cards named.
+  mutating func know(cards rows: PostgresRows, everyCardOf household: HouseholdID?) throws {
+    let cards = try (0..<rows.count).map { row in
+      try decoded(Card.self, try rows.text(row, "body"))
+    }
+    knownCards = KnownCards(cards, everyCardOf: household)
   }
 
   /// NB: the WHERE clause only narrows what is decoded; the kit's rule decides after.
@@ -260,6 +287,7 @@ public struct PostgresStorage: BackendStorage {
   }
 
   public mutating func putCard(_ card: Card) throws {
+    knownCards?.put(card)
     // NB: a card may be pending for everyone but its last editor while nobody knows it.
     let hint = card.ackBy == nil && !card.isDeleted ? card.lastEditedBy.rawValue : nil
     connection.later(
@@ -360,6 +388,7 @@ public struct PostgresStorage: BackendStorage {
 
   /// NB: the members' rows go last, so that the row-level policies still see a member.
   public mutating func deleteHousehold(_ id: HouseholdID) throws {
+    knownCards = nil
     let household = id.rawValue
     connection.later("DELETE FROM cards WHERE household_id = \(household)")
     connection.later("DELETE FROM items WHERE household_id = \(household)")

@@ -36,4 +36,56 @@ import Testing
     let later = try await backend.changes(in: home, after: 1, limit: 1, as: Fixtures.alice)
     #expect(later == Array(feed[1...1]))
   }
+
+  @Test func test_AC_PG_17_anAcknowledgementIsTwoRoundTrips() async throws {
+    let (_, _, backend, creation) = try await PostgresTests.aliceAtHome()
+    let home = creation.household.id
+    _ = try await backend.join(
+      code: creation.invite.code.rawValue, displayName: "Bob", as: Fixtures.bob)
+    var number = 0
+    func write(_ write: DeviceWrite) -> OutboxEntry {
+      number += 1
+      return OutboxEntry(
+        id: WriteID("w\(number)"), householdID: home, write: write, madeAt: Fixtures.start)
+    }
+    func add(_ title: String) async throws -> Card {
+      let outcome = try await backend.submit(
+        write(.addCard(CardDraft(title: title))), as: Fixtures.alice)
+      guard case .applied(let cards, _, _, _) = outcome, let card = cards.first else {
+        throw PostgresError.client("the add was refused: \(outcome)")
+      }
+      return card
+    }
+    // NB: the first call of each kind prepares its statements, each a round trip of its own.
+    let first = try await add("Checkup")
+    _ = try await backend.submit(write(.acknowledgePending), as: Fixtures.bob)
+    _ = try await backend.submit(
+      write(.acknowledge([CardRevision(first.id, revision: first.revision)])), as: Fixtures.bob)
+
+    let second = try await add("Vaccines")
+    let third = try await add("Passport")
+    var before = await backend.roundTrips
+    let pending = try await backend.submit(write(.acknowledgePending), as: Fixtures.bob)
+    #expect(await backend.roundTrips - before == 2)
+    guard case .applied(let known, _, _, let changes) = pending else {
+      Issue.record("refused: \(pending)")
+      return
+    }
+    #expect(Set(known.map(\.id)) == [second.id, third.id])
+    #expect(known.allSatisfy { $0.ackBy == Fixtures.bob } && changes.count == 2)
+
+    let fourth = try await add("Groceries")
+    before = await backend.roundTrips
+    let named = try await backend.submit(
+      write(.acknowledge([CardRevision(fourth.id, revision: fourth.revision)])),
+      as: Fixtures.bob)
+    #expect(await backend.roundTrips - before == 2)
+    guard case .applied(let cards, _, _, _) = named else {
+      Issue.record("refused: \(named)")
+      return
+    }
+    #expect(cards.map(\.id) == [fourth.id] && cards.first?.ackBy == Fixtures.bob)
+    let stored = try await backend.cards(in: home, as: Fixtures.bob)
+    #expect(stored.filter { $0.ackBy == Fixtures.bob }.count == 4)
+  }
 }
