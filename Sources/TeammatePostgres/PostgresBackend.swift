@@ -211,24 +211,19 @@ public actor PostgresBackend: TransactionalBackend {
         + " UPDATE teammate_schema SET version = \(PostgresSchema.version)")
   }
 
-  /// A device's write, its receipt read in the transaction's first round trip: a write sent
-  /// again is answered without another.
+  /// A device's write, its receipt and the cards its rules will read read in the
+  /// transaction's first round trip: a write sent again is answered without another.
   public func submit(_ entry: OutboxEntry, as actor: AccountID) throws -> WriteOutcome {
+    let home = entry.householdID
     // NB: an id no device makes is refused before anything is read (AC-OFF-11).
     let known = (1...OutboxEntry.idLimit).contains(entry.id.rawValue.count)
-    guard known else {
-      return try transaction(as: actor, reading: false) { storage, _ in
-        try BackendOperations.submit(
-          entry, actor: actor, storage: &storage, now: clock.now(), random: &random)
-      }
-    }
-    let home = entry.householdID
     let receipt = PostgresStorage.receiptQuery(for: entry.id, of: actor, in: home)
     let (cards, everyCard) = try Self.cardsRead(by: entry.write, in: home)
-    return try transaction(as: actor, reading: false, also: [receipt] + (cards.map { [$0] } ?? []))
-    {
-      storage, rows in
-      try storage.know(receipt: rows[0], for: entry.id, of: actor, in: home)
+    let reads = known ? [receipt] + (cards.map { [$0] } ?? []) : []
+    return try transaction(as: actor, reading: false, also: reads) { storage, rows in
+      if let answer = rows.first {
+        try storage.know(receipt: answer, for: entry.id, of: actor, in: home)
+      }
       if rows.count > 1 { try storage.know(cards: rows[1], everyCardOf: everyCard ? home : nil) }
       return try BackendOperations.submit(
         entry, actor: actor, storage: &storage, now: clock.now(), random: &random)
