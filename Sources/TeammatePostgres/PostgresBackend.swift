@@ -211,7 +211,7 @@ public actor PostgresBackend: TransactionalBackend {
         + " UPDATE teammate_schema SET version = \(PostgresSchema.version)")
   }
 
-  /// A device's write, its receipt and the cards its rules will read read in the
+  /// A device's write. Its receipt, and the cards its rules will ask for, come in the
   /// transaction's first round trip: a write sent again is answered without another.
   public func submit(_ entry: OutboxEntry, as actor: AccountID) throws -> WriteOutcome {
     let home = entry.householdID
