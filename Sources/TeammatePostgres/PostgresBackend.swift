@@ -75,11 +75,24 @@ public actor PostgresBackend: TransactionalBackend {
     } else {
       listener = nil
     }
-    connection = try PostgresConnection(address, waits: waits)
+    let connection = try PostgresConnection(address, waits: waits)
     self.clock = clock
     self.random = AnyRandomNumberGenerator(random)
     self.joinLimit = joinLimit
-    signedIn = try Self.prepare(connection, searchPath: address.searchPath)
+    let signedIn = try Self.prepare(connection, searchPath: address.searchPath)
+    self.signedIn = signedIn
+    try Self.settle(connection, at: address, signedIn: signedIn)
+    self.connection = connection
+  }
+
+  /// Makes a direct connection of the service the app's role for its whole session (AC-PG-28),
+  /// once its store is ready: no transaction then changes its role. A device's role is its
+  /// account already; a pooled session is lent to others, so each transaction takes the role.
+  private static func settle(
+    _ connection: PostgresConnection, at address: PostgresAddress, signedIn: AccountID?
+  ) throws(PostgresError) {
+    guard signedIn == nil, !address.pooled else { return }
+    try connection.execute("SET ROLE teammate_app")
   }
 
   /// The schema this build writes.
@@ -125,6 +138,11 @@ public actor PostgresBackend: TransactionalBackend {
 
   /// How many waits for the server ran out on this backend's connection (tests count them).
   package var expiredWaits: Int { connection.expiredWaits }
+
+  /// The role this backend's connection acts as between transactions, for tests.
+  package func currentRole() throws -> String {
+    try connection.query("SELECT current_user AS role").text(0, "role")
+  }
 
   /// The role this backend's connection signed in as, for tests that check who connects.
   package func sessionRole() throws -> String {
@@ -327,7 +345,10 @@ public actor PostgresBackend: TransactionalBackend {
     while true {
       attempt += 1
       // NB: a connection the server dropped (a restart, an idle timeout) is opened again.
-      if !connection.isOpen { connection = try PostgresConnection(address, waits: waits) }
+      if !connection.isOpen {
+        connection = try PostgresConnection(address, waits: waits)
+        try Self.settle(connection, at: address, signedIn: signedIn)
+      }
       claims.claimed = []
       var storage = PostgresStorage(
         connection: connection, households: households, claims: claims)
@@ -403,12 +424,13 @@ public actor PostgresBackend: TransactionalBackend {
 }
 
 extension PostgresBackend {
-  /// The transaction's role and actor, as SQL to select: for the service, `role` set for the
-  /// transaction is SET LOCAL ROLE, and `teammate_act_as` names the actor and the actor's
-  /// household, which the policies read (ADR 0015); a device's role is its account already,
-  /// and sets nothing.
+  /// The transaction's role and actor, as SQL to select: for the service, `teammate_act_as`
+  /// names the actor and the actor's household, which the policies read (ADR 0015), and
+  /// through a pooler `role` set for the transaction is SET LOCAL ROLE (a direct connection
+  /// is the role already, AC-PG-28); a device's role is its account already, and sets nothing.
   private func acting(_ actor: AccountID) -> PostgresQuery {
     guard signedIn == nil else { return "session_user" }
+    guard address.pooled else { return "teammate_act_as(\(actor.rawValue))" }
     return "set_config('role', 'teammate_app', true), teammate_act_as(\(actor.rawValue))"
   }
 

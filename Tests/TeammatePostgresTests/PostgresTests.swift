@@ -246,6 +246,17 @@ import Testing
 }
 
 @Suite struct PostgresFaultTests {
+  @Test func test_AC_PG_28_aDirectConnectionIsTheAppsRoleForItsWholeSession() async throws {
+    let (url, _, backend, creation) = try await PostgresTests.aliceAtHome()
+    #expect(try await backend.currentRole() == "teammate_app")
+    #expect(try await backend.sessionRole() == "postgres")
+    let admin = try PostgresConnection(url: url)
+    try admin.query("SELECT pg_terminate_backend(\(try await backend.serverProcess())::int, 10000)")
+    _ = try await backend.addCard(
+      CardDraft(title: "After the cut"), to: creation.household.id, as: Fixtures.alice)
+    #expect(try await backend.currentRole() == "teammate_app")
+  }
+
   @Test func test_AC_PG_05_aDroppedConnectionIsOpenedAgainAndARoleWithoutRightsIsRefused()
     async throws
   {
