@@ -111,7 +111,7 @@ public actor PostgresBackend: TransactionalBackend {
   package func preparedPlans(as actor: AccountID) throws(PostgresError) -> [(String, String)] {
     try connection.execute("BEGIN")
     defer { try? connection.execute("ROLLBACK") }
-    try connection.query("SELECT \(sql: acting(actor))")
+    _ = try connection.pipeline(acting(actor, locking: false))
     try connection.execute(
       "SET LOCAL plan_cache_mode = force_generic_plan; SET LOCAL enable_seqscan = off")
     let prepared = try connection.query(
@@ -355,15 +355,15 @@ public actor PostgresBackend: TransactionalBackend {
       var extraRows: [PostgresRows] = []
       committing = false
       do {
-        // NB: one round trip opens the transaction, sets its role and actor, takes its locks
-        // and reads the actor's household (ADR 0009).
+        // NB: one round trip opens the transaction, names its actor, takes its locks and
+        // reads the actor's household (ADR 0009).
         if reading {
           let closed = closing && !extra.isEmpty
           let opened = try connection.pipeline(
-            opening("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") + [
-              "SELECT \(sql: acting(actor))",
-              PostgresStorage.household(of: actor, locking: false),
-            ] + extra + (closed ? ["COMMIT"] : []))
+            opening("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+              + acting(actor, locking: false)
+              + [PostgresStorage.household(of: actor, locking: false)] + extra
+              + (closed ? ["COMMIT"] : []))
           let base = opened.count - extra.count - (closed ? 1 : 0)
           try storage.begin(as: actor, writing: false, household: opened[base - 1], last: nil)
           extraRows = Array(opened[base..<(base + extra.count)])
@@ -373,11 +373,7 @@ public actor PostgresBackend: TransactionalBackend {
           }
         } else {
           let opened = try connection.pipeline(
-            opening("BEGIN ISOLATION LEVEL READ COMMITTED") + [
-              """
-              SELECT \(sql: acting(actor)), pg_advisory_xact_lock(
-                hashtextextended('teammate.account ' || current_schema() || ' ' || \(actor.rawValue), 0))
-              """,
+            opening("BEGIN ISOLATION LEVEL READ COMMITTED") + acting(actor, locking: true) + [
               PostgresStorage.household(of: actor, locking: true),
               PostgresStorage.lastSequence(of: actor),
             ] + extra)
@@ -424,14 +420,27 @@ public actor PostgresBackend: TransactionalBackend {
 }
 
 extension PostgresBackend {
-  /// The transaction's role and actor, as SQL to select: for the service, `teammate_act_as`
-  /// names the actor and the actor's household, which the policies read (ADR 0015), and
-  /// through a pooler `role` set for the transaction is SET LOCAL ROLE (a direct connection
-  /// is the role already, AC-PG-28); a device's role is its account already, and sets nothing.
-  private func acting(_ actor: AccountID) -> PostgresQuery {
-    guard signedIn == nil else { return "session_user" }
-    guard address.pooled else { return "teammate_act_as(\(actor.rawValue))" }
-    return "set_config('role', 'teammate_app', true), teammate_act_as(\(actor.rawValue))"
+  /// The statements that name the transaction's actor for the policies (ADR 0015), a write
+  /// (`locking`) taking the account's lock first (ADR 0009). For the service: the actor, then,
+  /// once that lock is held, the household the actor's membership names (AC-PG-29), each set
+  /// for the transaction, and through a pooler the role too (a direct connection is the role
+  /// already, AC-PG-28). A device's role is its account already, and names nothing.
+  private func acting(_ actor: AccountID, locking: Bool) -> [PostgresQuery] {
+    let lock: PostgresQuery =
+      locking
+      ? """
+      , pg_advisory_xact_lock(
+        hashtextextended('teammate.account ' || current_schema() || ' ' || \(actor.rawValue), 0))
+      """ : ""
+    guard signedIn == nil else { return ["SELECT session_user\(sql: lock)"] }
+    let role: PostgresQuery = address.pooled ? "set_config('role', 'teammate_app', true), " : ""
+    return [
+      "SELECT \(sql: role)set_config('teammate.actor', \(actor.rawValue), true)\(sql: lock)",
+      """
+      SELECT set_config('teammate.household',
+        coalesce((\(sql: PostgresStorage.membership(of: actor))), ''), true)
+      """,
+    ]
   }
 
   /// A transaction's first statements: `begin`, and through a pooler the URL's search path,

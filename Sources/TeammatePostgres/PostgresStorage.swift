@@ -81,7 +81,7 @@ public struct PostgresStorage: BackendStorage {
   private var known: KnownHousehold?
 
   /// The id of the household `account` belongs to: a query of its own, or a sub-select.
-  private static func membership(of account: AccountID) -> PostgresQuery {
+  static func membership(of account: AccountID) -> PostgresQuery {
     "SELECT household_id FROM account_households WHERE account = \(account.rawValue)"
   }
 

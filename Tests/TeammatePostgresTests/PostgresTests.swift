@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TeammateKit
 import TeammateTestHarness
 import TeammateTestSupport
@@ -287,6 +288,43 @@ import Testing
 }
 
 extension PostgresFaultTests {
+  @Test func test_AC_PG_29_theHouseholdIsNamedOnceTheAccountIsLocked() async throws {
+    let (url, clock, alices, creation) = try await PostgresTests.aliceAtHome()
+    let home = creation.household.id
+    let joining = try PostgresBackend(url: url, clock: clock)
+    let commits = Atomic<Int>(0)
+    let (held, release) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+    // NB: a join counts its code in a transaction of its own, then joins in a second: the
+    // second is held open before its commit, Bob's account locked.
+    await joining.cutBeforeCommit { _ in
+      guard commits.add(1, ordering: .relaxed).newValue == 2 else { return }
+      held.signal()
+      release.wait()
+    }
+    let join = Task {
+      try await joining.join(
+        code: creation.invite.code.rawValue, displayName: "Bob", as: Fixtures.bob)
+    }
+    try await offThePool { held.wait() }
+    let adding = Task {
+      try await alices.addCard(CardDraft(title: "Crib"), to: home, as: Fixtures.bob)
+    }
+    // NB: Bob's add waits for his account's lock before his membership is read.
+    let watch = try PostgresConnection(url: url)
+    let deadline = ContinuousClock.now.advanced(by: .seconds(10))
+    let waiting: PostgresQuery = """
+      SELECT count(*) AS n FROM pg_locks,
+        (SELECT hashtextextended('teammate.account ' || current_schema() || ' bob', 0) AS key) k
+      WHERE locktype = 'advisory' AND NOT granted AND objsubid = 1
+        AND classid::bigint = (key >> 32) & 4294967295 AND objid::bigint = key & 4294967295
+      """
+    while try watch.query(waiting).integer(0, "n") == 0, ContinuousClock.now < deadline {}
+    release.signal()
+    _ = try await join.value
+    let card = try await adding.value
+    #expect(card.householdID == home && card.createdBy == Fixtures.bob)
+  }
+
   @Test func test_AC_PG_06_aServerGoneMidWriteLeavesNothingAndTheNextCallWorks() async throws {
     let (url, _, backend, creation) = try await PostgresTests.aliceAtHome()
     let home = creation.household.id
