@@ -253,14 +253,19 @@ public struct PostgresStorage: BackendStorage {
     "SELECT body FROM cards WHERE household_id = \(household.rawValue) ORDER BY position"
   }
 
-  /// The statement that reads the cards `ids` names in `household` (bound as one JSON array,
-  /// however many there are).
+  /// The statement that reads the cards `ids` names in `household`.
   static func cardsQuery(named ids: [CardID], in household: HouseholdID) throws -> PostgresQuery {
-    let named = String(decoding: try JSONEncoder().encode(ids.map(\.rawValue)), as: UTF8.self)
-    return """
-      SELECT body FROM cards WHERE household_id = \(household.rawValue)
-        AND id IN (SELECT json_array_elements_text(\(named)::json))
-      """
+    """
+    SELECT body FROM cards WHERE household_id = \(household.rawValue)
+      AND id IN \(sql: try oneOf(ids.map(\.rawValue)))
+    """
+  }
+
+  /// `values` as a list to test a column against (`column IN …`), bound as one JSON array,
+  /// however many there are.
+  static func oneOf(_ values: [String]) throws -> PostgresQuery {
+    let list = String(decoding: try JSONEncoder().encode(values), as: UTF8.self)
+    return "(SELECT json_array_elements_text(\(list)::json))"
   }
 
   /// Keeps the cards the first round trip read (`cardsQuery`): every card of `household` in
@@ -532,17 +537,14 @@ public struct PostgresStorage: BackendStorage {
       """)
   }
 
-  /// NB: the ids go in as one JSON array, bound, however many there are.
   public mutating func forgetReceipts(
     _ writes: [WriteID], of account: AccountID, in household: HouseholdID
   ) throws {
     guard !writes.isEmpty else { return }
-    let ids = try json(writes.map(\.rawValue))
     connection.later(
       """
       DELETE FROM write_receipts WHERE household_id = \(household.rawValue)
-        AND account = \(account.rawValue)
-        AND write_id IN (SELECT json_array_elements_text(\(ids)::json))
+        AND account = \(account.rawValue) AND write_id IN \(sql: try Self.oneOf(writes.map(\.rawValue)))
       """)
   }
 }

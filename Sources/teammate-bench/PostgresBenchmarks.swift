@@ -398,20 +398,22 @@ func postgresLoad(_ server: BenchServer, households: Int = 10_000) async throws 
     var ratios: [Double] = []
     let backends = try openBackends(clients, to: url)
     if clients == 8 { eight = backends }
+    // NB: each turn is a third of the row's 16,000 operations, and as many of pgbench's.
+    let each = 16_000 / loadTurns / clients
     for turn in 0..<loadTurns {
       let part = try await spreadLoad(
-        on: backends, homes: homes, operations: 16_000 / loadTurns / clients,
+        on: backends, homes: homes, operations: each,
         run: clients * 10 + turn)
-      let floor = try pgbench.run(clients: clients, transactions: 16_000 / loadTurns)
+      let floor = try pgbench.run(clients: clients, transactions: each * clients)
       ratios.append(part.perSecond / floor.perSecond)
-      floorSeconds += Double(16_000 / loadTurns / clients * clients) / floor.perSecond
+      floorSeconds += Double(each * clients) / floor.perSecond
       floorServer += floor.serverMicroseconds / Double(loadTurns)
       run.append(part)
     }
     added.merge(run.added, uniquingKeysWith: +)
     run.latencies.sort()
     if clients == 8 { spreadAt8 = run.perSecond }
-    let floor = Double(16_000 / loadTurns / clients * clients * loadTurns) / floorSeconds
+    let floor = Double(each * clients * loadTurns) / floorSeconds
     lines.append(
       String(
         format:

@@ -13,12 +13,7 @@ import Testing
     let url = try PostgresTests.store()
     let clock = ManualWallClock(Fixtures.start)
     let setup = try PostgresBackend(url: url, clock: clock)
-    let home = try await setup.createHousehold(
-      name: "Home", timeZone: "UTC", displayName: "Alice", as: Fixtures.alice
-    ).household.id
-    let other = try await setup.createHousehold(
-      name: "Other", timeZone: "UTC", displayName: "Carol", as: Fixtures.carol
-    ).household.id
+    let (home, other) = try await PostgresTests.homeAndOther(on: setup)
     // NB: two backends drawing from one seed draw one first id: Carol's card takes it first.
     let first = try PostgresBackend(
       url: url, clock: clock, random: SeededRandomNumberGenerator(seed: 26))

@@ -25,18 +25,24 @@ import Testing
     return (url, clock, backend, creation)
   }
 
-  /// Alice's and Carol's households, each with a card; the URL and both households.
-  func twoHouseholds() async throws -> (String, HouseholdID, HouseholdID) {
-    let url = try Self.store()
-    let clock = ManualWallClock(Fixtures.start)
-    let backend = try PostgresBackend(
-      url: url, clock: clock, random: SeededRandomNumberGenerator(seed: 5))
+  /// Alice's household "Home" and Carol's "Other", made through `backend`.
+  static func homeAndOther(on backend: PostgresBackend) async throws -> (HouseholdID, HouseholdID) {
     let home = try await backend.createHousehold(
       name: "Home", timeZone: "UTC", displayName: "Alice", as: Fixtures.alice
     ).household.id
     let other = try await backend.createHousehold(
       name: "Other", timeZone: "UTC", displayName: "Carol", as: Fixtures.carol
     ).household.id
+    return (home, other)
+  }
+
+  /// Alice's and Carol's households, each with a card; the URL and both households.
+  func twoHouseholds() async throws -> (String, HouseholdID, HouseholdID) {
+    let url = try Self.store()
+    let clock = ManualWallClock(Fixtures.start)
+    let backend = try PostgresBackend(
+      url: url, clock: clock, random: SeededRandomNumberGenerator(seed: 5))
+    let (home, other) = try await Self.homeAndOther(on: backend)
     _ = try await backend.addCard(CardDraft(title: "Diapers"), to: home, as: Fixtures.alice)
     _ = try await backend.addCard(CardDraft(title: "Rent"), to: other, as: Fixtures.carol)
     return (url, home, other)
