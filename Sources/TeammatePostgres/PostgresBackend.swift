@@ -31,8 +31,8 @@ public actor PostgresBackend: TransactionalBackend {
   private let listener: PostgresListener?
   private var connection: PostgresConnection
   private let clock: any WallClock
-  /// Households' documents as this backend last decoded them.
-  private let households = DecodedHouseholds()
+  /// Households' documents as the process last decoded them (AC-PG-30).
+  private var households = DecodedHouseholds.shared
   private var random: AnyRandomNumberGenerator
   /// Spreads the pauses between tries; not `random`, so that retries never change the codes a
   /// seeded backend makes.
@@ -49,6 +49,9 @@ public actor PostgresBackend: TransactionalBackend {
   /// Run just before a write's commit, with the server process of the connection: a test
   /// cuts the connection there to see a server go away in the middle of a transaction.
   var beforeCommit: (@Sendable (String) throws -> Void)?
+
+  /// Decodes households into `cache` rather than the process's own (tests count decodes).
+  package func decodeHouseholds(into cache: DecodedHouseholds) { households = cache }
 
   /// Sets `beforeCommit` (tests only).
   func cutBeforeCommit(_ body: (@Sendable (String) throws -> Void)?) { beforeCommit = body }
@@ -135,6 +138,9 @@ public actor PostgresBackend: TransactionalBackend {
 
   /// How many round trips this backend's connection has made (tests count a call's).
   package var roundTrips: Int { connection.roundTrips }
+
+  /// How many documents this backend's connection has encoded (tests count a write's).
+  package var documentsEncoded: Int { connection.documentsEncoded }
 
   /// How many waits for the server ran out on this backend's connection (tests count them).
   package var expiredWaits: Int { connection.expiredWaits }

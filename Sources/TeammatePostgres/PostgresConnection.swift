@@ -88,6 +88,10 @@ final class PostgresConnection {
   /// machine cannot tell.
   private(set) var expiredWaits = 0
 
+  /// How many documents the storage on this connection encoded as JSON: a test counts that a
+  /// write encodes each of its documents once (AC-PG-31).
+  var documentsEncoded = 0
+
   /// Statements that go with the next one whose answer is waited for (`later`): writes whose
   /// answers nothing reads share its round trip.
   private var deferred: [PostgresQuery] = []

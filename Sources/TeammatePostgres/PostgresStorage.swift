@@ -12,7 +12,7 @@ public struct PostgresStorage: BackendStorage {
   private let encoder: JSONEncoder
   private let decoder = JSONDecoder()
 
-  /// The backend's decoded households, kept between its transactions.
+  /// Households' documents as the process decoded them, kept between transactions.
   private let decodedHouseholds: DecodedHouseholds
 
   /// The new cards' ids taken to be free in this transaction, to be checked with its commit.
@@ -20,6 +20,9 @@ public struct PostgresStorage: BackendStorage {
 
   /// The cards the transaction's first round trip read, and those it wrote since.
   private var knownCards: KnownCards?
+
+  /// The texts the transaction stored its cards and changes as, for its receipt.
+  private var storedTexts = StoredTexts()
 
   init(connection: PostgresConnection, households: DecodedHouseholds, claims: CardIDClaims) {
     self.connection = connection
@@ -30,7 +33,8 @@ public struct PostgresStorage: BackendStorage {
   }
 
   private func json(_ value: some Encodable) throws -> String {
-    String(decoding: try encoder.encode(value), as: UTF8.self)
+    connection.documentsEncoded += 1
+    return String(decoding: try encoder.encode(value), as: UTF8.self)
   }
 
   /// Each row's `column` as a `T`.
@@ -123,7 +127,7 @@ public struct PostgresStorage: BackendStorage {
       if let written = known.written { return written }
       // NB: decoded only when the rules ask for it: a pull or a write sent again never do.
       if let stored = known.stored {
-        return try decodedHouseholds.household(stored) { text in
+        return try decodedHouseholds.household(id, stored: stored) { text in
           try decoded(Household.self, text)
         }
       }
@@ -137,6 +141,7 @@ public struct PostgresStorage: BackendStorage {
   /// the transaction found is known to be there.
   public mutating func putHousehold(_ household: Household) throws {
     let body = try json(household)
+    decodedHouseholds.keep(household, as: body)
     if let known, known.id == household.id, known.written != nil || known.stored != nil {
       self.known?.written = household
       connection.later("UPDATE households SET body = \(body) WHERE id = \(household.id.rawValue)")
@@ -295,10 +300,12 @@ public struct PostgresStorage: BackendStorage {
     knownCards?.put(card)
     // NB: a card may be pending for everyone but its last editor while nobody knows it.
     let hint = card.ackBy == nil && !card.isDeleted ? card.lastEditedBy.rawValue : nil
+    let body = try json(card)
+    storedTexts.stored(card, as: body)
     connection.later(
       """
       INSERT INTO cards (household_id, id, maybe_pending_for_all_but, body)
-      VALUES (\(card.householdID.rawValue), \(card.id.rawValue), \(hint), \(try json(card)))
+      VALUES (\(card.householdID.rawValue), \(card.id.rawValue), \(hint), \(body))
       ON CONFLICT (household_id, id) DO UPDATE SET
         maybe_pending_for_all_but = excluded.maybe_pending_for_all_but, body = excluded.body
       """)
@@ -423,21 +430,25 @@ public struct PostgresStorage: BackendStorage {
       } else {
         "(SELECT coalesce(max(sequence), 0) + 1 FROM changes WHERE household_id = \(household))"
       }
+    var stamped = change
+    if let last { stamped.sequence = last + 1 }
+    // NB: numbered before it is encoded when the number is known, so that the receipt holds
+    // the same text (an unnumbered one is numbered by its column when read).
+    let body = try json(stamped)
     let channel = PostgresListener.channel(of: "household_id")
     let statement: PostgresQuery = """
       WITH appended AS (
         INSERT INTO changes (household_id, sequence, card_id, card_revision, body)
         VALUES (\(household), \(sql: sequence), \(change.card?.id.rawValue),
-          \(change.card.map { "\($0.revision)" })::integer, \(try json(change)))
+          \(change.card.map { "\($0.revision)" })::integer, \(body))
         RETURNING household_id, sequence
       )
       SELECT sequence, CASE WHEN pg_try_advisory_xact_lock(\(sql: PostgresListener.presence(of: channel)))
         THEN NULL ELSE pg_notify(\(sql: channel), sequence::text) END
       FROM appended
       """
-    var stamped = change
     if let last {
-      stamped.sequence = last + 1
+      storedTexts.stored(stamped, as: body)
       known?.lastSequence = last + 1
       connection.later(statement)
     } else {
@@ -530,10 +541,11 @@ public struct PostgresStorage: BackendStorage {
     _ outcome: WriteOutcome, for write: WriteID, of account: AccountID,
     in household: HouseholdID
   ) throws {
+    let text = try storedTexts.text(of: outcome) ?? json(outcome)
     connection.later(
       """
       INSERT INTO write_receipts (household_id, account, write_id, outcome)
-      VALUES (\(household.rawValue), \(account.rawValue), \(write.rawValue), \(try json(outcome)))
+      VALUES (\(household.rawValue), \(account.rawValue), \(write.rawValue), \(text))
       """)
   }
 
