@@ -33,6 +33,10 @@ public actor PostgresBackend: TransactionalBackend {
   private let clock: any WallClock
   /// Households' documents as the process last decoded them (AC-PG-30).
   private var households = DecodedHouseholds.shared
+  /// The households' heads the process's writes left (AC-PG-32).
+  private var heads = HouseholdHeads.shared
+  /// The writes this backend answered last: one sent again is not run on a head (ADR 0018).
+  private var answered = RecentWrites()
   private var random: AnyRandomNumberGenerator
   /// Spreads the pauses between tries; not `random`, so that retries never change the codes a
   /// seeded backend makes.
@@ -52,6 +56,10 @@ public actor PostgresBackend: TransactionalBackend {
 
   /// Decodes households into `cache` rather than the process's own (tests count decodes).
   package func decodeHouseholds(into cache: DecodedHouseholds) { households = cache }
+
+  /// Keeps households' heads in `kept` rather than the process's own, as another machine
+  /// would (tests).
+  package func keepHeads(in kept: HouseholdHeads) { heads = kept }
 
   /// Sets `beforeCommit` (tests only).
   func cutBeforeCommit(_ body: (@Sendable (String) throws -> Void)?) { beforeCommit = body }
@@ -244,6 +252,8 @@ public actor PostgresBackend: TransactionalBackend {
     let receipt = PostgresStorage.receiptQuery(for: entry.id, of: actor, in: home)
     let (cards, everyCard) = try Self.cardsRead(by: entry.write, in: home)
     let reads = known ? [receipt] + (cards.map { [$0] } ?? []) : []
+    defer { answered.remember(entry.id) }
+    if known, let outcome = try onHead(entry, as: actor) { return outcome }
     return try transaction(as: actor, reading: false, also: reads) { storage, rows in
       if let answer = rows.first {
         try storage.know(receipt: answer, for: entry.id, of: actor, in: home)
@@ -395,6 +405,7 @@ public actor PostgresBackend: TransactionalBackend {
         committing = true
         // NB: the writes whose answers nothing reads go with the commit.
         try connection.query("COMMIT")
+        if let head = storage.head { heads.record(head) }
         return result
       } catch let error as PostgresError
         where error.state == .cardIDTaken && !claims.claimed.isEmpty && attempt < Self.attempts
@@ -426,6 +437,60 @@ public actor PostgresBackend: TransactionalBackend {
 }
 
 extension PostgresBackend {
+  /// An add from the outbox run on the head the process knows for its household, in one
+  /// round trip that checks the head under the household's lock before it writes (ADR 0018).
+  /// Nil when there is no head to run on, or the attempt failed and left nothing: the caller
+  /// then runs the add as any write.
+  private func onHead(_ entry: OutboxEntry, as actor: AccountID) throws -> WriteOutcome? {
+    guard case .addCard(let draft) = entry.write, draft.meal == nil, beforeCommit == nil,
+      connection.isOpen, !answered.contains(entry.id),
+      signedIn == nil || signedIn == actor, let head = heads.head(of: entry.householdID)
+    else { return nil }
+    let drawn = random
+    var storage = PostgresStorage(
+      connection: connection, households: households, claims: CardIDClaims())
+    storage.begin(speculating: head, as: actor, write: entry.id)
+    // NB: nothing may be sent while the rules run: a read would run outside any transaction.
+    connection.sealed = true
+    let ruled = Result {
+      try BackendOperations.submit(
+        entry, actor: actor, storage: &storage, now: clock.now(), random: &random)
+    }
+    connection.sealed = false
+    guard case .success(let outcome) = ruled, case .applied = outcome else {
+      connection.discardDeferred()
+      random = drawn
+      return nil
+    }
+    let home = entry.householdID.rawValue
+    let check: PostgresQuery = """
+      SELECT teammate_expect_head(
+        (\(sql: PostgresStorage.membership(of: actor))) = \(home)
+        AND (SELECT body FROM households WHERE id = \(home)) = \(head.text)
+        AND (SELECT coalesce(max(sequence), 0) FROM changes WHERE household_id = \(home))
+          = \(head.last))
+      """
+    let writes = connection.takeDeferred()
+    do {
+      _ = try connection.pipeline(
+        opening("BEGIN ISOLATION LEVEL READ COMMITTED") + acting(actor, locking: true)
+          + [PostgresStorage.household(of: actor, locking: true), check] + writes + ["COMMIT"])
+    } catch  where error.isUnanswered {
+      // NB: its commit was sent: whether it landed is unknown, as for any write (AC-PG-14).
+      connection.rollBack()
+      throw error
+    } catch {
+      // NB: the head moved, or the write was answered before (its receipt's key is taken):
+      // nothing of the attempt stays.
+      connection.rollBack()
+      heads.forget(entry.householdID)
+      random = drawn
+      return nil
+    }
+    if let after = storage.head { heads.record(after) }
+    return outcome
+  }
+
   /// The statements that name the transaction's actor for the policies (ADR 0015), a write
   /// (`locking`) taking the account's lock first (ADR 0009). For the service: the actor, then,
   /// once that lock is held, the household the actor's membership names (AC-PG-29), each set

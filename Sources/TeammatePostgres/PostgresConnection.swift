@@ -96,13 +96,22 @@ final class PostgresConnection {
   /// answers nothing reads share its round trip.
   private var deferred: [PostgresQuery] = []
 
-  /// Whether the transaction being run committed in its first round trip (a pull reads all it
-  /// needs there): whatever would run now would run outside it, as no actor, so nothing is
-  /// sent (a rollback after a refusal included: there is nothing to roll back).
+  /// Whether nothing may be sent now: the transaction being run committed in its first round
+  /// trip (a pull reads all it needs there), or has not begun yet (an add's rules run on the
+  /// household's head before its one round trip, ADR 0018). Whatever would run now would run
+  /// outside it, as no actor, so nothing is sent (a rollback after a refusal included: there
+  /// is nothing to roll back).
   var sealed = false
 
   /// Queues `statement` to be sent with the next `query`; a failure in it fails that call.
   func later(_ statement: PostgresQuery) { deferred.append(statement) }
+
+  /// What was queued, taken to be sent by the caller (an add's one round trip puts its writes
+  /// after its opening).
+  func takeDeferred() -> [PostgresQuery] {
+    defer { deferred = [] }
+    return deferred
+  }
 
   /// Forgets what was queued: the transaction it belonged to is over.
   func discardDeferred() { deferred = [] }
@@ -111,6 +120,8 @@ final class PostgresConnection {
   /// roll back, as far as it still answers (a sealed connection sends nothing).
   func rollBack() {
     discardDeferred()
+    guard !sealed else { return }
+    roundTrips += 1
     try? execute("ROLLBACK")
   }
 

@@ -122,6 +122,27 @@ public struct PostgresStorage: BackendStorage {
     self.known = known
   }
 
+  /// Takes `head` for what a first round trip would have read (ADR 0018): the acting
+  /// account's household, its text and its feed's last number, and no receipt for `write`.
+  /// The round trip that sends the writes checks them first.
+  mutating func begin(
+    speculating head: HouseholdHead, as account: AccountID, write: WriteID
+  ) {
+    isWriting = true
+    known = KnownHousehold(
+      account: account, id: head.id, stored: head.text, lastSequence: head.last)
+    knownReceipt = (write, account, head.id, nil)
+  }
+
+  /// The acting account's household as this transaction leaves it, when it read or wrote
+  /// its text and knows its feed's last number: what the process keeps once it commits.
+  var head: HouseholdHead? {
+    guard isWriting, let known, let id = known.id, let text = known.stored,
+      let last = known.lastSequence
+    else { return nil }
+    return HouseholdHead(id: id, text: text, last: last)
+  }
+
   public func household(_ id: HouseholdID) throws -> Household? {
     if let known, known.id == id {
       if let written = known.written { return written }
@@ -144,6 +165,7 @@ public struct PostgresStorage: BackendStorage {
     decodedHouseholds.keep(household, as: body)
     if let known, known.id == household.id, known.written != nil || known.stored != nil {
       self.known?.written = household
+      self.known?.stored = body
       connection.later("UPDATE households SET body = \(body) WHERE id = \(household.id.rawValue)")
       return
     }

@@ -29,6 +29,9 @@ public struct SQLState: RawRepresentable, Hashable, Sendable, ExpressibleByStrin
   /// A new card's id, taken to be free when the card was made, was another card's after all
   /// (schema 11): the write runs again, looking the id up first.
   public static let cardIDTaken: SQLState = "TM003"
+  /// The household, the actor's membership or the feed's last number moved since the head
+  /// an add ran on (schema 12, ADR 0018): the add runs again as any write.
+  public static let headMoved: SQLState = "TM004"
   /// A lock could not be had within `lock_timeout`.
   public static let lockNotAvailable: SQLState = "55P03"
 }

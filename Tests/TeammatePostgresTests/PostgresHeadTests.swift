@@ -1,0 +1,122 @@
+import Foundation
+import TeammateKit
+import TeammateTestSupport
+import Testing
+
+@testable import TeammatePostgres
+
+/// An add run on the household's head the process knows, checked in its one round trip.
+@Suite struct PostgresHeadTests {
+  /// An add from the outbox to `home`, its write named `id`.
+  static func add(_ id: String, to home: HouseholdID) -> OutboxEntry {
+    OutboxEntry(
+      id: WriteID(id), householdID: home, write: .addCard(CardDraft(title: "Card \(id)")),
+      madeAt: Fixtures.start)
+  }
+
+  /// The card an applied add wrote, and the number its change took.
+  static func landed(_ outcome: WriteOutcome) throws -> (Card, Int64) {
+    guard case .applied(let cards, _, _, let changes) = outcome, let card = cards.first,
+      let change = changes.first
+    else { throw PostgresError.client("the add was refused: \(outcome)") }
+    return (card, change.sequence)
+  }
+
+  /// A backend on `url` with heads of its own, as another machine's, and a seeded source.
+  static func machine(_ url: String, clock: ManualWallClock, seed: UInt64) async throws
+    -> PostgresBackend
+  {
+    let backend = try PostgresBackend(
+      url: url, clock: clock, random: SeededRandomNumberGenerator(seed: seed))
+    await backend.keepHeads(in: HouseholdHeads(limit: 16))
+    return backend
+  }
+
+  @Test func test_AC_PG_32_anAddOnTheHeadTheProcessKnowsIsOneRoundTrip() async throws {
+    let (url, clock, setup, creation) = try await PostgresTests.aliceAtHome()
+    let home = creation.household.id
+    let backend = try await Self.machine(url, clock: clock, seed: 1)
+    // NB: the first add runs as any write (and prepares its statements); it leaves the head.
+    _ = try await backend.submit(Self.add("w0", to: home), as: Fixtures.alice)
+    let before = await backend.roundTrips
+    let (card, sequence) = try Self.landed(
+      try await backend.submit(Self.add("w1", to: home), as: Fixtures.alice))
+    #expect(await backend.roundTrips - before == 1)
+    let feed = try await setup.changes(in: home, after: 0, limit: 50, as: Fixtures.alice)
+    #expect(feed.map(\.sequence) == Array(1...Int64(feed.count)))
+    #expect(feed.last?.sequence == sequence && feed.last?.card == card)
+    #expect(try await setup.cards(in: home, as: Fixtures.alice).contains(card))
+  }
+
+  @Test func test_AC_PG_32_anotherMachinesWriteFailsTheCheckAndTheAddRunsAgain() async throws {
+    let (url, clock, setup, creation) = try await PostgresTests.aliceAtHome()
+    let home = creation.household.id
+    let alices = try await Self.machine(url, clock: clock, seed: 32)
+    let other = try await Self.machine(url, clock: clock, seed: 7)
+    let (first, _) = try Self.landed(
+      try await alices.submit(Self.add("w0", to: home), as: Fixtures.alice))
+    // NB: another machine writes: the head Alice's backend knows is stale.
+    let (_, theirs) = try Self.landed(
+      try await other.submit(Self.add("x0", to: home), as: Fixtures.alice))
+
+    var before = await alices.roundTrips
+    let (second, sequence) = try Self.landed(
+      try await alices.submit(Self.add("w1", to: home), as: Fixtures.alice))
+    // NB: the attempt, its rollback, then the add as any write.
+    #expect(await alices.roundTrips - before == 4)
+    #expect(sequence == theirs + 1)
+    // NB: the failed attempt's draw is drawn again: the seed's first two ids, in order.
+    var probe = SeededRandomNumberGenerator(seed: 32)
+    #expect(first.id == CardID.random(using: &probe))
+    #expect(second.id == CardID.random(using: &probe))
+
+    // NB: a household renamed elsewhere is read anew.
+    _ = try await other.updateHousehold(home, name: "Renamed", timeZone: nil, as: Fixtures.alice)
+    before = await alices.roundTrips
+    _ = try Self.landed(try await alices.submit(Self.add("w2", to: home), as: Fixtures.alice))
+    #expect(await alices.roundTrips - before == 4)
+    before = await alices.roundTrips
+    _ = try Self.landed(try await alices.submit(Self.add("w3", to: home), as: Fixtures.alice))
+    #expect(await alices.roundTrips - before == 1)
+    // NB: a stored form rewritten with no change in the feed (as a migration would) is seen.
+    try PostgresConnection(url: url).execute(
+      "UPDATE households SET body = jsonb_set(body::jsonb, '{name}', '\"Moved\"')::text")
+    before = await alices.roundTrips
+    _ = try Self.landed(try await alices.submit(Self.add("w4", to: home), as: Fixtures.alice))
+    #expect(await alices.roundTrips - before == 4)
+    #expect(try await alices.household(home, as: Fixtures.alice).name == "Moved")
+
+    let feed = try await setup.changes(in: home, after: 0, limit: 50, as: Fixtures.alice)
+    #expect(feed.map(\.sequence) == Array(1...Int64(feed.count)))
+    let titles = try await setup.cards(in: home, as: Fixtures.alice).map(\.title)
+    #expect(titles.sorted() == ["Card w0", "Card w1", "Card w2", "Card w3", "Card w4", "Card x0"])
+  }
+
+  @Test func test_AC_PG_32_aWriteAnsweredThroughAnotherBackendIsAnsweredFromItsReceipt()
+    async throws
+  {
+    let (url, clock, setup, creation) = try await PostgresTests.aliceAtHome()
+    let home = creation.household.id
+    let heads = HouseholdHeads(limit: 16)
+    let first = try PostgresBackend(url: url, clock: clock)
+    let second = try PostgresBackend(url: url, clock: clock)
+    await first.keepHeads(in: heads)
+    await second.keepHeads(in: heads)
+    _ = try await first.submit(Self.add("w0", to: home), as: Fixtures.alice)
+    let answer = try await first.submit(Self.add("w1", to: home), as: Fixtures.alice)
+
+    // NB: sent again through the backend that answered it: its receipt is read, two trips.
+    var before = await first.roundTrips
+    #expect(try await first.submit(Self.add("w1", to: home), as: Fixtures.alice) == answer)
+    #expect(await first.roundTrips - before == 2)
+    // NB: through another, which runs it on the head: the receipt's key fails the attempt.
+    _ = try await second.submit(Self.add("w2", to: home), as: Fixtures.alice)
+    before = await second.roundTrips
+    #expect(try await second.submit(Self.add("w1", to: home), as: Fixtures.alice) == answer)
+    #expect(await second.roundTrips - before == 4)
+
+    let feed = try await setup.changes(in: home, after: 0, limit: 50, as: Fixtures.alice)
+    #expect(feed.map(\.sequence) == Array(1...Int64(feed.count)))
+    #expect(feed.filter { $0.card?.title == "Card w1" }.count == 1)
+  }
+}
