@@ -475,7 +475,7 @@ extension PostgresBackend {
       _ = try connection.pipeline(
         opening("BEGIN ISOLATION LEVEL READ COMMITTED") + acting(actor, locking: true)
           + [PostgresStorage.household(of: actor, locking: true), check] + writes + ["COMMIT"])
-    } catch  where error.isUnanswered {
+    } catch where error.isUnanswered {
       // NB: its commit was sent: whether it landed is unknown, as for any write (AC-PG-14).
       connection.rollBack()
       throw error
