@@ -398,13 +398,20 @@ public actor PostgresBackend: TransactionalBackend {
             as: actor, writing: true, household: opened[base - 2], last: opened[base - 1])
           extraRows = Array(opened[base...])
         }
+        let opened = connection.roundTrips
         let result = try body(&storage, extraRows)
         if let beforeCommit, !reading {
           try beforeCommit(try connection.query("SELECT pg_backend_pid() AS pid").text(0, "pid"))
         }
         committing = true
-        // NB: the writes whose answers nothing reads go with the commit.
-        try connection.query("COMMIT")
+        if connection.roundTrips == opened, !connection.hasDeferred {
+          // NB: nothing was sent or queued since the opening, so nothing was written: the
+          // commit's answer changes nothing the caller is told, and is read with the next call.
+          connection.sendUnanswered("COMMIT")
+        } else {
+          // NB: the writes whose answers nothing reads go with the commit.
+          try connection.query("COMMIT")
+        }
         if let head = storage.head { heads.record(head) }
         return result
       } catch let error as PostgresError
@@ -475,7 +482,7 @@ extension PostgresBackend {
       _ = try connection.pipeline(
         opening("BEGIN ISOLATION LEVEL READ COMMITTED") + acting(actor, locking: true)
           + [PostgresStorage.household(of: actor, locking: true), check] + writes + ["COMMIT"])
-    } catch where error.isUnanswered {
+    } catch  where error.isUnanswered {
       // NB: its commit was sent: whether it landed is unknown, as for any write (AC-PG-14).
       connection.rollBack()
       throw error

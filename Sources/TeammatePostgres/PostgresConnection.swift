@@ -106,6 +106,31 @@ final class PostgresConnection {
   /// Queues `statement` to be sent with the next `query`; a failure in it fails that call.
   func later(_ statement: PostgresQuery) { deferred.append(statement) }
 
+  /// Whether statements are queued to go with the next `query`.
+  var hasDeferred: Bool { !deferred.isEmpty }
+
+  /// How many answers the server owes for statements sent without waiting (`sendUnanswered`):
+  /// read, and let go, before anything else is sent.
+  private var owed = 0
+
+  /// Sends `sql` (no parameters) and does not wait for its answer: the commit of a
+  /// transaction that wrote nothing, whose answer changes nothing the caller is told. The
+  /// server runs it at once; the connection reads its answer before it sends anything else.
+  func sendUnanswered(_ sql: String) {
+    guard !sealed else { return }
+    if pq.sendQuery(handle, sql) == 1 { owed += 1 }
+  }
+
+  /// Reads, and lets go of, the answers owed for what was sent without waiting.
+  private func settleOwed() throws(PostgresError) {
+    guard owed > 0 else { return }
+    let deadline = answerDeadline
+    while owed > 0 {
+      owed -= 1
+      if let result = try answer(by: deadline) { pq.clear(result) }
+    }
+  }
+
   /// What was queued, taken to be sent by the caller (an add's one round trip puts its writes
   /// after its opening).
   func takeDeferred() -> [PostgresQuery] {
@@ -145,6 +170,7 @@ final class PostgresConnection {
   /// statements after it did not run.
   func pipeline(_ statements: [PostgresQuery]) throws(PostgresError) -> [PostgresRows] {
     try refuseIfSealed()
+    try settleOwed()
     let all = deferred + statements
     deferred = []
     roundTrips += 1
@@ -245,6 +271,7 @@ final class PostgresConnection {
   /// Runs several statements without parameters (a migration).
   func execute(_ sql: String) throws(PostgresError) {
     try refuseIfSealed()
+    try settleOwed()
     let deadline = answerDeadline
     _ = try rows(answer(to: pq.sendQuery(handle, sql), by: deadline))
   }
