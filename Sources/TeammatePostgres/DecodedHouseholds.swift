@@ -11,16 +11,13 @@ package final class DecodedHouseholds: Sendable {
   /// to a limit of a few tens of megabytes.
   package static let shared = DecodedHouseholds(limit: 16_384)
 
-  /// How many households are kept; past it one is let go for each new one.
-  package let limit: Int
-  private let state = Mutex(Kept())
+  private let kept: HouseholdTable<(text: String, household: Household)>
+  private let decoded = Atomic(0)
 
-  private struct Kept {
-    var byID: [HouseholdID: (text: String, household: Household)] = [:]
-    var decodes = 0
+  /// A table of at most about `limit` households.
+  package init(limit: Int, stripes: Int = 16) {
+    kept = HouseholdTable(limit: limit, stripes: stripes)
   }
-
-  package init(limit: Int) { self.limit = max(1, limit) }
 
   /// The household `text` holds, decoded by `decode` only when no backend has yet: `id` is
   /// the household the text was stored for.
@@ -28,26 +25,21 @@ package final class DecodedHouseholds: Sendable {
     _ id: HouseholdID, stored text: String, decode: (String) throws -> Household
   ) throws -> Household {
     // NB: the lock is held for a lookup by the short id; the long texts compare outside it.
-    if let kept = state.withLock({ $0.byID[id] }), kept.text == text { return kept.household }
-    let decoded = try decode(text)
-    state.withLock { $0.decodes += 1 }
-    keep(decoded, as: text)
-    return decoded
+    if let known = kept[id], known.text == text { return known.household }
+    let household = try decode(text)
+    decoded.add(1, ordering: .relaxed)
+    keep(household, as: text)
+    return household
   }
 
   /// Keeps `household` as what `text` holds: a write that stores it encoded it so.
   func keep(_ household: Household, as text: String) {
-    state.withLock { kept in
-      if kept.byID[household.id] == nil, kept.byID.count >= limit {
-        kept.byID.remove(at: kept.byID.startIndex)
-      }
-      kept.byID[household.id] = (text, household)
-    }
+    kept.keep((text, household), for: household.id)
   }
 
   /// How many documents were decoded so far (tests count them).
-  package var decodes: Int { state.withLock { $0.decodes } }
+  package var decodes: Int { decoded.load(ordering: .relaxed) }
 
   /// How many households are kept (tests check the limit).
-  package var count: Int { state.withLock { $0.byID.count } }
+  package var count: Int { kept.count }
 }

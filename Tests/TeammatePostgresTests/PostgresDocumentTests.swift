@@ -35,7 +35,7 @@ import Testing
   }
 
   @Test func test_AC_PG_30_aFullCacheLetsOneGoForEachNewOne() throws {
-    let cache = DecodedHouseholds(limit: 2)
+    let cache = DecodedHouseholds(limit: 2, stripes: 1)
     let households = (0..<3).map { index in
       Household(
         id: HouseholdID("h\(index)"), name: "Home \(index)", timeZone: "UTC",
