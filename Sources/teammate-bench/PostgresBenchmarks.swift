@@ -374,7 +374,7 @@ func checkFeeds(_ url: String, homes: [HouseholdID], added: [Int: Int]) async th
 }
 
 /// How many times each load row and its floor take turns.
-let loadTurns = 3
+let loadTurns = 5
 
 /// Many households at once, at each client count beside pgbench's floor at the same count
 /// (taking turns with it, the ratio the median of the turns); then a hot household beside the
@@ -390,16 +390,16 @@ func postgresLoad(_ server: BenchServer, households: Int = 10_000) async throws 
   var eight: [PostgresBackend] = []
   let pgbench = try Pgbench(server)
   for clients in [8, 32] {
-    // NB: the machine's speed drifts within minutes: the row and its floor take turns, three
-    // times, and the ratio is the median of the three pairs, each measured side by side.
+    // NB: the machine's speed drifts within minutes: the row and its floor take turns, five
+    // times, and the ratio is the median of the five pairs, each measured side by side.
     var run = LoadResult()
     var floorSeconds = 0.0
     var floorServer = 0.0
     var ratios: [Double] = []
     let backends = try openBackends(clients, to: url)
     if clients == 8 { eight = backends }
-    // NB: each turn is a third of the row's 16,000 operations, and as many of pgbench's.
-    let each = 16_000 / loadTurns / clients
+    // NB: each turn is a fifth of the row's 20,000 operations, and as many of pgbench's.
+    let each = 20_000 / loadTurns / clients
     for turn in 0..<loadTurns {
       let part = try await spreadLoad(
         on: backends, homes: homes, operations: each,
