@@ -469,19 +469,22 @@ extension PostgresBackend {
       random = drawn
       return nil
     }
-    let home = entry.householdID.rawValue
+    // NB: the actor's household, locked as in any write, checked against the head in the same
+    // statement. Its row is read as the lock left it; the feed's last number is read as the
+    // statement began, and one taken while it waited for the lock makes the change's number
+    // collide with it, which fails the attempt all the same.
     let check: PostgresQuery = """
-      SELECT teammate_expect_head(
-        (\(sql: PostgresStorage.membership(of: actor))) = \(home)
-        AND (SELECT body FROM households WHERE id = \(home)) = \(head.text)
-        AND (SELECT coalesce(max(sequence), 0) FROM changes WHERE household_id = \(home))
-          = \(head.last))
+      SELECT teammate_expect_head(coalesce(bool_and(
+        held.id = \(entry.householdID.rawValue) AND held.body = \(head.text)
+        AND (SELECT coalesce(max(sequence), 0) FROM changes WHERE household_id = held.id)
+          = \(head.last)), false))
+      FROM (\(sql: PostgresStorage.household(of: actor, locking: true))) held
       """
     let writes = connection.takeDeferred()
     do {
       _ = try connection.pipeline(
-        opening("BEGIN ISOLATION LEVEL READ COMMITTED") + acting(actor, locking: true)
-          + [PostgresStorage.household(of: actor, locking: true), check] + writes + ["COMMIT"])
+        opening("BEGIN ISOLATION LEVEL READ COMMITTED") + acting(actor, locking: true) + [check]
+          + writes + ["COMMIT"])
     } catch  where error.isUnanswered {
       // NB: its commit was sent: whether it landed is unknown, as for any write (AC-PG-14).
       connection.rollBack()
