@@ -147,6 +147,9 @@ public actor PostgresBackend: TransactionalBackend {
   /// How many round trips this backend's connection has made (tests count a call's).
   package var roundTrips: Int { connection.roundTrips }
 
+  /// How many statements this backend's connection has sent (tests count a call's).
+  package var statementsSent: Int { connection.statementsSent }
+
   /// How many documents this backend's connection has encoded (tests count a write's).
   package var documentsEncoded: Int { connection.documentsEncoded }
 
@@ -375,13 +378,21 @@ public actor PostgresBackend: TransactionalBackend {
         // reads the actor's household (ADR 0009).
         if reading {
           let closed = closing && !extra.isEmpty
+          // NB: a read that closes in its opening (a pull) needs the household's id alone.
+          let finding =
+            closed
+            ? findingHousehold(of: actor)
+            : acting(actor, locking: false)
+              + [PostgresStorage.household(of: actor, locking: false)]
           let opened = try connection.pipeline(
-            opening("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
-              + acting(actor, locking: false)
-              + [PostgresStorage.household(of: actor, locking: false)] + extra
+            opening("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") + finding + extra
               + (closed ? ["COMMIT"] : []))
           let base = opened.count - extra.count - (closed ? 1 : 0)
-          try storage.begin(as: actor, writing: false, household: opened[base - 1], last: nil)
+          if closed {
+            try storage.begin(as: actor, found: opened[base - 1])
+          } else {
+            try storage.begin(as: actor, writing: false, household: opened[base - 1], last: nil)
+          }
           extraRows = Array(opened[base..<(base + extra.count)])
           if closed {
             connection.sealed = true
@@ -521,6 +532,26 @@ extension PostgresBackend {
       SELECT set_config('teammate.household',
         coalesce((\(sql: PostgresStorage.membership(of: actor))), ''), true)
       """,
+    ]
+  }
+
+  /// For a read that closes in its opening: the statements that name the actor and answer
+  /// the id of the actor's household (a row `id`, NULL or none for no household), its document
+  /// unread. A direct connection of the service does both in one statement (it is the app's
+  /// role already, AC-PG-28); a device's role, and a pooled session, which takes the role
+  /// first, look the membership up after naming the actor.
+  private func findingHousehold(of actor: AccountID) -> [PostgresQuery] {
+    guard signedIn == nil, !address.pooled else {
+      return acting(actor, locking: false) + [
+        "SELECT household_id AS id FROM account_households WHERE account = \(actor.rawValue)"
+      ]
+    }
+    return [
+      """
+      SELECT set_config('teammate.actor', \(actor.rawValue), true),
+        nullif(set_config('teammate.household',
+          coalesce((\(sql: PostgresStorage.membership(of: actor))), ''), true), '') AS id
+      """
     ]
   }
 

@@ -88,6 +88,10 @@ final class PostgresConnection {
   /// machine cannot tell.
   private(set) var expiredWaits = 0
 
+  /// How many statements this connection has sent through `pipeline` and `query`: a test
+  /// counts a call's.
+  private(set) var statementsSent = 0
+
   /// How many documents the storage on this connection encoded as JSON: a test counts that a
   /// write encodes each of its documents once (AC-PG-31).
   var documentsEncoded = 0
@@ -174,6 +178,7 @@ final class PostgresConnection {
     let all = deferred + statements
     deferred = []
     roundTrips += 1
+    statementsSent += all.count
     let deadline = answerDeadline
     let names = try all.map { statement throws(PostgresError) in
       try prepared(statement.sql, count: statement.parameters.count)

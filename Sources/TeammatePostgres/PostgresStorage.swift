@@ -122,6 +122,15 @@ public struct PostgresStorage: BackendStorage {
     self.known = known
   }
 
+  /// Keeps what a read's opening found (`findingHousehold`): the id of the household
+  /// `account` belongs to (`id`, NULL or no row for none), its document unread.
+  mutating func begin(as account: AccountID, found rows: PostgresRows) throws {
+    isWriting = false
+    var known = KnownHousehold(account: account)
+    if rows.count > 0 { known.id = try rows.optionalText(0, "id").map { HouseholdID($0) } }
+    self.known = known
+  }
+
   /// Takes `head` for what a first round trip would have read (ADR 0018): the acting
   /// account's household, its text and its feed's last number, and no receipt for `write`.
   /// The round trip that sends the writes checks them first.
