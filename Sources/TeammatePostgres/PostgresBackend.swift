@@ -409,13 +409,13 @@ public actor PostgresBackend: TransactionalBackend {
             as: actor, writing: true, household: opened[base - 2], last: opened[base - 1])
           extraRows = Array(opened[base...])
         }
-        let opened = connection.roundTrips
+        let tripsAtOpening = connection.roundTrips
         let result = try body(&storage, extraRows)
         if let beforeCommit, !reading {
           try beforeCommit(try connection.query("SELECT pg_backend_pid() AS pid").text(0, "pid"))
         }
         committing = true
-        if connection.roundTrips == opened, !connection.hasDeferred {
+        if connection.roundTrips == tripsAtOpening, !connection.hasDeferred {
           // NB: nothing was sent or queued since the opening, so nothing was written: the
           // commit's answer changes nothing the caller is told, and is read with the next call.
           connection.sendUnanswered("COMMIT")
@@ -543,7 +543,7 @@ extension PostgresBackend {
   private func findingHousehold(of actor: AccountID) -> [PostgresQuery] {
     guard signedIn == nil, !address.pooled else {
       return acting(actor, locking: false) + [
-        "SELECT household_id AS id FROM account_households WHERE account = \(actor.rawValue)"
+        "SELECT (\(sql: PostgresStorage.membership(of: actor))) AS id"
       ]
     }
     return [
