@@ -252,11 +252,11 @@ public actor PostgresBackend: TransactionalBackend {
     let home = entry.householdID
     // NB: an id no device makes is refused before anything is read (AC-OFF-11).
     let known = (1...OutboxEntry.idLimit).contains(entry.id.rawValue.count)
+    defer { answered.remember(entry.id) }
+    if known, let outcome = try onHead(entry, as: actor) { return outcome }
     let receipt = PostgresStorage.receiptQuery(for: entry.id, of: actor, in: home)
     let (cards, everyCard) = try Self.cardsRead(by: entry.write, in: home)
     let reads = known ? [receipt] + (cards.map { [$0] } ?? []) : []
-    defer { answered.remember(entry.id) }
-    if known, let outcome = try onHead(entry, as: actor) { return outcome }
     return try transaction(as: actor, reading: false, also: reads) { storage, rows in
       if let answer = rows.first {
         try storage.know(receipt: answer, for: entry.id, of: actor, in: home)
@@ -388,16 +388,13 @@ public actor PostgresBackend: TransactionalBackend {
             opening("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") + finding + extra
               + (closed ? ["COMMIT"] : []))
           let base = opened.count - extra.count - (closed ? 1 : 0)
-          if closed {
-            try storage.begin(as: actor, found: opened[base - 1])
-          } else {
-            try storage.begin(as: actor, writing: false, household: opened[base - 1], last: nil)
-          }
           extraRows = Array(opened[base..<(base + extra.count)])
           if closed {
+            try storage.begin(as: actor, found: opened[base - 1])
             connection.sealed = true
             return try body(&storage, extraRows)
           }
+          try storage.begin(as: actor, writing: false, household: opened[base - 1], last: nil)
         } else {
           let opened = try connection.pipeline(
             opening("BEGIN ISOLATION LEVEL READ COMMITTED") + acting(actor, locking: true) + [
@@ -527,12 +524,23 @@ extension PostgresBackend {
     guard signedIn == nil else { return ["SELECT session_user\(sql: lock)"] }
     let role: PostgresQuery = address.pooled ? "set_config('role', 'teammate_app', true), " : ""
     return [
-      "SELECT \(sql: role)set_config('teammate.actor', \(actor.rawValue), true)\(sql: lock)",
-      """
-      SELECT set_config('teammate.household',
-        coalesce((\(sql: PostgresStorage.membership(of: actor))), ''), true)
-      """,
+      "SELECT \(sql: role)\(sql: Self.naming(actor))\(sql: lock)",
+      "SELECT \(sql: Self.namingHousehold(of: actor))",
     ]
+  }
+
+  /// Sets `teammate.actor` to `actor` for the transaction, as SQL to select.
+  private static func naming(_ actor: AccountID) -> PostgresQuery {
+    "set_config('teammate.actor', \(actor.rawValue), true)"
+  }
+
+  /// Sets `teammate.household` for the transaction to the household `actor`'s membership
+  /// names ('' for none), as SQL to select; its value is the id set.
+  private static func namingHousehold(of actor: AccountID) -> PostgresQuery {
+    """
+    set_config('teammate.household',
+      coalesce((\(sql: PostgresStorage.membership(of: actor))), ''), true)
+    """
   }
 
   /// For a read that closes in its opening: the statements that name the actor and answer
@@ -547,11 +555,7 @@ extension PostgresBackend {
       ]
     }
     return [
-      """
-      SELECT set_config('teammate.actor', \(actor.rawValue), true),
-        nullif(set_config('teammate.household',
-          coalesce((\(sql: PostgresStorage.membership(of: actor))), ''), true), '') AS id
-      """
+      "SELECT \(sql: Self.naming(actor)), nullif(\(sql: Self.namingHousehold(of: actor)), '') AS id"
     ]
   }
 
