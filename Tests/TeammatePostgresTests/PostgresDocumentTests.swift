@@ -62,6 +62,36 @@ import Testing
     #expect(try cache.household("h2", stored: "Our home") { _ in households[0] } == renamed)
   }
 
+  @Test func test_AC_PG_30_fiftyTasksAtOnceFindOnlyWhatWasKeptForEachHousehold() async throws {
+    let cache = DecodedHouseholds(limit: 32, stripes: 4)
+    let heads = HouseholdHeads(limit: 32)
+    // NB: each task works on its own household and on one it shares with the others.
+    let mismatches = try await withThrowingTaskGroup(of: Int.self) { group in
+      for task in 0..<50 {
+        group.addTask {
+          var wrong = 0
+          for round in 0..<200 {
+            let id = HouseholdID(round % 2 == 0 ? "h\(task)" : "shared")
+            let name = "\(id.rawValue) \(round % 3)"
+            let household = Household(
+              id: id, name: name, timeZone: "UTC", createdBy: Fixtures.alice,
+              createdAt: Fixtures.start, members: [])
+            cache.keep(household, as: name)
+            let read = try cache.household(id, stored: name) { _ in household }
+            if read.id != id || read.name != name { wrong += 1 }
+            heads.record(HouseholdHead(id: id, text: name, last: Int64(round)))
+            if let head = heads.head(of: id), head.id != id { wrong += 1 }
+            if round % 5 == 0 { heads.forget(id) }
+          }
+          return wrong
+        }
+      }
+      return try await group.reduce(0, +)
+    }
+    #expect(mismatches == 0)
+    #expect(cache.count <= 32)
+  }
+
   @Test func test_AC_PG_31_aReceiptIsPutTogetherFromTheTextsItsDocumentsWereStoredAs()
     async throws
   {
