@@ -101,29 +101,49 @@ public final class PostgresAccounts {
         throw PostgresError.client("'\(account)' has a role on this store already")
       }
       try connection.execute(
-        "CREATE ROLE \(role) LOGIN PASSWORD '\(verifier)' IN ROLE teammate_device")
+        """
+        CREATE ROLE \(role) LOGIN PASSWORD '\(verifier)' CONNECTION LIMIT \(Self.connectionLimit)
+          IN ROLE teammate_device;
+        ALTER ROLE \(role) SET temp_file_limit = '\(Self.temporaryFileLimit)'
+        """)
       try connection.query(
         "INSERT INTO teammate_accounts (role, account) VALUES (\(role), \(account.rawValue))")
     }
     return Provisioned(account: account, role: role, secret: secret, serviceURL: url)
   }
 
-  /// Removes `account`'s role from the store: its sessions are ended and its URL no longer
-  /// signs in. The account's household and cards stay. An account with no role is refused.
+  /// How many sessions one device's role may hold at once: a phone's backend, its listener
+  /// and a few more, never enough to crowd the server's out (ADR 0019).
+  static let connectionLimit = 20
+
+  /// How much a device's session may spill to temporary files; the setting is the
+  /// superuser's, so a device cannot lift it.
+  static let temporaryFileLimit = "64MB"
+
+  /// Removes `account`'s role from the store: its URL stops signing in, its sessions are
+  /// ended, what it owns or granted is dropped, and the role with it (ADR 0019). The
+  /// account's household and cards stay. An account with no role is refused.
   public func remove(_ account: AccountID) throws(PostgresError) {
+    let rows = try connection.query(
+      "SELECT role FROM teammate_accounts WHERE account = \(account.rawValue)")
+    guard rows.count == 1 else {
+      throw PostgresError.client("'\(account)' has no role on this store")
+    }
+    let role = try rows.text(0, "role")
+    guard PostgresQuery.isPlainName(role) else {
+      throw PostgresError.client("the stored role '\(role)' is not one this tool made")
+    }
+    // NB: no new session first (committed, so that a sign-in sees it); then the sessions are
+    // found by the role's id, which outlives its name's row no longer than the role does.
+    try connection.execute("ALTER ROLE \(role) NOLOGIN")
+    try connection.query(
+      """
+      SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity
+      WHERE usesysid = (SELECT oid FROM pg_roles WHERE rolname = \(role))
+      """)
     try inTransaction { () throws(PostgresError) in
-      let rows = try connection.query(
-        "DELETE FROM teammate_accounts WHERE account = \(account.rawValue) RETURNING role")
-      guard rows.count == 1 else {
-        throw PostgresError.client("'\(account)' has no role on this store")
-      }
-      let role = try rows.text(0, "role")
-      guard PostgresQuery.isPlainName(role) else {
-        throw PostgresError.client("the stored role '\(role)' is not one this tool made")
-      }
-      try connection.execute("DROP ROLE \(role)")
-      try connection.query(
-        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = \(role)")
+      try connection.query("DELETE FROM teammate_accounts WHERE account = \(account.rawValue)")
+      try connection.execute("DROP OWNED BY \(role); DROP ROLE \(role)")
     }
   }
 

@@ -185,9 +185,14 @@ public actor PostgresBackend: TransactionalBackend {
       if let searchPath {
         try connection.query("SELECT set_config('search_path', \(searchPath), true)")
       }
-      try connection.query(
-        "SELECT pg_advisory_xact_lock(hashtextextended('teammate.store ' || current_schema(), 0))")
-      try check(connection)
+      // NB: a store of this build's schema is only read: no lock, which a device may not take
+      // (schema 13). Making or migrating one takes turns on the store's lock.
+      if try currentVersion(connection) != PostgresSchema.version {
+        try connection.query(
+          "SELECT pg_advisory_xact_lock(hashtextextended('teammate.store ' || current_schema(), 0))"
+        )
+        try check(connection)
+      }
       let signedIn = try connection.query("SELECT teammate_signed_in() AS account")
         .optionalText(0, "account").map { AccountID($0) }
       try connection.execute("COMMIT")
@@ -196,6 +201,28 @@ public actor PostgresBackend: TransactionalBackend {
       try? connection.execute("ROLLBACK")
       throw error
     }
+  }
+
+  /// The schema's version the store is marked with, or nil for a database with no mark.
+  private static func currentVersion(_ connection: PostgresConnection) throws(PostgresError)
+    -> Int?
+  {
+    // NB: a table that is not there fails the statement that names it, as it is parsed. The
+    // catalogue is read as a table, not looked up by name: a session keeps a name it did not
+    // find in its cache until something makes it look again, and the lock `prepare` may take
+    // next does not, so another session's new table would stay unseen.
+    let marked =
+      try connection.query(
+        """
+        SELECT EXISTS (SELECT 1 FROM pg_class WHERE relname = 'teammate_schema'
+          AND relnamespace = current_schema()::regnamespace) AS marked
+        """
+      ).text(0, "marked") == "t"
+    guard marked else { return nil }
+    let rows = try connection.query(
+      "SELECT version FROM teammate_schema WHERE application = \(PostgresSchema.application)")
+    guard rows.count == 1 else { return nil }
+    return Int(try rows.text(0, "version"))
   }
 
   /// `prepare`, inside its transaction.
@@ -515,12 +542,9 @@ extension PostgresBackend {
   /// for the transaction, and through a pooler the role too (a direct connection is the role
   /// already, AC-PG-28). A device's role is its account already, and names nothing.
   private func acting(_ actor: AccountID, locking: Bool) -> [PostgresQuery] {
-    let lock: PostgresQuery =
-      locking
-      ? """
-      , pg_advisory_xact_lock(
-        hashtextextended('teammate.account ' || current_schema() || ' ' || \(actor.rawValue), 0))
-      """ : ""
+    // NB: the account's lock is keyed by the store's secret, taken through a definer function
+    // (schema 13): a device holds no lock of its own choosing.
+    let lock: PostgresQuery = locking ? ", teammate_lock_account(\(actor.rawValue))" : ""
     guard signedIn == nil else { return ["SELECT session_user\(sql: lock)"] }
     let role: PostgresQuery = address.pooled ? "set_config('role', 'teammate_app', true), " : ""
     return [
@@ -603,7 +627,7 @@ extension PostgresBackend: PushingBackend {
     guard let listener else { throw PostgresError.noSessionForPushes }
     let channel = try read(AccessChecked(), as: actor) { storage, _ in
       try storage.connection.query(
-        "SELECT \(sql: PostgresListener.channel(of: "\(household.rawValue)")) AS channel"
+        "SELECT teammate_channel(\(household.rawValue)) AS channel"
       ).text(0, "channel")
     }
     return try listener.stream(on: channel)

@@ -30,19 +30,6 @@ final class PostgresListener: @unchecked Sendable {
     self.waits = waits
   }
 
-  /// The channel a household's changes are announced on, as SQL over `household` (an SQL
-  /// operand naming the household's id): the same name for every writer and listener of one
-  /// store (its schema and the household), always a plain identifier.
-  static func channel(of household: PostgresQuery) -> PostgresQuery {
-    "'teammate_' || md5(current_schema() || '/' || \(sql: household))"
-  }
-
-  /// The number of the lock that says someone listens on `channel` (SQL naming it): held
-  /// shared by each listener on it, and tried by each writer before it announces a change.
-  static func presence(of channel: PostgresQuery) -> PostgresQuery {
-    "hashtextextended(\(sql: channel), 0)"
-  }
-
   /// A stream of `channel`'s sequences, until the stream is dropped or the listener stops.
   func stream(on channel: String) throws(PostgresError) -> AsyncStream<Int64> {
     let (stream, continuation) = AsyncStream.makeStream(of: Int64.self)
@@ -116,15 +103,13 @@ final class PostgresListener: @unchecked Sendable {
         // NB: the presence lock is taken before listening and let go after: a writer that
         // found no one there holds it until its commit, and the device pulls once it listens.
         for channel in wantedNow.subtracting(listening) {
-          try connection.query(
-            "SELECT pg_advisory_lock_shared(\(sql: Self.presence(of: "\(channel)")))")
+          try connection.query("SELECT teammate_presence(\(channel), true)")
           try connection.execute("LISTEN \(try Self.identifier(channel))")
           listening.insert(channel)
         }
         for channel in listening.subtracting(wantedNow) {
           try connection.execute("UNLISTEN \(try Self.identifier(channel))")
-          try connection.query(
-            "SELECT pg_advisory_unlock_shared(\(sql: Self.presence(of: "\(channel)")))")
+          try connection.query("SELECT teammate_presence(\(channel), false)")
           listening.remove(channel)
         }
         confirm(listening)

@@ -485,6 +485,8 @@ enum PostgresSchema {
         END IF;
       END $$;
     """,
+    // 13: a device is a hostile client (ADR 0019).
+    hardening,
   ]
 
   /// Schema 9's policies for one kind of role (ADR 0015), each named `prefix` and what it

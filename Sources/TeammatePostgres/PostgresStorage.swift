@@ -405,13 +405,16 @@ public struct PostgresStorage: BackendStorage {
   }
 
   public mutating func recordFailedJoin(of account: AccountID, at date: Date) throws {
+    // NB: through the database's function, which records the acting account's only (schema 13).
     connection.later(
-      "INSERT INTO failed_joins (account, at) VALUES (\(account.rawValue), \(Self.text(date)))")
+      "SELECT teammate_record_failed_join(\(account.rawValue), \(Self.text(date))::double precision)"
+    )
   }
 
   public mutating func forgetFailedJoins(of account: AccountID, through date: Date) throws {
     connection.later(
-      "DELETE FROM failed_joins WHERE account = \(account.rawValue) AND at <= \(Self.text(date))")
+      "SELECT teammate_forget_failed_joins(\(account.rawValue), \(Self.text(date))::double precision)"
+    )
   }
 
   /// NB: through the function that may look at every account's credentials, one at a time.
@@ -466,7 +469,6 @@ public struct PostgresStorage: BackendStorage {
     // NB: numbered before it is encoded when the number is known, so that the receipt holds
     // the same text (an unnumbered one is numbered by its column when read).
     let body = try json(stamped)
-    let channel = PostgresListener.channel(of: "household_id")
     let statement: PostgresQuery = """
       WITH appended AS (
         INSERT INTO changes (household_id, sequence, card_id, card_revision, body)
@@ -474,9 +476,7 @@ public struct PostgresStorage: BackendStorage {
           \(change.card.map { "\($0.revision)" })::integer, \(body))
         RETURNING household_id, sequence
       )
-      SELECT sequence, CASE WHEN pg_try_advisory_xact_lock(\(sql: PostgresListener.presence(of: channel)))
-        THEN NULL ELSE pg_notify(\(sql: channel), sequence::text) END
-      FROM appended
+      SELECT sequence, teammate_announce(household_id, sequence) FROM appended
       """
     if let last {
       storedTexts.stored(stamped, as: body)

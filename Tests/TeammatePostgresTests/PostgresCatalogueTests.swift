@@ -17,7 +17,7 @@ import Testing
   /// The tables every node keeps whole: small lookups by account, role, code or credential.
   static let reference: Set<String> = [
     "teammate_schema", "account_households", "invites", "credentials", "failed_joins",
-    "teammate_accounts", "join_guesses", "teammate_join_guard",
+    "teammate_accounts", "join_guesses", "teammate_join_guard", "teammate_secret",
   ]
 
   /// What the catalogue of the schema `connection` works in breaks of the rules: a table

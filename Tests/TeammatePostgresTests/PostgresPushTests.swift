@@ -50,7 +50,7 @@ import Testing
     let home = creation.household.id
     let raw = try PostgresConnection(url: url)
     let channel = try raw.query(
-      "SELECT \(sql: PostgresListener.channel(of: "\(home.rawValue)")) AS channel"
+      "SELECT teammate_channel(\(home.rawValue)) AS channel"
     ).text(0, "channel")
     try raw.execute("LISTEN \(try PostgresListener.identifier(channel))")
     _ = try await server.addCard(CardDraft(title: "Unheard"), to: home, as: Fixtures.alice)

@@ -8,12 +8,10 @@ import Testing
 @Suite struct PostgresQueryTests {
   @Test func test_AC_PG_16_valuesAreNumberedAsTheyAreInterpolatedAndFragmentsKeepTheirs() {
     let household = "h1"
-    let channel = PostgresListener.channel(of: "\(household)")
+    let channel: PostgresQuery = "teammate_channel(\(household))"
     let query: PostgresQuery =
       "SELECT \(sql: channel), \(Int64(7)) WHERE a = \(Optional<String>.none) AND b = \("x'); --")"
-    #expect(
-      query.sql
-        == "SELECT 'teammate_' || md5(current_schema() || '/' || $1), $2 WHERE a = $3 AND b = $4")
+    #expect(query.sql == "SELECT teammate_channel($1), $2 WHERE a = $3 AND b = $4")
     #expect(query.parameters == ["h1", "7", nil, "x'); --"])
     let literal: PostgresQuery = "SELECT 1"
     #expect(literal.sql == "SELECT 1" && literal.parameters.isEmpty)

@@ -1,0 +1,337 @@
+import Foundation
+import TeammateKit
+import TeammateTestHarness
+import TeammateTestSupport
+import Testing
+
+@testable import TeammatePostgres
+
+/// A device is a hostile client (ADR 0019): each attack is what someone holding Mallory's
+/// password file runs through libpq, with nothing of the kit between.
+@Suite struct HostileDeviceTests {
+  /// Alice's household with a card, and Mallory's of her own, on a fresh store: the store's
+  /// URL, the operator's session, Alice's backend and household, Mallory's role, her
+  /// household and her raw session.
+  struct Scene {
+    let store: String
+    let accounts: PostgresAccounts
+    let alices: PostgresBackend
+    let home: HouseholdCreation
+    let mallory: PostgresAccounts.Provisioned
+    let lair: HouseholdCreation
+    let raw: RawSession
+    /// The operator's own raw session on the store.
+    let service: RawSession
+  }
+
+  static func scene() async throws -> Scene {
+    let (store, accounts, _, alices, home) = try await PostgresIdentityTests.aliceSignedIn()
+    let mallory = try accounts.add("mallory")
+    let lair = try await PostgresBackend(
+      url: mallory.url(password: true), clock: ManualWallClock(Fixtures.start)
+    ).createHousehold(name: "Lair", timeZone: "UTC", displayName: "Mallory", as: "mallory")
+    return Scene(
+      store: store, accounts: accounts, alices: alices, home: home, mallory: mallory, lair: lair,
+      raw: try RawSession(mallory.url(password: true)), service: try RawSession(store))
+  }
+
+  /// Tables a session's own temporary ones could stand in for, in a definer function that
+  /// looks names up in the caller's path: each made, and filled to make Mallory Alice.
+  static func shadows(home: String) -> [String] {
+    [
+      "CREATE TEMP TABLE teammate_accounts (role name, account text, household_id text)",
+      "INSERT INTO pg_temp.teammate_accounts VALUES (session_user, 'alice', '\(home)')",
+      "CREATE TEMP TABLE households (id text, body text)",
+      """
+      CREATE TEMP TABLE teammate_join_guard (max_failures integer, max_store_wide integer,
+        window_seconds integer)
+      """,
+      "INSERT INTO pg_temp.teammate_join_guard VALUES (1000000, 1000000, 1)",
+      """
+      CREATE TEMP TABLE join_guesses (account text, code text, at timestamptz DEFAULT now(),
+        guessed_in xid8 DEFAULT pg_current_xact_id(), admitted_in xid8)
+      """,
+      "CREATE TEMP TABLE fired (who name)",
+      """
+      CREATE FUNCTION pg_temp.fire() RETURNS trigger LANGUAGE plpgsql
+        AS $$ BEGIN INSERT INTO pg_temp.fired SELECT current_user; RETURN NEW; END $$
+      """,
+      """
+      CREATE TRIGGER fire BEFORE INSERT ON pg_temp.join_guesses
+        FOR EACH ROW EXECUTE FUNCTION pg_temp.fire()
+      """,
+    ]
+  }
+
+  @Test func test_AC_PG_33_noDeviceRunsCodeAsTheOwnerOfTheTables() async throws {
+    let scene = try await Self.scene()
+    let (raw, service) = (scene.raw, scene.service)
+    let home = scene.home.household.id.rawValue
+    #expect(await raw.refusal("CREATE TEMP TABLE planted (id integer)") == "42501")
+
+    // NB: the store's functions: the owner's, which is no superuser and cannot sign in; a
+    // definer's path ends in the session's temporary schema.
+    let functions = try await service.run(
+      """
+      SELECT p.proname, pg_get_userbyid(p.proowner), p.prosecdef::text,
+        array_to_string(p.proconfig, ';')
+      FROM pg_proc p WHERE p.pronamespace = current_schema()::regnamespace ORDER BY 1
+      """)
+    #expect(functions.count >= 20)
+    let schema = try #require(try await service.value("SELECT current_schema()"))
+    for function in functions {
+      #expect(function[1] == "teammate_owner", "\(function)")
+      if function[2] == "true" {
+        #expect(function[3] == "search_path=\(schema), pg_temp", "\(function)")
+      }
+    }
+    let owner = try await service.run(
+      "SELECT rolsuper::text, rolcanlogin::text FROM pg_roles WHERE rolname = 'teammate_owner'")
+    #expect(owner == [["false", "false"]])
+    // NB: a role of the server that is neither the service nor a device runs none of them.
+    try await service.run(
+      """
+      DO $$ BEGIN CREATE ROLE teammate_stranger LOGIN;
+      EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$;
+      GRANT USAGE ON SCHEMA \(schema) TO teammate_stranger
+      """)
+    let stranger = try RawSession(
+      scene.store.replacingOccurrences(of: "user=postgres", with: "user=teammate_stranger"))
+    #expect(await stranger.refusal("SELECT teammate_guess('000001')") == "42501")
+    #expect(await stranger.refusal("SELECT teammate_actor()") == "42501")
+
+    // NB: where an operator let a device make temporary tables, they stand in for nothing.
+    let database = try #require(try await service.value("SELECT current_database()"))
+    try await service.run("GRANT TEMPORARY ON DATABASE \(database) TO \(scene.mallory.role)")
+    for statement in Self.shadows(home: home) { try await raw.run(statement) }
+    #expect(try await raw.value("SELECT teammate_actor()") == "mallory")
+    #expect(try await raw.value("SELECT teammate_household()") == scene.lair.household.id.rawValue)
+    #expect(try await raw.value("SELECT count(*) FROM cards WHERE household_id = '\(home)'") == "0")
+    #expect(
+      try await raw.value("SELECT teammate_invite('\(scene.home.invite.code.rawValue)')") == nil)
+    for number in 1...20 { try await raw.run("SELECT teammate_guess('\(900_000 + number)')") }
+    #expect(await raw.refusal("SELECT teammate_guess('900021')") == "TM001")
+    #expect(try await raw.value("SELECT count(*) FROM pg_temp.fired") == "0")
+    #expect(
+      try await scene.alices.cards(in: scene.home.household.id, as: Fixtures.alice).map(\.title)
+        == ["Checkup at 9"])
+  }
+
+  @Test func test_AC_PG_33_onSchema12ATemporaryTableMadeADeviceAlice() async throws {
+    let old = try await Schema12Store.make()
+    let raw = try RawSession(old.url(of: old.mallory))
+    for statement in Self.shadows(home: old.home.rawValue) { try await raw.run(statement) }
+    #expect(try await raw.value("SELECT teammate_actor()") == "alice")
+
+    // NB: once the store is brought up to this build's schema, the same session's tables
+    // stand in for nothing, and a new session makes none.
+    _ = try PostgresAccounts(url: old.store)
+    #expect(try await raw.value("SELECT teammate_actor()") == "mallory")
+    #expect(
+      try await raw.value("SELECT count(*) FROM cards WHERE household_id = '\(old.home.rawValue)'")
+        == "0"
+    )
+    #expect(
+      await (try RawSession(old.url(of: old.mallory))).refusal(
+        "CREATE TEMP TABLE planted (id integer)") == "42501")
+    await old.drop()
+  }
+
+  @Test func test_AC_PG_34_aDeviceTakesNoLockLargeObjectSleepOrNotificationOfItsChoosing()
+    async throws
+  {
+    let scene = try await Self.scene()
+    let (raw, service) = (scene.raw, scene.service)
+    let home = scene.home.household.id.rawValue
+    let channel = try #require(try await service.value("SELECT teammate_channel('\(home)')"))
+    for statement in [
+      "SELECT pg_advisory_lock(1)", "SELECT pg_advisory_lock_shared(1)",
+      "SELECT pg_try_advisory_lock(1)", "SELECT pg_advisory_xact_lock(1)",
+      "SELECT pg_try_advisory_xact_lock_shared(1)", "SELECT lo_create(0)",
+      "SELECT lo_from_bytea(0, 'x')", "SELECT pg_sleep(0)", "SELECT pg_sleep_for('0 s')",
+      "SELECT pg_notify('\(channel)', '1')", "SELECT teammate_lock_account('alice')",
+      "SELECT teammate_channel('\(home)')", "SELECT teammate_presence('\(channel)', true)",
+      "SELECT teammate_lock_key('account', 'alice')", "SELECT * FROM teammate_secret",
+      "SELECT teammate_channel_of('\(home)')",
+    ] {
+      #expect(await raw.refusal(statement) == "42501", "\(statement)")
+    }
+    // NB: its own household's channel and presence, and its own account's lock, it may take.
+    let own = try #require(
+      try await raw.value("SELECT teammate_channel('\(scene.lair.household.id.rawValue)')"))
+    try await raw.run("SELECT teammate_presence('\(own)', true)")
+    try await raw.run("BEGIN; SELECT teammate_lock_account('mallory'); COMMIT")
+
+    // NB: a channel named from the household's id alone is not the household's.
+    let guessed = try #require(
+      try await raw.value("SELECT 'teammate_' || md5(current_schema() || '/' || '\(home)')"))
+    #expect(guessed != channel)
+    try await raw.run("LISTEN \(guessed); LISTEN teammate_marker")
+    let pushes = PushInbox(
+      try await scene.alices.pushes(for: scene.home.household.id, as: Fixtures.alice))
+    let added = try await scene.alices.addCard(
+      CardDraft(title: "Heard by Alice's phone only"), to: scene.home.household.id,
+      as: Fixtures.alice)
+    #expect(try await pushes.next() != nil)
+    try await service.run("NOTIFY teammate_marker")
+    #expect(try await raw.heard(until: "teammate_marker").isEmpty)
+    #expect(
+      try await scene.alices.card(added.id, as: Fixtures.alice).title
+        == "Heard by Alice's phone only")
+  }
+
+  @Test func test_AC_PG_35_removingAnAccountEndsItsSessionsAndDropsWhatItOwns() async throws {
+    let scene = try await Self.scene()
+    let (raw, service, role) = (scene.raw, scene.service, scene.mallory.role)
+    let lair = scene.lair.household.id.rawValue
+    let oid = try #require(
+      try await service.value("SELECT oid FROM pg_roles WHERE rolname = '\(role)'"))
+    // NB: a session listening, one holding its account's lock, and what it granted by default.
+    let channel = try #require(try await raw.value("SELECT teammate_channel('\(lair)')"))
+    try await raw.run("SELECT teammate_presence('\(channel)', true); LISTEN \(channel)")
+    let holding = try RawSession(scene.mallory.url(password: true))
+    try await holding.run("BEGIN; SELECT teammate_lock_account('mallory')")
+    try await RawSession(scene.mallory.url(password: true)).run(
+      "ALTER DEFAULT PRIVILEGES GRANT SELECT ON TABLES TO PUBLIC")
+
+    let removing = Removing(accounts: scene.accounts)
+    try await offThePool { try removing.accounts.remove("mallory") }
+    #expect(await !raw.isOpen)
+    #expect(await !holding.isOpen)
+    #expect(
+      try await service.value("SELECT count(*) FROM pg_roles WHERE rolname = '\(role)'") == "0")
+    #expect(
+      try await service.value("SELECT count(*) FROM pg_stat_activity WHERE usesysid = \(oid)")
+        == "0")
+    #expect(
+      try await service.value("SELECT count(*) FROM pg_default_acl WHERE defaclrole = \(oid)")
+        == "0")
+    #expect(throws: RawSession.Refusal.self) {
+      _ = try RawSession(scene.mallory.url(password: true))
+    }
+    // NB: her household stays, and Alice carries on.
+    #expect(try await service.value("SELECT count(*) FROM households WHERE id = '\(lair)'") == "1")
+    _ = try await scene.alices.addCard(
+      CardDraft(title: "After Mallory"), to: scene.home.household.id, as: Fixtures.alice)
+  }
+
+  @Test func test_AC_PG_36_theInviteBudgetHoldsUnderParallelTransactionsAndCannotBeForged()
+    async throws
+  {
+    let scene = try await Self.scene()
+    let (raw, service) = (scene.raw, scene.service)
+    let code = scene.home.invite.code.rawValue
+    // NB: one account's guesses take turns: a second session waits for the first's commit.
+    let other = try RawSession(scene.mallory.url(password: true))
+    try await raw.run("BEGIN; SELECT teammate_guess('000001')")
+    try await other.run("SET lock_timeout = '200ms'")
+    #expect(await other.refusal("SELECT teammate_guess('000002')") == "55P03")
+    try await raw.run("COMMIT")
+    try await other.run("SELECT teammate_guess('000002')")
+    #expect(
+      await other.refusal(
+        "BEGIN ISOLATION LEVEL REPEATABLE READ; SELECT teammate_guess('000003')") == "25000")
+    try await other.run("ROLLBACK")
+
+    // NB: a guess opens an invite within its window only.
+    try await service.run(
+      """
+      INSERT INTO join_guesses (account, code, at)
+      VALUES ('mallory', '\(code)', clock_timestamp() - interval '2 days')
+      """)
+    #expect(try await raw.value("SELECT teammate_invite('\(code)')") == nil)
+    // NB: what parallel transactions committed at once is counted again before a code opens.
+    try await service.run(
+      """
+      DELETE FROM join_guesses WHERE account = 'mallory';
+      INSERT INTO join_guesses (account, code)
+        SELECT 'mallory', lpad(n::text, 6, '0') FROM generate_series(100, 123) n;
+      INSERT INTO join_guesses (account, code) VALUES ('mallory', '\(code)')
+      """)
+    #expect(try await raw.value("SELECT teammate_invite('\(code)')") == nil)
+    // NB: the same code, guessed within the budget, opens the invite.
+    let carol = try RawSession(try scene.accounts.add(Fixtures.carol).url(password: true))
+    try await carol.run("SELECT teammate_guess('\(code)')")
+    #expect(try await carol.value("SELECT teammate_invite('\(code)')") != nil)
+
+    // NB: failed joins are the database's to write: a device's insert or delete is refused,
+    // another account's is refused, and its own count store-wide at most its budget, while
+    // the server's window holds them.
+    #expect(
+      await raw.refusal("INSERT INTO failed_joins (account, at) VALUES ('mallory', 1e12)")
+        == "42501")
+    #expect(await raw.refusal("DELETE FROM failed_joins") == "42501")
+    #expect(await raw.refusal("SELECT teammate_record_failed_join('alice', 1e12)") == "42501")
+    try await raw.run(
+      "SELECT teammate_record_failed_join('mallory', 1e12 + n) FROM generate_series(1, 100) n")
+    #expect(try await service.value("SELECT count(*) FROM teammate_failed_joins_after(0)") == "20")
+    try await service.run("UPDATE failed_joins SET recorded_at = recorded_at - interval '1 hour'")
+    #expect(try await service.value("SELECT count(*) FROM teammate_failed_joins_after(0)") == "0")
+  }
+
+  @Test func test_AC_PG_37_whatADeviceStoresAndHoldsIsBoundedWhereItCannotLiftIt() async throws {
+    let scene = try await Self.scene()
+    let (raw, service, role) = (scene.raw, scene.service, scene.mallory.role)
+    let lair = scene.lair.household.id.rawValue
+    #expect(
+      await raw.refusal("UPDATE households SET body = repeat('x', 1048577) WHERE id = '\(lair)'")
+        == "23514")
+    #expect(
+      await raw.refusal(
+        "INSERT INTO cards (household_id, id, body) VALUES ('\(lair)', 'huge', repeat('x', 2000000))"
+      ) == "23514")
+    #expect(
+      try await service.value("SELECT rolconnlimit FROM pg_roles WHERE rolname = '\(role)'") == "20"
+    )
+    #expect(await raw.refusal("SET temp_file_limit = '1TB'") == "42501")
+    #expect(try await raw.value("SHOW temp_file_limit") == "64MB")
+  }
+
+  @Test func test_AC_PG_38_aStoreOfSchema12OwnedByASuperuserIsHardenedOnceKeepingEveryRow()
+    async throws
+  {
+    let old = try await Schema12Store.make()
+    let operatorSession = try RawSession(old.store)
+    let before = try await operatorSession.run(
+      "SELECT (SELECT count(*) FROM households), (SELECT count(*) FROM cards), (SELECT count(*) FROM changes)"
+    )
+    #expect(
+      try await operatorSession.value(
+        "SELECT pg_get_userbyid(relowner) FROM pg_class WHERE oid = 'cards'::regclass")
+        == "postgres")
+
+    _ = try PostgresAccounts(url: old.store)
+    _ = try PostgresAccounts(url: old.store)
+    #expect(
+      try await operatorSession.value("SELECT version FROM teammate_schema")
+        == "\(PostgresSchema.version)")
+    #expect(
+      try await operatorSession.run(
+        "SELECT (SELECT count(*) FROM households), (SELECT count(*) FROM cards), (SELECT count(*) FROM changes)"
+      ) == before)
+    #expect(
+      try await operatorSession.value(
+        """
+        SELECT string_agg(DISTINCT pg_get_userbyid(relowner), ',') FROM pg_class
+        WHERE relnamespace = current_schema()::regnamespace AND relkind = 'r'
+        """) == "teammate_owner")
+    #expect(
+      try await operatorSession.value(
+        "SELECT rolconnlimit FROM pg_roles WHERE rolname = '\(old.alice.role)'")
+        == "20")
+    let alices = try PostgresBackend(
+      url: old.url(of: old.alice), clock: ManualWallClock(Fixtures.start))
+    let home = old.home
+    _ = try await alices.addCard(CardDraft(title: "After the move"), to: home, as: Fixtures.alice)
+    #expect(
+      try await alices.cards(in: home, as: Fixtures.alice).map(\.title).sorted() == [
+        "After the move", "From before",
+      ])
+    await old.drop()
+  }
+
+  /// The operator's session, handed to the thread that waits for a removal to end sessions.
+  struct Removing: @unchecked Sendable {
+    let accounts: PostgresAccounts
+  }
+}
