@@ -487,6 +487,8 @@ enum PostgresSchema {
     """,
     // 13: a device is a hostile client (ADR 0019).
     hardening,
+    // 14: a device holds no privilege that locks a table against others (ADR 0019).
+    tableLocks,
   ]
 
   /// Schema 9's policies for one kind of role (ADR 0015), each named `prefix` and what it

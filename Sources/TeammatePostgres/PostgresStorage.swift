@@ -196,7 +196,8 @@ public struct PostgresStorage: BackendStorage {
       known = KnownHousehold(account: account, id: household)
     }
     guard let household else {
-      connection.later("DELETE FROM account_households WHERE account = \(account.rawValue)")
+      // NB: a device deletes through the database's functions only (schema 14, ADR 0019).
+      connection.later("SELECT teammate_leave(\(account.rawValue))")
       return
     }
     connection.later(
@@ -244,7 +245,7 @@ public struct PostgresStorage: BackendStorage {
   }
 
   public mutating func deleteInvite(_ code: InviteCode) throws {
-    connection.later("DELETE FROM invites WHERE code = \(code.rawValue)")
+    connection.later("SELECT teammate_delete_invite(\(code.rawValue))")
   }
 
   /// A card of another household is answered with its household alone (every other field
@@ -300,8 +301,12 @@ public struct PostgresStorage: BackendStorage {
   /// `values` as a list to test a column against (`column IN …`), bound as one JSON array,
   /// however many there are.
   static func oneOf(_ values: [String]) throws -> PostgresQuery {
-    let list = String(decoding: try JSONEncoder().encode(values), as: UTF8.self)
-    return "(SELECT json_array_elements_text(\(list)::json))"
+    "(SELECT json_array_elements_text(\(try jsonArray(values))::json))"
+  }
+
+  /// `values` as the text of one JSON array, to bind as one value.
+  static func jsonArray(_ values: [String]) throws -> String {
+    String(decoding: try JSONEncoder().encode(values), as: UTF8.self)
   }
 
   /// Keeps the cards the first round trip read (`cardsQuery`): every card of `household` in
@@ -432,17 +437,12 @@ public struct PostgresStorage: BackendStorage {
       """)
   }
 
-  /// NB: the members' rows go last, so that the row-level policies still see a member.
+  /// NB: through the database's function, which checks the actor is a member first and then
+  /// removes the household's rows, its members' last (schema 14).
   public mutating func deleteHousehold(_ id: HouseholdID) throws {
     knownCards = nil
     let household = id.rawValue
-    connection.later("DELETE FROM cards WHERE household_id = \(household)")
-    connection.later("DELETE FROM items WHERE household_id = \(household)")
-    connection.later("DELETE FROM changes WHERE household_id = \(household)")
-    connection.later("DELETE FROM invites WHERE household_id = \(household)")
-    connection.later("DELETE FROM write_receipts WHERE household_id = \(household)")
-    connection.later("DELETE FROM households WHERE id = \(household)")
-    connection.later("DELETE FROM account_households WHERE household_id = \(household)")
+    connection.later("SELECT teammate_delete_household(\(household))")
     if let account = known?.account, known?.id == id { known = KnownHousehold(account: account) }
   }
 
@@ -584,10 +584,10 @@ public struct PostgresStorage: BackendStorage {
     _ writes: [WriteID], of account: AccountID, in household: HouseholdID
   ) throws {
     guard !writes.isEmpty else { return }
+    let list = try Self.jsonArray(writes.map(\.rawValue))
     connection.later(
       """
-      DELETE FROM write_receipts WHERE household_id = \(household.rawValue)
-        AND account = \(account.rawValue) AND write_id IN \(sql: try Self.oneOf(writes.map(\.rawValue)))
+      SELECT teammate_forget_receipts(\(household.rawValue), \(account.rawValue), \(list)::json)
       """)
   }
 }

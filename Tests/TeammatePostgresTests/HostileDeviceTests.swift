@@ -15,6 +15,7 @@ import Testing
   struct Scene {
     let store: String
     let accounts: PostgresAccounts
+    let alice: PostgresAccounts.Provisioned
     let alices: PostgresBackend
     let home: HouseholdCreation
     let mallory: PostgresAccounts.Provisioned
@@ -25,14 +26,31 @@ import Testing
   }
 
   static func scene() async throws -> Scene {
-    let (store, accounts, _, alices, home) = try await PostgresIdentityTests.aliceSignedIn()
-    let mallory = try accounts.add("mallory")
-    let lair = try await PostgresBackend(
-      url: mallory.url(password: true), clock: ManualWallClock(Fixtures.start)
-    ).createHousehold(name: "Lair", timeZone: "UTC", displayName: "Mallory", as: "mallory")
+    // NB: the store, its schema and the roles are made off the cooperative threads, as the
+    // contract suite makes its stores: a test that waits there stalls the others.
+    let made = try await offThePool {
+      let store = try PostgresTestServer.freshStore("hostile")
+      let accounts = try PostgresAccounts(url: store)
+      return Handed(
+        (store, accounts, try accounts.add(Fixtures.alice), try accounts.add("mallory")))
+    }
+    let (store, accounts, alice, mallory) = made.value
+    let clock = ManualWallClock(Fixtures.start)
+    let alices = try PostgresBackend(url: alice.url(password: true), clock: clock)
+    let home = try await alices.createHousehold(
+      name: "Home", timeZone: "UTC", displayName: "Alice", as: Fixtures.alice)
+    _ = try await alices.addCard(
+      CardDraft(title: "Checkup at 9"), to: home.household.id, as: Fixtures.alice)
+    let lair = try await PostgresBackend(url: mallory.url(password: true), clock: clock)
+      .createHousehold(name: "Lair", timeZone: "UTC", displayName: "Mallory", as: "mallory")
     return Scene(
-      store: store, accounts: accounts, alices: alices, home: home, mallory: mallory, lair: lair,
-      raw: try RawSession(mallory.url(password: true)), service: try RawSession(store))
+      store: store, accounts: accounts, alice: alice, alices: alices, home: home, mallory: mallory,
+      lair: lair, raw: try RawSession(mallory.url(password: true)), service: try RawSession(store))
+  }
+
+  /// Brings the store of a schema before this build's up to it, off the cooperative threads.
+  static func migrate(_ store: String) async throws {
+    _ = try await offThePool { Handed(try PostgresAccounts(url: store)) }
   }
 
   /// Tables a session's own temporary ones could stand in for, in a definer function that
@@ -124,17 +142,13 @@ import Testing
     #expect(try await raw.value("SELECT teammate_actor()") == "alice")
 
     // NB: once the store is brought up to this build's schema, the same session's tables
-    // stand in for nothing, and a new session makes none.
-    _ = try PostgresAccounts(url: old.store)
+    // stand in for nothing.
+    try await Self.migrate(old.store)
     #expect(try await raw.value("SELECT teammate_actor()") == "mallory")
     #expect(
       try await raw.value("SELECT count(*) FROM cards WHERE household_id = '\(old.home.rawValue)'")
         == "0"
     )
-    #expect(
-      await (try RawSession(old.url(of: old.mallory))).refusal(
-        "CREATE TEMP TABLE planted (id integer)") == "42501")
-    await old.drop()
   }
 
   @Test func test_AC_PG_34_aDeviceTakesNoLockLargeObjectSleepOrNotificationOfItsChoosing()
@@ -194,8 +208,8 @@ import Testing
     try await RawSession(scene.mallory.url(password: true)).run(
       "ALTER DEFAULT PRIVILEGES GRANT SELECT ON TABLES TO PUBLIC")
 
-    let removing = Removing(accounts: scene.accounts)
-    try await offThePool { try removing.accounts.remove("mallory") }
+    let removing = Handed(scene.accounts)
+    try await offThePool { try removing.value.remove("mallory") }
     #expect(await !raw.isOpen)
     #expect(await !holding.isOpen)
     #expect(
@@ -300,8 +314,8 @@ import Testing
         "SELECT pg_get_userbyid(relowner) FROM pg_class WHERE oid = 'cards'::regclass")
         == "postgres")
 
-    _ = try PostgresAccounts(url: old.store)
-    _ = try PostgresAccounts(url: old.store)
+    try await Self.migrate(old.store)
+    try await Self.migrate(old.store)
     #expect(
       try await operatorSession.value("SELECT version FROM teammate_schema")
         == "\(PostgresSchema.version)")
@@ -327,11 +341,73 @@ import Testing
       try await alices.cards(in: home, as: Fixtures.alice).map(\.title).sorted() == [
         "After the move", "From before",
       ])
-    await old.drop()
   }
 
-  /// The operator's session, handed to the thread that waits for a removal to end sessions.
-  struct Removing: @unchecked Sendable {
-    let accounts: PostgresAccounts
+  @Test func test_AC_PG_39_aDeviceHoldsNoPrivilegeThatLocksATableAgainstOthers() async throws {
+    let scene = try await Self.scene()
+    let raw = scene.raw
+    let home = scene.home.household.id.rawValue
+    let tables = [
+      "households", "account_households", "cards", "changes", "items", "write_receipts",
+      "invites", "credentials", "failed_joins", "teammate_accounts", "teammate_schema",
+    ]
+    for table in tables {
+      for mode in ["ACCESS EXCLUSIVE", "EXCLUSIVE", "SHARE ROW EXCLUSIVE", "SHARE"] {
+        #expect(
+          await raw.refusal("BEGIN; LOCK TABLE \(table) IN \(mode) MODE") == "42501",
+          "\(table) \(mode)")
+        try await raw.run("ROLLBACK")
+      }
+    }
+    // NB: its deletes reach what its policies show it, and nothing of Alice's.
+    let receipts = try await scene.service.value(
+      "SELECT count(*) FROM write_receipts WHERE household_id = '\(home)'")
+    try await raw.run(
+      """
+      SELECT teammate_leave('alice');
+      SELECT teammate_delete_invite('\(scene.home.invite.code.rawValue)');
+      SELECT teammate_forget_receipts('\(home)', 'alice', (SELECT json_agg(write_id)
+        FROM write_receipts));
+      """)
+    #expect(await raw.refusal("SELECT teammate_delete_household('\(home)')") == "42501")
+    #expect(
+      try await scene.alices.liveInvite(for: scene.home.household.id, as: Fixtures.alice)
+        == scene.home.invite)
+    #expect(
+      try await scene.service.value(
+        "SELECT count(*) FROM write_receipts WHERE household_id = '\(home)'") == receipts)
+
+    // NB: every lock Mallory may take, held in an open transaction, keeps no one waiting.
+    let lair = scene.lair.household.id.rawValue
+    try await raw.run(
+      """
+      BEGIN;
+      LOCK TABLE \(tables.prefix(6).joined(separator: ", ")), credentials IN ROW EXCLUSIVE MODE;
+      LOCK TABLE invites, failed_joins, teammate_accounts, teammate_schema IN ACCESS SHARE MODE;
+      SELECT 1 FROM households WHERE id = '\(lair)' FOR NO KEY UPDATE;
+      SELECT teammate_lock_account('mallory');
+      SELECT teammate_guess('424242');
+      """)
+    let waits = PostgresWaits(connect: .seconds(2), answer: .seconds(2))
+    let alice = try PostgresBackend(
+      url: scene.alice.url(password: true), clock: ManualWallClock(Fixtures.start), waits: waits)
+    _ = try await alice.addCard(
+      CardDraft(title: "While Mallory holds her locks"), to: scene.home.household.id,
+      as: Fixtures.alice)
+    #expect(
+      try await alice.changes(in: scene.home.household.id, after: 0, limit: 100, as: Fixtures.alice)
+        .count >= 2)
+    let bobs = try PostgresBackend(
+      url: try scene.accounts.add(Fixtures.bob).url(password: true),
+      clock: ManualWallClock(Fixtures.start), waits: waits)
+    _ = try await bobs.join(
+      code: scene.home.invite.code.rawValue, displayName: "Bob", as: Fixtures.bob)
+    try await raw.run("ROLLBACK")
+  }
+
+  /// What a thread of its own made or uses, handed across: one task uses it at a time.
+  struct Handed<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
   }
 }

@@ -5,22 +5,26 @@ import TeammateTestSupport
 
 @testable import TeammatePostgres
 
-/// A store as the build of schema 12 left it, in a database of its own that no store of a
-/// later schema has touched: its tables a superuser's, Alice's household with a card copied
-/// in from a store the kit made, and Alice's and Mallory's roles as that build made them.
+/// A store as the build of schema 12 left it: its tables a superuser's, Alice's household
+/// with a card copied in from a store the kit made, and Alice's and Mallory's roles as that
+/// build made them, Mallory free to make temporary tables as every role was in its database.
+/// (It is made in a database of the tests' own, not one of its own: the server makes a
+/// database's drop wait for every process of the cluster, a stopped one too.)
 struct Schema12Store {
-  /// The database's URL, and the old store's in it (the operator's, a superuser).
-  let database: String
+  /// The old store's URL (the operator's, a superuser).
   let store: String
   let home: HouseholdID
   let alice: PostgresAccounts.Provisioned
   let mallory: PostgresAccounts.Provisioned
 
   static func make() async throws -> Schema12Store {
-    let source = try PostgresTestServer.freshStore("source")
-    let accounts = try PostgresAccounts(url: source)
-    let alice = try accounts.add(Fixtures.alice)
-    let mallory = try accounts.add("mallory")
+    let made = try await offThePool {
+      let source = try PostgresTestServer.freshStore("source")
+      let accounts = try PostgresAccounts(url: source)
+      return HostileDeviceTests.Handed(
+        (source, try accounts.add(Fixtures.alice), try accounts.add("mallory")))
+    }
+    let (source, alice, mallory) = made.value
     let creation = try await PostgresBackend(
       url: alice.url(password: true), clock: ManualWallClock(Fixtures.start)
     ).createHousehold(name: "Home", timeZone: "UTC", displayName: "Alice", as: Fixtures.alice)
@@ -28,8 +32,18 @@ struct Schema12Store {
       url: alice.url(password: true), clock: ManualWallClock(Fixtures.start)
     ).addCard(CardDraft(title: "From before"), to: creation.household.id, as: Fixtures.alice)
 
-    let database = try PostgresTestServer.freshDatabase("before13")
-    let store = try PostgresBackend.createSchema("old_store", on: database)
+    let home = creation.household.id
+    return try await offThePool {
+      try oldStore(copying: source, home: home, alice: alice, mallory: mallory)
+    }
+  }
+
+  /// The store of schema 12, Alice's household copied in from `source`.
+  private static func oldStore(
+    copying source: String, home: HouseholdID, alice: PostgresAccounts.Provisioned,
+    mallory: PostgresAccounts.Provisioned
+  ) throws -> Schema12Store {
+    let store = try PostgresTestServer.freshStore("old_store")
     let old = try PostgresConnection(url: store)
     try old.execute(
       PostgresSchema.migrations[..<12].joined(separator: "\n")
@@ -52,20 +66,13 @@ struct Schema12Store {
       try old.execute(
         "ALTER ROLE \(role) CONNECTION LIMIT -1; ALTER ROLE \(role) RESET temp_file_limit")
     }
-    return Schema12Store(
-      database: database, store: store, home: creation.household.id, alice: alice,
-      mallory: mallory)
+    let database = try old.query("SELECT current_database() AS name").text(0, "name")
+    try old.execute("GRANT TEMPORARY ON DATABASE \(database) TO \(mallory.role)")
+    return Schema12Store(store: store, home: home, alice: alice, mallory: mallory)
   }
 
   /// The URL a device of `role` uses on the old store.
   func url(of role: PostgresAccounts.Provisioned) -> String {
     role.url(on: store, password: true)
-  }
-
-  /// Removes the database, off the cooperative threads: the server makes a database's drop
-  /// wait for every one of its processes, a stopped one too (`PostgresWaitTests`).
-  func drop() async {
-    let database = database
-    _ = try? await offThePool { try PostgresTestServer.dropDatabase(database) }
   }
 }
