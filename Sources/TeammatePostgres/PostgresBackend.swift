@@ -45,6 +45,9 @@ public actor PostgresBackend: TransactionalBackend {
   /// The account the connection's role signs in as (ADR 0014), or nil for a role of the
   /// service, which names the actor of each call itself.
   public nonisolated let signedIn: AccountID?
+  /// The store's secret, read by the service (nil for a device): its keys and channels in
+  /// plain SQL (ADR 0019).
+  private let secret: StoreSecret?
   /// How often a transaction that lost a race is tried again.
   static let attempts = 20
   /// How many times a call of this backend ran again after losing a race (the benchmark
@@ -90,8 +93,10 @@ public actor PostgresBackend: TransactionalBackend {
     self.clock = clock
     self.random = AnyRandomNumberGenerator(random)
     self.joinLimit = joinLimit
-    let signedIn = try Self.prepare(connection, searchPath: address.searchPath)
-    self.signedIn = signedIn
+    let prepared = try Self.prepare(connection, searchPath: address.searchPath)
+    self.signedIn = prepared.signedIn
+    self.secret = prepared.secret
+    let signedIn = prepared.signedIn
     try Self.settle(connection, at: address, signedIn: signedIn)
     self.connection = connection
   }
@@ -178,7 +183,7 @@ public actor PostgresBackend: TransactionalBackend {
   /// the connection's role signs in as (ADR 0014), nil for a role of the service.
   @discardableResult
   static func prepare(_ connection: PostgresConnection, searchPath: String?)
-    throws(PostgresError) -> AccountID?
+    throws(PostgresError) -> (signedIn: AccountID?, secret: StoreSecret?)
   {
     try connection.execute("BEGIN")
     do {
@@ -195,8 +200,13 @@ public actor PostgresBackend: TransactionalBackend {
       }
       let signedIn = try connection.query("SELECT teammate_signed_in() AS account")
         .optionalText(0, "account").map { AccountID($0) }
+      let secret =
+        signedIn != nil
+        ? nil
+        : StoreSecret(
+          value: try connection.query("SELECT value FROM teammate_secret").text(0, "value"))
       try connection.execute("COMMIT")
-      return signedIn
+      return (signedIn, secret)
     } catch {
       try? connection.execute("ROLLBACK")
       throw error
@@ -397,7 +407,7 @@ public actor PostgresBackend: TransactionalBackend {
       }
       claims.claimed = []
       var storage = PostgresStorage(
-        connection: connection, households: households, claims: claims)
+        connection: connection, households: households, claims: claims, secret: secret)
       var extraRows: [PostgresRows] = []
       committing = false
       do {
@@ -490,7 +500,7 @@ extension PostgresBackend {
     else { return nil }
     let drawn = random
     var storage = PostgresStorage(
-      connection: connection, households: households, claims: CardIDClaims())
+      connection: connection, households: households, claims: CardIDClaims(), secret: secret)
     storage.begin(speculating: head, as: actor, write: entry.id)
     // NB: nothing may be sent while the rules run: a read would run outside any transaction.
     connection.sealed = true
@@ -542,15 +552,25 @@ extension PostgresBackend {
   /// for the transaction, and through a pooler the role too (a direct connection is the role
   /// already, AC-PG-28). A device's role is its account already, and names nothing.
   private func acting(_ actor: AccountID, locking: Bool) -> [PostgresQuery] {
-    // NB: the account's lock is keyed by the store's secret, taken through a definer function
-    // (schema 13): a device holds no lock of its own choosing.
-    let lock: PostgresQuery = locking ? ", teammate_lock_account(\(actor.rawValue))" : ""
+    // NB: the account's lock is keyed by the store's secret (schema 13): the service derives
+    // it in plain SQL, a device takes it through a definer function, holding no lock of its
+    // own choosing.
+    let lock: PostgresQuery =
+      !locking
+      ? ""
+      : secret.map { ", pg_advisory_xact_lock(\(sql: $0.lockKey("account", "\(actor.rawValue)")))" }
+        ?? ", teammate_lock_account(\(actor.rawValue))"
     guard signedIn == nil else { return ["SELECT session_user\(sql: lock)"] }
-    let role: PostgresQuery = address.pooled ? "set_config('role', 'teammate_app', true), " : ""
     return [
-      "SELECT \(sql: role)\(sql: Self.naming(actor))\(sql: lock)",
+      "SELECT \(sql: takingRole)\(sql: Self.naming(actor))\(sql: lock)",
       "SELECT \(sql: Self.namingHousehold(of: actor))",
     ]
+  }
+
+  /// Through a pooler, the app's role taken for the transaction, as SQL to select before what
+  /// names the actor (a direct connection of the service is that role already, AC-PG-28).
+  private var takingRole: PostgresQuery {
+    address.pooled ? "set_config('role', 'teammate_app', true), " : ""
   }
 
   /// Sets `teammate.actor` to `actor` for the transaction, as SQL to select.
@@ -569,17 +589,17 @@ extension PostgresBackend {
 
   /// For a read that closes in its opening: the statements that name the actor and answer
   /// the id of the actor's household (a row `id`, NULL or none for no household), its document
-  /// unread. A direct connection of the service does both in one statement (it is the app's
-  /// role already, AC-PG-28); a device's role, and a pooled session, which takes the role
-  /// first, look the membership up after naming the actor.
+  /// unread. The membership is looked up in a statement after the one naming the actor: the
+  /// policies read the name, and PostgreSQL defines no order among a statement's expressions.
   private func findingHousehold(of actor: AccountID) -> [PostgresQuery] {
-    guard signedIn == nil, !address.pooled else {
+    guard signedIn == nil else {
       return acting(actor, locking: false) + [
         "SELECT (\(sql: PostgresStorage.membership(of: actor))) AS id"
       ]
     }
     return [
-      "SELECT \(sql: Self.naming(actor)), nullif(\(sql: Self.namingHousehold(of: actor)), '') AS id"
+      "SELECT \(sql: takingRole)\(sql: Self.naming(actor))",
+      "SELECT nullif(\(sql: Self.namingHousehold(of: actor)), '') AS id",
     ]
   }
 

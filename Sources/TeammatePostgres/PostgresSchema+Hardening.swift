@@ -25,7 +25,9 @@ extension PostgresSchema {
     INSERT INTO teammate_secret
       SELECT md5(gen_random_uuid()::text) || md5(gen_random_uuid()::text)
       WHERE NOT EXISTS (SELECT 1 FROM teammate_secret);
-    REVOKE ALL ON teammate_secret FROM PUBLIC, teammate_app, teammate_device;
+    REVOKE ALL ON teammate_secret FROM PUBLIC, teammate_device;
+    -- NB: the service derives keys and channels itself, in plain SQL (`StoreSecret`).
+    GRANT SELECT ON teammate_secret TO teammate_app;
     CREATE OR REPLACE FUNCTION teammate_lock_key(purpose text, name text) RETURNS bigint
       LANGUAGE sql STABLE SECURITY DEFINER
       AS $f$ SELECT hashtextextended(purpose || ' ' || name || ' ' || value, 0) FROM teammate_secret $f$;
@@ -112,28 +114,31 @@ extension PostgresSchema {
         END IF;
         DELETE FROM failed_joins WHERE account = who AND at <= through;
       END $f$;
+    -- NB: PL/pgSQL, the budget's numbers read first: a join against the budget's table made
+    -- the planner expect millions of rows and compile the query (JIT) on every call.
     CREATE OR REPLACE FUNCTION teammate_failed_joins_after(since double precision)
-      RETURNS SETOF double precision LANGUAGE sql STABLE SECURITY DEFINER
-      AS $f$
-        SELECT at FROM (
+      RETURNS SETOF double precision LANGUAGE plpgsql STABLE SECURITY DEFINER
+      AS $f$ DECLARE guard teammate_join_guard; BEGIN
+        SELECT * INTO guard FROM teammate_join_guard LIMIT 1;
+        RETURN QUERY SELECT counted.at FROM (
           SELECT f.at, row_number() OVER (PARTITION BY f.account ORDER BY f.at DESC) AS nth
-          FROM failed_joins f, teammate_join_guard g
-          WHERE f.at > since AND f.recorded_at > clock_timestamp() - make_interval(secs => g.window_seconds)
-        ) counted, teammate_join_guard g
-        WHERE counted.nth <= g.max_failures ORDER BY at
-      $f$;
+          FROM failed_joins f
+          WHERE f.at > since
+            AND f.recorded_at > clock_timestamp() - make_interval(secs => guard.window_seconds)
+        ) counted WHERE counted.nth <= guard.max_failures ORDER BY counted.at;
+      END $f$;
     -- Guesses of one account take turns (a lock of its own account, which a device holding
     -- it keeps from no one else), counted over what committed; the store-wide count takes at
     -- most an account's budget from each account. A guess opens an invite within its window
     -- only, and only while the budgets counted again over what committed still hold, so that
     -- guesses counted in parallel transactions cannot add up to more.
-    CREATE OR REPLACE FUNCTION teammate_guesses_counted(since timestamptz, who text)
+    CREATE OR REPLACE FUNCTION teammate_guesses_counted(since timestamptz, who text, cap integer)
       RETURNS TABLE (own bigint, everyone bigint) LANGUAGE sql STABLE SECURITY DEFINER
       AS $f$
         SELECT coalesce(sum(n) FILTER (WHERE account = who), 0)::bigint,
-          coalesce(sum(least(n, g.max_failures)), 0)::bigint
+          coalesce(sum(least(n, cap)), 0)::bigint
         FROM (SELECT account, count(*) AS n FROM join_guesses
-          WHERE admitted_in IS NULL AND at > since GROUP BY account) per, teammate_join_guard g
+          WHERE admitted_in IS NULL AND at > since GROUP BY account) per
       $f$;
     CREATE OR REPLACE FUNCTION teammate_guess(given text) RETURNS void LANGUAGE plpgsql VOLATILE
       SECURITY DEFINER
@@ -148,7 +153,7 @@ extension PostgresSchema {
         PERFORM pg_advisory_xact_lock(teammate_lock_key('guess', me));
         SELECT * INTO guard FROM teammate_join_guard LIMIT 1;
         SELECT * INTO counted FROM teammate_guesses_counted(
-          clock_timestamp() - make_interval(secs => guard.window_seconds), me);
+          clock_timestamp() - make_interval(secs => guard.window_seconds), me, guard.max_failures);
         IF counted.everyone >= guard.max_store_wide THEN
           RAISE EXCEPTION 'too many wrong invite codes on this server: joining is paused'
             USING ERRCODE = 'TM002';
@@ -175,7 +180,7 @@ extension PostgresSchema {
               AND guessed_in IS DISTINCT FROM pg_current_xact_id_if_assigned()) THEN
           RETURN NULL;
         END IF;
-        SELECT * INTO counted FROM teammate_guesses_counted(since, me);
+        SELECT * INTO counted FROM teammate_guesses_counted(since, me, guard.max_failures);
         IF counted.own > guard.max_failures OR counted.everyone > guard.max_store_wide THEN
           RETURN NULL;
         END IF;

@@ -24,8 +24,16 @@ public struct PostgresStorage: BackendStorage {
   /// The texts the transaction stored its cards and changes as, for its receipt.
   private var storedTexts = StoredTexts()
 
-  init(connection: PostgresConnection, households: DecodedHouseholds, claims: CardIDClaims) {
+  /// The store's secret, for the service, which announces a change in plain SQL; nil for a
+  /// device, which announces through the database's function.
+  private let secret: StoreSecret?
+
+  init(
+    connection: PostgresConnection, households: DecodedHouseholds, claims: CardIDClaims,
+    secret: StoreSecret?
+  ) {
     self.connection = connection
+    self.secret = secret
     decodedHouseholds = households
     self.claims = claims
     encoder = JSONEncoder()
@@ -469,6 +477,9 @@ public struct PostgresStorage: BackendStorage {
     // NB: numbered before it is encoded when the number is known, so that the receipt holds
     // the same text (an unnumbered one is numbered by its column when read).
     let body = try json(stamped)
+    let announcing =
+      secret?.announcing("household_id", "sequence")
+      ?? "teammate_announce(household_id, sequence)"
     let statement: PostgresQuery = """
       WITH appended AS (
         INSERT INTO changes (household_id, sequence, card_id, card_revision, body)
@@ -476,7 +487,7 @@ public struct PostgresStorage: BackendStorage {
           \(change.card.map { "\($0.revision)" })::integer, \(body))
         RETURNING household_id, sequence
       )
-      SELECT sequence, teammate_announce(household_id, sequence) FROM appended
+      SELECT sequence, \(sql: announcing) FROM appended
       """
     if let last {
       storedTexts.stored(stamped, as: body)
@@ -584,6 +595,16 @@ public struct PostgresStorage: BackendStorage {
     _ writes: [WriteID], of account: AccountID, in household: HouseholdID
   ) throws {
     guard !writes.isEmpty else { return }
+    // NB: the service, which holds the secret, deletes itself under its policies; a device
+    // through the database's function (schema 14), which holds no DELETE.
+    guard secret == nil else {
+      connection.later(
+        """
+        DELETE FROM write_receipts WHERE household_id = \(household.rawValue)
+          AND account = \(account.rawValue) AND write_id IN \(sql: try Self.oneOf(writes.map(\.rawValue)))
+        """)
+      return
+    }
     let list = try Self.jsonArray(writes.map(\.rawValue))
     connection.later(
       """
