@@ -20,8 +20,10 @@ public enum Teammate {
   ) async -> CommandOutcome {
     var arguments: [String] = []
     for (index, bytes) in rawArguments.enumerated() {
-      guard let text = String(validating: bytes, as: UTF8.self) else {
-        let shown = String(decoding: bytes, as: UTF8.self)
+      // NB: decoding repairs what is not UTF-8 (macOS 14 has no `String(validating:as:)`): an
+      // argument that reads back as other bytes was not UTF-8.
+      let shown = String(decoding: bytes, as: UTF8.self)
+      guard shown.utf8.elementsEqual(bytes) else {
         let failure = Failure(
           message:
             "argument \(index + 1) ('\(TerminalText.visible(shown))') is not valid UTF-8; "
@@ -29,7 +31,7 @@ public enum Teammate {
           exitCode: ExitCode.usage)
         return CommandOutcome(stderr: failure.text, exitCode: failure.exitCode)
       }
-      arguments.append(text)
+      arguments.append(shown)
     }
     return await run(arguments, environment: environment, flush: flush, flushError: flushError)
   }

@@ -1,4 +1,3 @@
-import Synchronization
 import TeammateKit
 
 /// Households' documents as last decoded, each with the text it was decoded from, for every
@@ -12,7 +11,7 @@ package final class DecodedHouseholds: Sendable {
   package static let shared = DecodedHouseholds(limit: 16_384)
 
   private let kept: HouseholdTable<(text: String, household: Household)>
-  private let decoded = Atomic(0)
+  private let decoded = Locked(0)
 
   /// A table of at most about `limit` households.
   package init(limit: Int, stripes: Int = 16) {
@@ -27,7 +26,7 @@ package final class DecodedHouseholds: Sendable {
     // NB: the lock is held for a lookup by the short id; the long texts compare outside it.
     if let known = kept[id], known.text == text { return known.household }
     let household = try decode(text)
-    decoded.add(1, ordering: .relaxed)
+    decoded.withLock { $0 += 1 }
     keep(household, as: text)
     return household
   }
@@ -38,7 +37,7 @@ package final class DecodedHouseholds: Sendable {
   }
 
   /// How many documents were decoded so far (tests count them).
-  package var decodes: Int { decoded.load(ordering: .relaxed) }
+  package var decodes: Int { decoded.withLock { $0 } }
 
   /// How many households are kept (tests check the limit).
   package var count: Int { kept.count }

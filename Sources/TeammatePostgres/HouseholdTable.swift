@@ -1,4 +1,3 @@
-import Synchronization
 import TeammateKit
 
 /// A bounded table by household, shared by every backend of a process: what the process
@@ -9,7 +8,7 @@ import TeammateKit
 final class HouseholdTable<Value: Sendable>: Sendable {
   /// One stripe: its households and their values, behind its lock.
   private final class Stripe: Sendable {
-    let values = Mutex([HouseholdID: Value]())
+    let values = Locked([HouseholdID: Value]())
   }
 
   private let stripes: [Stripe]
