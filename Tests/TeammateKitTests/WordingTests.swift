@@ -20,7 +20,7 @@ import Testing
     ),
     (
       .activity(partner: "阿明", action: .restored, kind: .event, title: "Checkup"),
-      "阿明 restored an event", "Checkup", "阿明 復原了一個行程", "Checkup"
+      "阿明 restored an event", "Checkup", "阿明復原了一個行程", "Checkup"
     ),
     (
       .activity(partner: "Bob", action: .created, kind: .topic, title: "School"),
@@ -193,10 +193,24 @@ import Testing
     #expect(
       english.map(\.id) == chinese.map(\.id) && english.map(\.fireAt) == chinese.map(\.fireAt))
     let words = Dictionary(uniqueKeysWithValues: chinese.map { ($0.kind, $0.title) })
-    #expect(words[.activity] == "阿明 新增了一個行程")
+    #expect(words[.activity] == "阿明新增了一個行程")
     #expect(words[.eventReminder] == "30 分鐘後：牙醫")
     #expect(
       Dictionary(uniqueKeysWithValues: english.map { ($0.kind, $0.title) })[.activity]
         == "阿明 logged an event")
+  }
+
+  @Test func test_AC_LANG_04_aHanNameTakesNoSpaceAfterItAndALatinNameDoes() {
+    let logged = Self.news(.logged, "接小孩", knowing: true)
+    #expect(Self.chinese.news(logged, by: "小美") == "小美記錄了「接小孩」")
+    #expect(Self.chinese.news(logged, by: "Alice") == "Alice 記錄了「接小孩」")
+    let summary = NotificationContent.activitySummary(partner: "小美", count: 3, titles: [])
+    #expect(Self.chinese.title(of: summary) == "小美的 3 件事")
+    #expect(
+      Self.chinese.title(of: .activitySummary(partner: "Alice", count: 3, titles: []))
+        == "Alice 的 3 件事")
+    #expect(
+      Self.chinese.title(of: .list(partner: Self.chinese.partner, added: ["牛奶"], got: []))
+        == "另一半更新了購物清單")
   }
 }

@@ -8,11 +8,13 @@ extension TraditionalChineseWording {
     let choices = meal.contents.map { Self.content($0, news) }
     switch entry.kind {
     case .proposedMeal:
-      return "\(partner) 提議\(when)吃\(WordList.joined(choices, separator: "、", conjunction: "或"))"
-    case .pickedMeal: return "\(partner) 選了\(when)吃\(choices.first ?? "")"
-    case .decidedMeal: return "\(partner) 決定\(when)吃\(choices.first ?? "")"
-    case .skippedMeal: return "\(partner) 跳過了\(when)"
-    case .movedMeal: return "\(partner) 把\(Self.slots[meal.slot, default: ""])改到\(Self.day(news))"
+      return
+        "\(Self.subject(partner))提議\(when)吃\(WordList.joined(choices, separator: "、", conjunction: "或"))"
+    case .pickedMeal: return "\(Self.subject(partner))選了\(when)吃\(choices.first ?? "")"
+    case .decidedMeal: return "\(Self.subject(partner))決定\(when)吃\(choices.first ?? "")"
+    case .skippedMeal: return "\(Self.subject(partner))跳過了\(when)"
+    case .movedMeal:
+      return "\(Self.subject(partner))把\(Self.slots[meal.slot, default: ""])改到\(Self.day(news))"
     case .cookChanged:
       let who =
         switch meal.cook {
@@ -20,11 +22,11 @@ extension TraditionalChineseWording {
         case .both?: "兩人一起煮"
         case nil: "不指定誰煮"
         }
-      return "\(partner) 說\(when)\(who)"
-    case .deleted: return "\(partner) 移除了\(when)"
-    case .restored: return "\(partner) 復原了\(when)"
-    case .acknowledged: return "\(partner) 知道了\(when)"
-    default: return "\(partner) 修改了\(when)"
+      return "\(Self.subject(partner))說\(when)\(who)"
+    case .deleted: return "\(Self.subject(partner))移除了\(when)"
+    case .restored: return "\(Self.subject(partner))復原了\(when)"
+    case .acknowledged: return "\(Self.subject(partner))知道了\(when)"
+    default: return "\(Self.subject(partner))修改了\(when)"
     }
   }
 

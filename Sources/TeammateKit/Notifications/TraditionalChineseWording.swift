@@ -6,6 +6,13 @@ public struct TraditionalChineseWording: Wording {
 
   public var partner: String { "另一半" }
 
+  /// A name as a sentence's subject: followed by a space only when it ends in a letter that
+  /// is not Han, as Chinese is written beside other scripts ("Alice 記錄了", "小美記錄了").
+  static func subject(_ name: String) -> String {
+    guard let last = name.unicodeScalars.last, !last.properties.isIdeographic else { return name }
+    return name + " "
+  }
+
   public func title(of content: NotificationContent) -> String {
     switch content {
     case .activity(let partner, let action, let kind, _):
@@ -15,8 +22,8 @@ public struct TraditionalChineseWording: Wording {
         case .changed: "修改了"
         case .restored: "復原了"
         }
-      return "\(partner) \(verb)\(Self.kind(kind))"
-    case .activitySummary(let partner, let count, _): return "\(partner) 的 \(count) 件事"
+      return "\(Self.subject(partner))\(verb)\(Self.kind(kind))"
+    case .activitySummary(let partner, let count, _): return "\(Self.subject(partner))的 \(count) 件事"
     case .digest: return "有事等你知道"
     case .eventReminder(let title, let startsAt, let minutesBefore):
       switch NotificationContent.soon(startsAt: startsAt, minutesBefore: minutesBefore) {
@@ -29,7 +36,7 @@ public struct TraditionalChineseWording: Wording {
     case .mealUndecided(let slot, let daysAhead):
       let meal = [MealSlot.breakfast: "早餐", .lunch: "午餐", .dinner: "晚餐"][slot, default: ""]
       return "\(daysAhead == 1 ? "明天" : "今天")\(meal)還沒決定"
-    case .list(let partner, _, _): return "\(partner) 更新了購物清單"
+    case .list(let partner, _, _): return "\(Self.subject(partner))更新了購物清單"
     }
   }
 
@@ -51,31 +58,32 @@ public struct TraditionalChineseWording: Wording {
     if let words = mealNews(entry, by: partner) { return words }
     let title = "「\(entry.title ?? "")」"
     switch entry.kind {
-    case .logged: return "\(partner) 記錄了\(title)" + (entry.needsKnowing ? "" : "（你已知道）")
+    case .logged:
+      return "\(Self.subject(partner))記錄了\(title)" + (entry.needsKnowing ? "" : "（你已知道）")
     case .changed:
       let fields = entry.changed.map(Self.field)
       let what =
         fields.isEmpty ? "" : "的" + WordList.joined(fields, separator: "、", conjunction: "和")
-      return "\(partner) 修改了\(title)\(what)" + (entry.needsKnowing ? "：你需要再知道一次" : "")
-    case .acknowledged: return "\(partner) 知道了\(title)"
-    case .completed: return "\(partner) 完成了\(title)"
-    case .reopened: return "\(partner) 重新打開了\(title)"
-    case .skipped: return "\(partner) 跳過了\(title)的一次"
-    case .deleted: return "\(partner) 刪除了\(title)"
-    case .restored: return "\(partner) 復原了\(title)"
-    case .joined: return "\(partner) 加入了這個家"
-    case .left: return "\(partner) 離開了這個家"
-    case .renamed: return "\(partner) 把這個家改名為\(title)"
-    case .movedTimeZone: return "\(partner) 把這個家的時區改為 \(entry.title ?? "")"
-    case .mealSettings: return "\(partner) 改了家裡的用餐時間"
-    case .dishAdded: return "\(partner) 把「\(entry.title ?? "")」加進了菜色"
-    case .dishEdited: return "\(partner) 修改了菜色「\(entry.title ?? "")」"
-    case .dishRemoved: return "\(partner) 把「\(entry.title ?? "")」從菜色移除了"
-    case .dishRestored: return "\(partner) 把「\(entry.title ?? "")」放回了菜色"
-    case .addedItems: return "\(partner) 在購物清單加了\(Self.things(entry.items))"
-    case .gotItems: return "\(partner) 買了\(Self.things(entry.items))"
+      return "\(Self.subject(partner))修改了\(title)\(what)" + (entry.needsKnowing ? "：你需要再知道一次" : "")
+    case .acknowledged: return "\(Self.subject(partner))知道了\(title)"
+    case .completed: return "\(Self.subject(partner))完成了\(title)"
+    case .reopened: return "\(Self.subject(partner))重新打開了\(title)"
+    case .skipped: return "\(Self.subject(partner))跳過了\(title)的一次"
+    case .deleted: return "\(Self.subject(partner))刪除了\(title)"
+    case .restored: return "\(Self.subject(partner))復原了\(title)"
+    case .joined: return "\(Self.subject(partner))加入了這個家"
+    case .left: return "\(Self.subject(partner))離開了這個家"
+    case .renamed: return "\(Self.subject(partner))把這個家改名為\(title)"
+    case .movedTimeZone: return "\(Self.subject(partner))把這個家的時區改為 \(entry.title ?? "")"
+    case .mealSettings: return "\(Self.subject(partner))改了家裡的用餐時間"
+    case .dishAdded: return "\(Self.subject(partner))把「\(entry.title ?? "")」加進了菜色"
+    case .dishEdited: return "\(Self.subject(partner))修改了菜色「\(entry.title ?? "")」"
+    case .dishRemoved: return "\(Self.subject(partner))把「\(entry.title ?? "")」從菜色移除了"
+    case .dishRestored: return "\(Self.subject(partner))把「\(entry.title ?? "")」放回了菜色"
+    case .addedItems: return "\(Self.subject(partner))在購物清單加了\(Self.things(entry.items))"
+    case .gotItems: return "\(Self.subject(partner))買了\(Self.things(entry.items))"
     case .proposedMeal, .pickedMeal, .decidedMeal, .skippedMeal, .movedMeal, .cookChanged:
-      return "\(partner) 修改了\(title)"
+      return "\(Self.subject(partner))修改了\(title)"
     }
   }
 
