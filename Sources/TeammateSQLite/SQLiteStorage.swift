@@ -230,9 +230,10 @@ public struct SQLiteStorage: BackendStorage {
         card_id, card_kind, card_title, card_note, card_time, card_assignee, card_reply_by,
         card_created_by, card_last_edited_by, card_created_at, card_last_edited_at,
         card_revision, card_ack_by, card_ack_at, card_ack_revision, card_done, card_deleted,
-        card_repeat_rule, card_repeat_start, card_meal, write_id, overwritten, dish, item)
+        card_repeat_rule, card_repeat_start, card_meal, write_id, overwritten, dish, item,
+        meal_act)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
-        ?, ?)
+        ?, ?, ?)
       """,
       [
         .id(change.householdID), .id(change.actor), .date(change.at), .text(change.kind.rawValue),
@@ -242,6 +243,7 @@ public struct SQLiteStorage: BackendStorage {
         change.writeID.map { .id($0) } ?? .null,
         change.overwritten.isEmpty ? .null : try json(change.overwritten),
         change.dish.map { .id($0) } ?? .null, try change.item.map(json) ?? .null,
+        try change.mealAct.map(json) ?? .null,
       ])
     var stamped = change
     stamped.sequence = connection.lastInsertedRowID
@@ -298,7 +300,7 @@ public struct SQLiteStorage: BackendStorage {
 
   private static let changeSelection = """
     sequence, household_id, actor, at, kind, needs_knowing, card, household, fields,
-    \(CardRow.changeColumns), write_id, overwritten, dish, item
+    \(CardRow.changeColumns), write_id, overwritten, dish, item, meal_act
     """
 
   /// One row of `changeSelection`.
@@ -325,6 +327,7 @@ public struct SQLiteStorage: BackendStorage {
       overwritten: try row.optionalText(named: "overwritten").map {
         try decode([FieldOverwrite].self, $0)
       } ?? [], dish: try row.optionalID(named: "dish"),
-      item: try row.optionalText(named: "item").map { try decode(ShoppingItem.self, $0) })
+      item: try row.optionalText(named: "item").map { try decode(ShoppingItem.self, $0) },
+      mealAct: try row.optionalText(named: "meal_act").map { try decode(MealChange.self, $0) })
   }
 }

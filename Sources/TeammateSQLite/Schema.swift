@@ -186,5 +186,9 @@ enum Schema {
     CREATE UNIQUE INDEX items_needed ON items (household_id, list_id, folded) WHERE needed = 1;
     ALTER TABLE changes ADD COLUMN item TEXT;
     """,
+    // A change of a meal records the act it was, as JSON (AC-NEWS-03); older rows have none.
+    """
+    ALTER TABLE changes ADD COLUMN meal_act TEXT;
+    """,
   ]
 }

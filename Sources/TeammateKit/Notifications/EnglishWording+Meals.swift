@@ -10,24 +10,36 @@ extension EnglishWording {
     switch entry.kind {
     case .proposedMeal:
       return "\(partner) proposed \(WordList.joined(choices, conjunction: " or ")) for \(slot) "
-        + when
-    case .pickedMeal: return "\(partner) picked \(choices.first ?? "") for \(slot) \(when)"
-    case .decidedMeal: return "\(partner) decided \(choices.first ?? "") for \(slot) \(when)"
+        + when + Self.cook(entry)
+    case .pickedMeal:
+      return "\(partner) picked \(choices.first ?? "") for \(slot) \(when)" + Self.cook(entry)
+    case .decidedMeal:
+      return "\(partner) decided \(choices.first ?? "") for \(slot) \(when)" + Self.cook(entry)
     case .skippedMeal: return "\(partner) skipped \(slot) \(when)"
     case .movedMeal: return "\(partner) moved \(slot) to \(Self.day(news, preposition: nil))"
-    case .cookChanged:
-      let who =
-        switch meal.cook {
-        case .member(let uid)?: "\(uid) cooks"
-        case .both?: "both of you cook"
-        case nil: "nobody is said to cook"
-        }
-      return "\(partner) said \(who) \(slot) \(when)"
+    case .cookChanged: return "\(partner) said \(Self.cooks(news)) \(slot) \(when)"
     case .deleted: return "\(partner) removed \(slot) \(when)"
     case .restored: return "\(partner) put \(slot) \(when) back"
     case .acknowledged: return "\(partner) knows \(slot) \(when)"
     default: return "\(partner) changed \(slot) \(when)"
     }
+  }
+
+  /// Who cooks, in words: the member by display name.
+  private static func cooks(_ news: MealNews) -> String {
+    switch news.meal.cook {
+    case .member(let uid)?: "\(news.cookName ?? uid.rawValue) cooks"
+    case .both?: "both of you cook"
+    case nil: "nobody is said to cook"
+    }
+  }
+
+  /// The cook the partner named with their act, after it ("; Alice cooks"), or nothing.
+  private static func cook(_ entry: PartnerNews) -> String {
+    guard entry.changed.contains(.cook), let news = entry.meal, news.meal.cook != nil else {
+      return ""
+    }
+    return "; " + cooks(news)
   }
 
   /// The meal's day from the day it was told on: `today`, `tomorrow`, `yesterday`, a weekday

@@ -10,19 +10,15 @@ extension TraditionalChineseWording {
     case .proposedMeal:
       return
         "\(Self.subject(partner))提議\(when)吃\(WordList.joined(choices, separator: "、", conjunction: "或"))"
-    case .pickedMeal: return "\(Self.subject(partner))選了\(when)吃\(choices.first ?? "")"
-    case .decidedMeal: return "\(Self.subject(partner))決定\(when)吃\(choices.first ?? "")"
+        + Self.cook(entry)
+    case .pickedMeal:
+      return "\(Self.subject(partner))選了\(when)吃\(choices.first ?? "")" + Self.cook(entry)
+    case .decidedMeal:
+      return "\(Self.subject(partner))決定\(when)吃\(choices.first ?? "")" + Self.cook(entry)
     case .skippedMeal: return "\(Self.subject(partner))跳過了\(when)"
     case .movedMeal:
       return "\(Self.subject(partner))把\(Self.slots[meal.slot, default: ""])改到\(Self.day(news))"
-    case .cookChanged:
-      let who =
-        switch meal.cook {
-        case .member(let uid)?: "由 \(uid) 煮"
-        case .both?: "兩人一起煮"
-        case nil: "不指定誰煮"
-        }
-      return "\(Self.subject(partner))說\(when)\(who)"
+    case .cookChanged: return "\(Self.subject(partner))說\(when)\(Self.cooks(news))"
     case .deleted: return "\(Self.subject(partner))移除了\(when)"
     case .restored: return "\(Self.subject(partner))復原了\(when)"
     case .acknowledged: return "\(Self.subject(partner))知道了\(when)"
@@ -32,6 +28,23 @@ extension TraditionalChineseWording {
 
   /// The meal's day from the day it was told on: 今天, 明天, 昨天, 週三 in the coming week,
   /// or 6月3日（週三）.
+  /// Who cooks, in words: the member by display name.
+  private static func cooks(_ news: MealNews) -> String {
+    switch news.meal.cook {
+    case .member(let uid)?: "由 \(news.cookName ?? uid.rawValue) 煮"
+    case .both?: "兩人一起煮"
+    case nil: "不指定誰煮"
+    }
+  }
+
+  /// The cook the partner named with their act, after it (「，由 Alice 煮」), or nothing.
+  private static func cook(_ entry: PartnerNews) -> String {
+    guard entry.changed.contains(.cook), let news = entry.meal, news.meal.cook != nil else {
+      return ""
+    }
+    return "，" + cooks(news)
+  }
+
   private static func day(_ news: MealNews) -> String {
     let day = news.meal.day
     let weekday = "週" + weekdays[day.weekday - 1]

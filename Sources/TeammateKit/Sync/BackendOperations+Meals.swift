@@ -23,9 +23,17 @@ extension BackendOperations {
       overwritten = try replaced(outcome.fields, of: card, since: base, by: actor, storage: storage)
     }
     try storage.putCard(outcome.card)
+    // NB: a pick of a meal offering nothing (decided, or skipped, since) decides it.
+    var act = change
+    if case .pick = change, case .decided(let chosen) = planned.state,
+      meal.state.standing != .proposed
+    {
+      act = .decide(chosen)
+    }
     try record(
       .cardEdited, in: card.householdID, by: actor, now: now, needsKnowing: true,
-      card: outcome.card, fields: outcome.fields, overwritten: overwritten, storage: &storage)
+      card: outcome.card, fields: outcome.fields, overwritten: overwritten, mealAct: act,
+      storage: &storage)
     return outcome
   }
 

@@ -55,14 +55,14 @@ package enum BackendOperations {
     _ kind: ChangeKind, in household: HouseholdID, by actor: AccountID, now: Date,
     needsKnowing: Bool = false, card: Card? = nil, household payload: Household? = nil,
     fields: [CardRules.CardField] = [], overwritten: [FieldOverwrite] = [], dish: DishID? = nil,
-    item: ShoppingItem? = nil, storage: inout some BackendStorage
+    item: ShoppingItem? = nil, mealAct: MealChange? = nil, storage: inout some BackendStorage
   ) throws -> Change {
     let change = try storage.appendChange(
       Change(
         sequence: 0, householdID: household, actor: actor, at: now, kind: kind,
         needsKnowing: needsKnowing, card: card, household: payload, fields: fields,
         writeID: storage.currentWrite?.id, overwritten: overwritten, dish: dish,
-        item: item))
+        item: item, mealAct: mealAct))
     storage.currentWrite?.appended.append(change)
     return change
   }

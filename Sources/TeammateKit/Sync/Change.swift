@@ -32,6 +32,9 @@ public struct Change: Sendable, Codable, Equatable, Identifiable {
   public var dish: DishID?
   /// For a change to a shopping list item, the item as it is after it.
   public var item: ShoppingItem?
+  /// For a change of a meal, the act it was (a pick of something no longer offered is a
+  /// decision): what the partner's news tells (AC-NEWS-03). Nil in a change stored before.
+  public var mealAct: MealChange?
 
   public var id: Int64 { sequence }
 
@@ -40,8 +43,10 @@ public struct Change: Sendable, Codable, Equatable, Identifiable {
     sequence: Int64, householdID: HouseholdID, actor: AccountID, at: Date, kind: ChangeKind,
     needsKnowing: Bool, card: Card? = nil, household: Household? = nil,
     fields: [CardRules.CardField] = [], writeID: WriteID? = nil,
-    overwritten: [FieldOverwrite] = [], dish: DishID? = nil, item: ShoppingItem? = nil
+    overwritten: [FieldOverwrite] = [], dish: DishID? = nil, item: ShoppingItem? = nil,
+    mealAct: MealChange? = nil
   ) {
+    self.mealAct = mealAct
     self.dish = dish
     self.item = item
     self.sequence = sequence

@@ -92,8 +92,9 @@ public actor Device {
   public func receive(_ change: Change) async throws {
     try await inTurn {
       let before = state
-      guard state.isNew(change) else { return }
+      guard state.isUntold(change) else { return }
       state.apply(change)
+      state.toldAhead.insert(change.sequence)
       learn([change], before: before)
       try await replan(adding: [change].compactMap { $0.activity(for: account) })
     }
@@ -522,12 +523,13 @@ public actor Device {
       // again gets no second showing, and a page that moves nothing ends the pull.
       let past = page.filter { $0.sequence > cursor }
       for change in past {
-        if state.isNew(change) { fresh.append(change) }
+        if state.isUntold(change) { fresh.append(change) }
         state.apply(change)
         state.cursor = max(state.cursor, change.sequence)
         noteOverwrites(in: change)
       }
       pulled += past
+      state.toldAhead = state.toldAhead.filter { $0 > state.cursor }
       if page.count < pageSize || past.isEmpty { return (pulled, fresh) }
     }
   }

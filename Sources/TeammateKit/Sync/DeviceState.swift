@@ -21,6 +21,9 @@ public struct DeviceState: Sendable, Codable, Equatable {
   public var listUnseen: Set<ItemID> = []
   /// Per document, the sequence of the change last applied to it.
   public var appliedSequence: [String: Int64] = [:]
+  /// The changes past the cursor already told as news (pushed before the pull that brings
+  /// them): the pull tells every other change past the cursor (AC-NEWS-01).
+  public var toldAhead: Set<Int64> = []
   /// Partner activity whose notification has not fired yet (deferred by quiet hours).
   public var waitingActivity: [ActivityEvent] = []
   /// The notifications this device last handed to its scheduler, with their text: what an
@@ -41,7 +44,7 @@ public struct DeviceState: Sendable, Codable, Equatable {
 
   private enum CodingKeys: String, CodingKey {
     case householdID, household, cursor, cards, appliedSequence, waitingActivity, planned, shown
-    case outbox, conflicts, heldAnswers, items, listSeen, listUnseen
+    case outbox, conflicts, heldAnswers, items, listSeen, listUnseen, toldAhead
   }
 
   /// NB: every field may be missing, so that a state saved by an earlier version still opens.
@@ -63,6 +66,7 @@ public struct DeviceState: Sendable, Codable, Equatable {
     items = try container.decodeIfPresent([ItemID: ShoppingItem].self, forKey: .items) ?? [:]
     listSeen = try container.decodeIfPresent(Int64.self, forKey: .listSeen) ?? 0
     listUnseen = try container.decodeIfPresent(Set<ItemID>.self, forKey: .listUnseen) ?? []
+    toldAhead = try container.decodeIfPresent(Set<Int64>.self, forKey: .toldAhead) ?? []
   }
 
   /// NB: a state saved before the plan kept its text holds occurrences only: their text
@@ -117,19 +121,11 @@ public struct DeviceState: Sendable, Codable, Equatable {
     return changed
   }
 
-  /// Whether the change would tell this device something it has not applied: a document it
-  /// carries is behind it (or, carrying none, the cursor is). A change pushed and then
-  /// pulled is new only the first time, so it is planned for and told once.
-  package func isNew(_ change: Change) -> Bool {
-    guard change.householdID == householdID else { return false }
-    let documents =
-      [
-        change.card.map(Self.key(of:)), change.item.map { Self.key(of: $0.id) },
-        change.household.map { _ in Self.householdKey },
-      ]
-      .compactMap { $0 }
-    guard !documents.isEmpty else { return change.sequence > cursor }
-    return documents.contains { change.sequence > appliedSequence[$0, default: 0] }
+  /// Whether the change is one of this household's past the cursor that no push has told
+  /// yet: news, whatever the device's own writes carried since (AC-NEWS-01).
+  package func isUntold(_ change: Change) -> Bool {
+    change.householdID == householdID && change.sequence > cursor
+      && !toldAhead.contains(change.sequence)
   }
 
   private mutating func isNewer(_ change: Change, for key: String) -> Bool {

@@ -111,17 +111,14 @@ public struct PartnerNews: Sendable, Equatable {
       if let card = change.card {
         guard let kind = kind(of: change, card: card) else { continue }
         let latest = cards[card.id] ?? card
-        var news = PartnerNews(
+        let news = PartnerNews(
           kind: kind, actor: change.actor, at: change.at, cardID: card.id, title: latest.title,
           needsKnowing: AcknowledgementRules.isPending(latest, for: viewer),
           changed: change.fields,
-          meal: latest.meal.map { MealNews($0, at: change.at, in: previousHousehold) })
+          // NB: the plan the partner's change carried, not the meal as it is now (AC-NEWS-02).
+          meal: card.meal.map { MealNews($0, at: change.at, in: previousHousehold) })
         if let index = cardEntry[card.id] {
-          let earlier = entries[index].news
-          if earlier.kind == .logged, kind == .changed { news.kind = .logged }
-          let all = Set(earlier.changed + change.fields)
-          news.changed = CardRules.CardField.allCases.filter(all.contains)
-          entries[index] = (change.sequence, news)
+          entries[index] = (change.sequence, joined(entries[index].news, then: news))
         } else {
           cardEntry[card.id] = entries.count
           entries.append((change.sequence, news))
@@ -200,8 +197,19 @@ public struct PartnerNews: Sendable, Equatable {
     }
   }
 
-  /// What a change to a meal did, worded from its plan; nil for what every card does.
+  /// What a change to a meal did: the act it records (AC-NEWS-03), or for a change stored
+  /// before it recorded one, worded from its plan; nil for what every card does.
   private static func mealKind(of change: Change, meal: Meal) -> Kind? {
+    if let act = change.mealAct {
+      return switch act {
+      case .propose: .proposedMeal
+      case .pick: .pickedMeal
+      case .decide: .decidedMeal
+      case .skip: .skippedMeal
+      case .move: .movedMeal
+      case .cook: .cookChanged
+      }
+    }
     let added = change.kind == .cardAdded
     guard added || change.kind == .cardEdited else { return nil }
     if added || change.fields.contains(.meal) {
@@ -235,13 +243,25 @@ public struct PartnerNews: Sendable, Equatable {
         merged.append(news)
         continue
       }
-      var latest = news
-      let before = merged.remove(at: index)
-      if before.kind == .logged, news.kind == .changed { latest.kind = .logged }
-      let all = Set(before.changed + news.changed)
-      latest.changed = CardRules.CardField.allCases.filter(all.contains)
-      merged.append(latest)
+      merged.append(joined(merged.remove(at: index), then: news))
     }
     return merged
+  }
+
+  /// One card's news, `earlier` then `later`, as one entry: the latest, with every field
+  /// either changed. A card logged and only changed since is still news as logged; a meal's
+  /// proposal, pick or decision followed by its partner naming the cook is still that act,
+  /// the cook told with it (AC-NEWS-04).
+  static func joined(_ earlier: PartnerNews, then later: PartnerNews) -> PartnerNews {
+    var latest = later
+    if earlier.kind == .logged, later.kind == .changed { latest.kind = .logged }
+    if [.proposedMeal, .pickedMeal, .decidedMeal].contains(earlier.kind),
+      later.kind == .cookChanged, earlier.actor == later.actor
+    {
+      latest.kind = earlier.kind
+    }
+    let all = Set(earlier.changed + later.changed)
+    latest.changed = CardRules.CardField.allCases.filter(all.contains)
+    return latest
   }
 }

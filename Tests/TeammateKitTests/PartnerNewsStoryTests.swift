@@ -1,0 +1,119 @@
+import Foundation
+import TeammateKit
+import TeammateTestSupport
+import Testing
+
+/// A couple's week, told to each of them: every act of the partner, as it was.
+@Suite struct PartnerNewsStoryTests {
+  /// Alice and Bob at home, on a backend in memory, each with a phone, in Taipei.
+  struct Home {
+    let clock = ManualWallClock(Fixtures.date("2026-06-06T10:00:00+08:00"))
+    let alice: Device
+    let bob: Device
+    let tomorrow =
+      MealDay(year: 2026, month: 6, day: 7) ?? MealDay(containing: Fixtures.start, in: .gmt)
+
+    init() async throws {
+      let cloud = InMemoryBackendFactory().makeBackend(
+        clock: clock, random: SeededRandomNumberGenerator(seed: 44))
+      let creation = try await cloud.createHousehold(
+        name: "Home", timeZone: "Asia/Taipei", displayName: "Alice", as: Fixtures.alice)
+      _ = try await cloud.join(
+        code: creation.invite.code.rawValue, displayName: "Bob", as: Fixtures.bob)
+      alice = Device(
+        account: Fixtures.alice, backend: cloud, clock: clock,
+        scheduler: PhoneShapedNotificationCentre(), random: SeededRandomNumberGenerator(seed: 1))
+      bob = Device(
+        account: Fixtures.bob, backend: cloud, clock: clock,
+        scheduler: PhoneShapedNotificationCentre(), random: SeededRandomNumberGenerator(seed: 2))
+      _ = try await alice.sync()
+      _ = try await bob.sync()
+    }
+
+    /// `device`'s news since it last synced, in English, as its partner's name reads.
+    func told(_ device: Device, by partner: String) async throws -> [String] {
+      try await device.sync().news.map { EnglishWording().news($0, by: partner) }
+    }
+
+    func meal(_ slot: MealSlot, _ options: [MealContent]) -> Meal {
+      Meal(day: tomorrow, slot: slot, state: .proposed(options))
+    }
+
+    /// Alice proposes lunch, Bob answers with options of his own, and `device` (Alice's),
+    /// offline, decides leftovers: the news it is told when it syncs again.
+    func answeredOffline(_ device: Device) async throws -> [PartnerNews] {
+      let lunch = try await alice.planMeal(meal(.lunch, [.text("Pasta"), .text("fried rice")]))
+      _ = try await bob.sync()
+      _ = try await alice.sync()
+      _ = try await bob.changeMeal(lunch.id, .propose([.takeaway, .eatingOut]))
+      await device.setOnline(false)
+      _ = try await device.changeMeal(lunch.id, .decide(.leftovers))
+      await device.setOnline(true)
+      return try await device.sync().news
+    }
+  }
+
+  @Test func test_AC_NEWS_01_aPartnersActIsNewsWhateverTheDevicesOwnWritesCarried() async throws {
+    let home = try await Home()
+    _ = try await home.alice.addDish(name: "Curry")
+    _ = try await home.alice.addCard(CardDraft(title: "Bought diapers"))
+    _ = try await home.bob.addDish(name: "Soup")
+    #expect(
+      try await home.told(home.bob, by: "Alice") == [
+        "Alice added Curry to the dishes", #"Alice logged "Bought diapers""#,
+      ])
+    #expect(try await home.answeredOffline(home.alice).map(\.kind) == [.proposedMeal])
+  }
+
+  @Test func test_AC_NEWS_02_aMealsNewsTellsThePlanThePartnersChangeCarried() async throws {
+    let home = try await Home()
+    let news = try await home.answeredOffline(home.alice)
+    #expect(
+      news.map { EnglishWording().news($0, by: "Bob") } == [
+        "Bob proposed takeaway or eating out for lunch tomorrow"
+      ])
+  }
+
+  @Test func test_AC_NEWS_03_aPickIsToldAsPickedAndADecisionOfSomethingElseAsDecided()
+    async throws
+  {
+    let home = try await Home()
+    let breakfast = try await home.bob.planMeal(
+      home.meal(.breakfast, [.text("toast"), .text("porridge")]))
+    _ = try await home.alice.sync()
+    _ = try await home.alice.changeMeal(breakfast.id, .decide(.text("pancakes")))
+    #expect(
+      try await home.told(home.bob, by: "Alice") == [
+        "Alice decided pancakes for breakfast tomorrow"
+      ])
+    let dinner = try await home.bob.planMeal(home.meal(.dinner, [.text("Curry"), .text("Pasta")]))
+    _ = try await home.alice.sync()
+    _ = try await home.alice.changeMeal(dinner.id, .pick(.text("curry")))
+    // NB: a pick of a meal decided since decides it.
+    _ = try await home.alice.changeMeal(breakfast.id, .pick(.text("waffles")))
+    #expect(
+      try await home.told(home.bob, by: "Alice") == [
+        "Alice picked Curry for dinner tomorrow", "Alice decided waffles for breakfast tomorrow",
+      ])
+  }
+
+  @Test func test_AC_NEWS_04_aDecisionAndTheCookNamedWithItAreToldInOneLine() async throws {
+    let home = try await Home()
+    let dinner = try await home.bob.planMeal(home.meal(.dinner, [.takeaway, .eatingOut]))
+    _ = try await home.alice.sync()
+    _ = try await home.alice.changeMeal(dinner.id, .decide(.text("fried rice")))
+    _ = try await home.alice.changeMeal(dinner.id, .cook(.member(Fixtures.alice)))
+    let news = try await home.bob.sync().news
+    #expect(
+      news.map { EnglishWording().news($0, by: "Alice") } == [
+        "Alice decided fried rice for dinner tomorrow; Alice cooks"
+      ])
+    #expect(
+      news.map { TraditionalChineseWording().news($0, by: "Alice") } == [
+        "Alice 決定明天晚餐吃fried rice，由 Alice 煮"
+      ])
+    _ = try await home.alice.changeMeal(dinner.id, .cook(.member(Fixtures.bob)))
+    #expect(
+      try await home.told(home.bob, by: "Alice") == ["Alice said Bob cooks dinner tomorrow"])
+  }
+}
