@@ -18,6 +18,19 @@ import Testing
     ].map(\.stdout).joined()
   }
 
+  @Test func test_AC_LIST_16_onlineAnItemIsNamedAsTheBackendHasIt() async throws {
+    let scratch = try Scratch()
+    try await scratch.couple()
+    _ = await scratch.run("bob", ["sync"])
+    _ = try await scratch.json("alice", ["list", "add", "garlic"])
+    let offline = await scratch.run("bob", ["--offline", "list", "got", "garlic"])
+    #expect(offline.exitCode == 1, "\(offline.stdout)")
+    #expect(offline.stderr.contains("there is no item 'garlic' on the list"), "\(offline.stderr)")
+    let got = try items(try await scratch.json("bob", ["list", "got", "garlic"]))
+    #expect(got.map { $0["text"] as? String } == ["garlic"])
+    #expect(got.first?["state"] as? String == "got")
+  }
+
   @Test func test_AC_CLI_90_theListShowsNeededThenGotAndItsCommandsChangeIt() async throws {
     let scratch = try Scratch()
     try await scratch.couple()

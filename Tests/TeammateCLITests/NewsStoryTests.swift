@@ -41,7 +41,7 @@ import Testing
     }
   }
 
-  @Test func test_AC_NEWS_01_aDishAddedBeforeThePartnersOwnDishIsStillNews() async throws {
+  @Test func test_AC_NEWS_05_aDishAddedBeforeThePartnersOwnDishIsStillNews() async throws {
     let couple = try await Couple()
     try await couple.run("alice", ["dish", "add", "Curry"])
     try await couple.run("alice", ["card", "add", "Bought diapers"])
@@ -52,7 +52,7 @@ import Testing
       ])
   }
 
-  @Test func test_AC_NEWS_02_theOwnLaterDecisionIsNotToldAsThePartners() async throws {
+  @Test func test_AC_NEWS_05_theOwnLaterDecisionIsNotToldAsThePartners() async throws {
     let couple = try await Couple()
     try await couple.run(
       "alice", ["meal", "propose", "lunch", "Pasta", "fried rice", "--day", "tomorrow"])
@@ -65,7 +65,7 @@ import Testing
       try await couple.told("alice") == ["Bob proposed takeaway or eating out for lunch tomorrow"])
   }
 
-  @Test func test_AC_NEWS_03_aDecisionOfSomethingNotOfferedIsToldAsDecided() async throws {
+  @Test func test_AC_NEWS_05_aDecisionOfSomethingNotOfferedIsToldAsDecided() async throws {
     let couple = try await Couple()
     try await couple.run(
       "bob", ["meal", "propose", "breakfast", "toast", "porridge", "--day", "2026-06-07"])
@@ -74,7 +74,7 @@ import Testing
     #expect(try await couple.told("bob") == ["Alice decided pancakes for breakfast tomorrow"])
   }
 
-  @Test func test_AC_NEWS_04_aDecisionWithItsCookIsOneLineNamingTheCook() async throws {
+  @Test func test_AC_NEWS_05_aDecisionWithItsCookIsOneLineNamingTheCook() async throws {
     let couple = try await Couple()
     try await couple.run(
       "bob", ["meal", "propose", "dinner", "takeaway", "eating out", "--day", "tomorrow"])

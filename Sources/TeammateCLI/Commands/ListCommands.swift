@@ -138,8 +138,21 @@ extension Session {
   /// The items `names` name: each the one item whose id starts with it, or the one not
   /// cleared (or, with `got`, the one got) whose text it is, as texts fold.
   mutating func items(named names: [String], got: Bool = false) async throws -> [ItemID] {
-    let items = try await visibleItems()
-    return try names.map { name in
+    do {
+      return try Self.items(named: names, got: got, among: try await visibleItems())
+    } catch CLIError.notFound where !offline {
+      // NB: online, a name this device does not know may be the partner's newest item
+      // (AC-LIST-16): the device pulls, and the names are looked up again.
+      _ = try await syncDevice()
+      return try Self.items(named: names, got: got, among: try await visibleItems())
+    }
+  }
+
+  /// The items `names` name among `items`, or which name is missing or names several.
+  private static func items(
+    named names: [String], got: Bool, among items: [ShoppingItem]
+  ) throws -> [ItemID] {
+    try names.map { name in
       let typed = name.trimmingCharacters(in: .whitespaces)
       if let exact = items.first(where: { $0.id.rawValue == typed }) { return exact.id }
       let key = Folding.key(typed)
