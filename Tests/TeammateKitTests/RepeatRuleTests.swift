@@ -27,6 +27,15 @@ import Testing
     #expect(try RepeatRule(parsing: "byday=fr,tu;freq=weekly").text == "FREQ=WEEKLY;BYDAY=TU,FR")
   }
 
+  @Test func test_AC_REP_01_aMonthlyRulesDaysAreWrittenInTheMonthsOrderTheLastDayLast() throws {
+    let rule = RepeatRule(frequency: .monthly, monthDays: [-1, 15, 1])
+    #expect(rule.monthDays == [1, 15, -1])
+    #expect(rule.text == "FREQ=MONTHLY;BYMONTHDAY=1,15,-1")
+    #expect(
+      try RepeatRule(parsing: "FREQ=MONTHLY;BYMONTHDAY=-1,1").text == "FREQ=MONTHLY;BYMONTHDAY=1,-1"
+    )
+  }
+
   @Test(arguments: [
     ("FREQ=YEARLY", "FREQ"), ("FREQ=WEEKLY;BYSETPOS=1", "BYSETPOS"),
     ("FREQ=DAILY;BYDAY=MO", "BYDAY"), ("FREQ=WEEKLY;BYMONTHDAY=3", "BYMONTHDAY"),

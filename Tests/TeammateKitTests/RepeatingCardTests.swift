@@ -23,6 +23,25 @@ import Testing
 
   func local(_ date: Date?) -> String? { date.map { ISOTimestamp.text($0, in: zone) } }
 
+  @Test func test_AC_REP_07_aRuleEndingExactlyAtItsFirstOccurrenceIsAccepted() throws {
+    let time = Fixtures.date("2026-12-02T00:00:00Z")
+    let once = RepeatRule(frequency: .daily, end: .until(time))
+    let card = try CardRules.add(
+      CardDraft(kind: .task, title: "Once", time: time, repeatRule: once), id: "c1",
+      household: home, by: Fixtures.alice, now: Fixtures.start)
+    #expect(card.repeatRule == once && card.time == time)
+    #expect(
+      throws: TeammateError.repeatEndsBeforeStart(
+        until: time - 1, start: time, timeZone: home.timeZone)
+    ) {
+      _ = try CardRules.add(
+        CardDraft(
+          kind: .task, title: "Never", time: time,
+          repeatRule: RepeatRule(frequency: .daily, end: .until(time - 1))),
+        id: "c2", household: home, by: Fixtures.alice, now: Fixtures.start)
+    }
+  }
+
   @Test func test_AC_REP_07_onlyATimedTaskOrEventRepeats() throws {
     for kind in [CardKind.note, .topic] {
       #expect(throws: TeammateError.repeatRequiresTaskOrEvent(kind)) {

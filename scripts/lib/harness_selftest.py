@@ -197,7 +197,7 @@ def trace(spec_extra="", list_text=LIST, files=None, without_id=None):
     # NB: the tests of the list, written where a message must find them.
     tests = os.path.join(root, "Tests", "TeammateKitTests")
     os.makedirs(tests)
-    functions = re.findall(r"/(\w+)\(", list_text)
+    functions = re.findall(r"[./](\w+)\(", list_text)
     with open(os.path.join(tests, "CardTests.swift"), "w", encoding="utf-8") as handle:
         handle.write("".join(f"  @Test func {name}() {{}}\n" for name in functions))
     if without_id is not None:
@@ -249,6 +249,12 @@ expect("fail", r"layers: AC-CARD-01 is tested in TeammateCLITests, TeammateKitTe
        trace(list_text=LIST + "TeammateCLITests.CardCLITests/test_AC_CARD_01_alsoHere()\n"))
 expect("fail", r"uncovered: AC-CARD-02", "a test only in a comment is not in the runner's list",
        trace(list_text=LIST.splitlines(keepends=True)[0]))
+expect("fail", r"without-id: TeammateKitTests\.plantedAtTheTop\(\) .*names no acceptance id",
+       "a test declared outside any suite that names no id",
+       trace(list_text=LIST + "TeammateKitTests.plantedAtTheTop()\n"))
+expect("fail", r"orphaned: TeammateKitTests\.test_AC_CARD_08_atTheTop\(\) .*names AC-CARD-08",
+       "a test declared outside any suite naming an undefined id",
+       trace(list_text=LIST + "TeammateKitTests.test_AC_CARD_08_atTheTop()\n"))
 
 # The public API: a declaration that moved or went, and an undocumented one.
 def symbol(precise, path, kind="swift.struct", doc=True, decl=None):

@@ -10,7 +10,8 @@ Every test names an id, or is listed in scripts/tests-without-id with the reason
 no acceptance criterion; and in each spec file an area's ids stand in increasing order.
 
 Usage: traceability.py SPECS_DIR TEST_LIST [WITHOUT_ID]
-TEST_LIST is the output of `swift test list`: one `Target.Suite/function(labels:)` a line.
+TEST_LIST is the output of `swift test list`: one `Target.Suite/function(labels:)` a line
+(`Target.function(labels:)` for a test declared outside any suite).
 WITHOUT_ID defaults to scripts/tests-without-id beside SPECS_DIR.
 """
 import os
@@ -116,8 +117,12 @@ def main(specs_dir, test_list, without_id=None):
     with open(test_list, encoding="utf-8") as handle:
         for line in handle:
             line = line.strip()
-            match = re.match(r"^((\w+)\.[^/]+/(\w+)\([^)]*\))", line)
+            # NB: `Target.Suite/function(…)`, or `Target.function(…)` for a test declared at
+            # the top level of a file, outside any suite: every test the runner lists is traced.
+            match = re.match(r"^((\w+)\.(?:[^(]*/)?(\w+)\([^)]*\))", line)
             if not match:
+                if line:
+                    problems.append(f"unreadable: the test list's line '{line}' names no test")
                 continue
             test, target, function = match.groups()
             if not re.match(r"(?i)^test_?ac", function):
