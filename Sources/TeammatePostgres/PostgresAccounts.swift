@@ -147,6 +147,26 @@ public final class PostgresAccounts {
     }
   }
 
+  /// Ends every session of this store's devices whose transaction has been open longer than
+  /// `limit`, idle or not, and answers how many (ADR 0019): a device may lift every time limit it is given
+  /// (`SET idle_in_transaction_session_timeout = 0`), so the operator runs this on a schedule.
+  /// An open transaction holds back the vacuum of every household and keeps its locks. The
+  /// service's sessions and a device's sessions between transactions are left alone.
+  @discardableResult
+  public func endStalledTransactions(olderThan limit: Duration) throws(PostgresError) -> Int {
+    let milliseconds =
+      Int64(limit.components.seconds) * 1_000
+      + limit.components.attoseconds / 1_000_000_000_000_000
+    let rows = try connection.query(
+      """
+      SELECT count(*) FILTER (WHERE pg_terminate_backend(a.pid, 5000)) AS ended
+      FROM pg_stat_activity a
+      WHERE a.xact_start < clock_timestamp() - make_interval(secs => \(milliseconds) / 1000.0)
+        AND a.usename IN (SELECT role FROM teammate_accounts)
+      """)
+    return Int(try rows.integer(0, "ended"))
+  }
+
   /// Runs `body` in one transaction of the operator's session: all of it, or none.
   private func inTransaction(_ body: () throws(PostgresError) -> Void) throws(PostgresError) {
     try connection.execute("BEGIN")

@@ -489,6 +489,8 @@ enum PostgresSchema {
     hardening,
     // 14: a device holds no privilege that locks a table against others (ADR 0019).
     tableLocks,
+    // 15: no household without a member, and a list of bounded length (ADR 0019).
+    rowBounds,
   ]
 
   /// Schema 9's policies for one kind of role (ADR 0015), each named `prefix` and what it

@@ -405,6 +405,55 @@ import Testing
     try await raw.run("ROLLBACK")
   }
 
+  @Test func test_AC_PG_40_aDevicePilesUpNoRows() async throws {
+    let scene = try await Self.scene()
+    let lair = scene.lair.household.id.rawValue
+    let eve = try RawSession(try scene.accounts.add("eve").url(password: true))
+    #expect(
+      await eve.refusal("INSERT INTO households (id, body) VALUES ('orphan', '{}')") == "23514")
+    #expect(
+      try await scene.service.value("SELECT count(*) FROM households WHERE id = 'orphan'") == "0")
+    // NB: Mallory has her household: she may make no other.
+    #expect(
+      await scene.raw.refusal("INSERT INTO households (id, body) VALUES ('second', '{}')")
+        == "42501")
+    let limit = PostgresSchema.itemLimit
+    try await scene.raw.run(
+      """
+      INSERT INTO items (household_id, id, list_id, folded, needed, body)
+      SELECT '\(lair)', 'i' || n, 'main', 'f' || n, false, '{}' FROM generate_series(1, \(limit)) n
+      """)
+    #expect(
+      await scene.raw.refusal(
+        """
+        INSERT INTO items (household_id, id, list_id, folded, needed, body)
+        VALUES ('\(lair)', 'one-more', 'main', 'one more', true, '{}')
+        """) == "23514")
+    #expect(
+      try await scene.service.value("SELECT count(*) FROM items WHERE household_id = '\(lair)'")
+        == "\(limit)")
+  }
+
+  @Test func test_AC_PG_41_aTransactionLeftOpenIsEndedWhateverLimitTheDeviceLifted()
+    async throws
+  {
+    let scene = try await Self.scene()
+    try await scene.raw.run(
+      "SET idle_in_transaction_session_timeout = 0; BEGIN; SELECT count(*) FROM cards")
+    let alice = try RawSession(scene.alice.url(password: true))
+    try await alice.run("SELECT 1")
+    try await scene.service.run("BEGIN; SELECT 1")
+    let operating = Handed(scene.accounts)
+    let ended = try await offThePool {
+      try operating.value.endStalledTransactions(olderThan: .zero)
+    }
+    #expect(ended >= 1)
+    #expect(await !scene.raw.isOpen)
+    #expect(await alice.isOpen)
+    #expect(await scene.service.isOpen)
+    try await scene.service.run("COMMIT")
+  }
+
   /// What a thread of its own made or uses, handed across: one task uses it at a time.
   struct Handed<Value>: @unchecked Sendable {
     let value: Value
