@@ -19,6 +19,7 @@ public enum Invariant: String, CaseIterable, Sendable {
   case suggestionRests = "a suggestion offers nothing eaten lately unless it says it relaxed"
   case clearedStaysCleared = "a cleared list item is never needed or got again"
   case oneNeededPerThing = "no two needed list items are one thing as texts fold"
+  case newsIsTrue = "every piece of news names an act the partner made, as it was made"
 }
 
 /// The first invariant a run broke: where, which, and what was seen.

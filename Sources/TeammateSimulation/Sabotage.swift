@@ -46,6 +46,9 @@ public enum Sabotage: String, CaseIterable, Sendable {
   case twinNeeded
   /// The phones never pull a list change: each knows only the items it wrote itself.
   case deafList
+  /// The phones read a meal's proposed options in the wrong order, so its news tells a plan
+  /// nobody made.
+  case lyingNews
 
   /// The invariant it breaks.
   public var breaks: Invariant {
@@ -69,6 +72,7 @@ public enum Sabotage: String, CaseIterable, Sendable {
     case .revivedItem: .clearedStaysCleared
     case .twinNeeded: .oneNeededPerThing
     case .deafList: .converges
+    case .lyingNews: .newsIsTrue
     }
   }
 
@@ -190,6 +194,17 @@ public enum Sabotage: String, CaseIterable, Sendable {
       }
     case (.deafList, false):
       distortion.changes = { changes in changes.filter { $0.item == nil } }
+    case (.lyingNews, false):
+      distortion.changes = { changes in
+        changes.map { change in
+          guard case .proposed(let options)? = change.card?.meal?.state, options.count > 1 else {
+            return change
+          }
+          var lying = change
+          lying.card?.meal?.state = .proposed(options.reversed())
+          return lying
+        }
+      }
     case (.openDoor, true):
       distortion.readsForStrangersAs = "alice"
     default:

@@ -305,6 +305,9 @@ final class Life {
       let report = try await phone.device.sync()
       // NB: offline, a sync only plans again from what the phone shows.
       if await phone.device.isOnline { lastSync = (who, report) }
+      if broken == nil, let lie = newsLie(report.news, to: who) {
+        broken = Violation(step: step, invariant: .newsIsTrue, detail: lie)
+      }
       if dismiss {
         let ids = report.conflicts.map(\.id)
         await phone.device.dismissConflicts(ids)
