@@ -25,6 +25,32 @@ import Testing
     return try #require(days[index]["slots"] as? [[String: Any]])
   }
 
+  @Test func test_AC_CLI_95_aMealsDayReadsOnceWithItsYearWhenFarAndAPastDayWarns()
+    async throws
+  {
+    let scratch = try Scratch()
+    try await scratch.couple()
+    let far = await scratch.run(
+      "alice", ["meal", "propose", "dinner", "Curry", "--day", "2027-01-05"])
+    #expect(far.exitCode == 0, "\(far.stderr)")
+    #expect(
+      far.stdout.hasPrefix("Proposed: dinner on Tue 5 Jan 2027: Curry (proposed)\n"),
+      "\(far.stdout)")
+    #expect(far.stderr.isEmpty, "\(far.stderr)")
+    let near = await scratch.run(
+      "alice", ["meal", "propose", "lunch", "Soup", "--day", "tomorrow"])
+    #expect(
+      near.stdout.hasPrefix("Proposed: lunch tomorrow (Wed 2 Dec): Soup (proposed)\n"),
+      "\(near.stdout)")
+    let past = await scratch.run(
+      "alice", ["meal", "decide", "lunch", "Curry", "--day", "1999-01-01"])
+    #expect(past.exitCode == 0, "\(past.stderr)")
+    #expect(
+      past.stderr.contains("Fri 1 Jan 1999 is in the past; the meal was planned all the same"),
+      "\(past.stderr)")
+    #expect(past.stdout.hasPrefix("Decided: lunch on Fri 1 Jan 1999: Curry\n"), "\(past.stdout)")
+  }
+
   @Test func test_AC_CLI_85_mealShowsEachSlotOfTheHouseholdsDay() async throws {
     let scratch = try Scratch()
     try await scratch.couple()

@@ -77,6 +77,8 @@ extension Commands {
         }
         return outcome.card
       }
+      // NB: warned once the write is made, so that a refused one warns of nothing.
+      try await session.warnIfPast(when.day)
       try await MealOutput.show(card, verb: "Proposed", session: &session)
     }
   }()
@@ -122,6 +124,8 @@ extension Commands {
         if let chosenCook { outcome = try await device.changeMeal(meal.id, .cook(chosenCook)) }
         return outcome.card
       }
+      // NB: warned once the write is made, so that a refused one warns of nothing.
+      try await session.warnIfPast(when.day)
       try await MealOutput.show(card, verb: "Decided", session: &session)
     }
   }()
@@ -140,6 +144,8 @@ extension Commands {
         }
         return try await device.changeMeal(meal.id, .skip).card
       }
+      // NB: warned once the write is made, so that a refused one warns of nothing.
+      try await session.warnIfPast(when.day)
       try await MealOutput.show(card, verb: "Skipped", session: &session)
     }
   }()

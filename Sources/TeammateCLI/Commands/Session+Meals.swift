@@ -7,6 +7,14 @@ extension Session {
     MealDay(containing: now, in: try await household().zone)
   }
 
+  /// Warns when a meal is planned for a day before the household's today: a typo in the date
+  /// is likelier than a meal in the past, and it is planned all the same (AC-CLI-95).
+  mutating func warnIfPast(_ day: MealDay) async throws {
+    let today = try await mealToday()
+    guard today.days(to: day) < 0 else { return }
+    warn("\(MealText.date(day, today: today)) is in the past; the meal was planned all the same")
+  }
+
   /// The day a person typed, read from the household's today; nil for today.
   mutating func mealDay(_ text: String?, option: String = "day") async throws -> MealDay {
     let today = try await mealToday()

@@ -15,9 +15,12 @@ enum MealOutput {
     guard let meal = card.meal else { return }
     let waiting = session.offline ? " (offline: waits in the outbox)" : ""
     let today = try await session.mealToday()
+    // NB: a near day names its date after it; a far one is its date, said once (AC-CLI-95).
+    let when =
+      MealText.isNear(meal.day, today: today).map { "\($0) (\(MealText.date(meal.day)))" }
+      ?? "on \(MealText.date(meal.day, today: today))"
     var text =
-      "\(verb)\(waiting): \(meal.slot.rawValue) \(MealText.day(meal.day, today: today)) "
-      + "(\(MealText.date(meal.day))): \(MealText.plan(meal, dishes: dishes))\n"
+      "\(verb)\(waiting): \(meal.slot.rawValue) \(when): \(MealText.plan(meal, dishes: dishes))\n"
     text += "  id:        \(card.id)\n"
     if let cook = meal.cook { text += "  cook:      \(await Self.cook(cook, session: &session))\n" }
     text +=

@@ -54,21 +54,29 @@ enum MealText {
   /// A day as the tool says it, from the household's today: "today", "tomorrow",
   /// "yesterday", or "on Wed 3 Dec".
   static func day(_ day: MealDay, today: MealDay) -> String {
+    isNear(day, today: today) ?? ("on " + date(day, today: today))
+  }
+
+  /// "today", "tomorrow" or "yesterday" for a day that is one of them, else nil.
+  static func isNear(_ day: MealDay, today: MealDay) -> String? {
     switch today.days(to: day) {
-    case 0: return "today"
-    case 1: return "tomorrow"
-    case -1: return "yesterday"
-    default: return "on " + date(day)
+    case 0: "today"
+    case 1: "tomorrow"
+    case -1: "yesterday"
+    default: nil
     }
   }
 
-  /// "Wed 3 Dec".
-  static func date(_ day: MealDay) -> String {
+  /// "Wed 3 Dec", and "Tue 5 Jan 2027" for a day in another year than `today`, or more than
+  /// six months from it (AC-CLI-45, AC-CLI-95).
+  static func date(_ day: MealDay, today: MealDay? = nil) -> String {
     let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
     let months = [
       "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
     ]
+    let far = today.map { $0.year != day.year || abs($0.days(to: day)) > 182 } ?? false
     return "\(weekdays[day.weekday - 1]) \(day.day) \(months[day.month - 1])"
+      + (far ? " \(day.year)" : "")
   }
 
   /// A plan in words: "Curry or Pasta (proposed)", "Curry", "skipped".
