@@ -184,6 +184,8 @@ import Testing
         account: Fixtures.alice, backend: cloud, clock: clock,
         scheduler: PhoneShapedNotificationCentre(), wording: wording)
       _ = try await alice.sync()
+      // NB: the device's words are read as its account is, without waiting for its turn.
+      #expect(alice.wording.partner == wording.partner)
       let snapshot = await alice.snapshot()
       #expect(snapshot.notifications == (await alice.state.planned))
       return snapshot.notifications

@@ -95,8 +95,10 @@ public protocol BackendStorage {
     _ writes: [WriteID], of account: AccountID, in household: HouseholdID
   ) throws
 
-  /// The device write being applied: each change appended meanwhile names it and is kept
-  /// here, so that the answer carries them.
+  /// The device write being applied, which the kit sets and fills itself: it names each
+  /// change the write appends and keeps them, so that the answer carries them. A storage only
+  /// holds it (`var currentWrite: WriteContext?`) and never appends to it: `appendChange`
+  /// returns the change stamped, nothing more, or the answer would carry each change twice.
   var currentWrite: WriteContext? { get set }
 }
 

@@ -44,7 +44,7 @@ public actor Device {
   /// What the partner did that the person has not marked seen.
   public private(set) var news: [PartnerNews] = []
   /// The words its notifications are written in: the app's language.
-  public let wording: any Wording
+  public nonisolated let wording: any Wording
   var observers = SnapshotObservers()
 
   /// A phone of `account`'s reaching `backend`, planning into `scheduler` on the phone's own
