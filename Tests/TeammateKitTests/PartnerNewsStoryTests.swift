@@ -89,12 +89,19 @@ import Testing
     let dinner = try await home.bob.planMeal(home.meal(.dinner, [.text("Curry"), .text("Pasta")]))
     _ = try await home.alice.sync()
     _ = try await home.alice.changeMeal(dinner.id, .pick(.text("curry")))
-    // NB: a pick of a meal decided since decides it.
-    _ = try await home.alice.changeMeal(breakfast.id, .pick(.text("waffles")))
+    // NB: a pick made offline on the options, landing after the partner decided, decides.
+    let lunch = try await home.bob.planMeal(home.meal(.lunch, [.text("Soup"), .text("Salad")]))
+    _ = try await home.alice.sync()
+    await home.alice.setOnline(false)
+    _ = try await home.alice.changeMeal(lunch.id, .pick(.text("soup")))
+    _ = try await home.bob.changeMeal(lunch.id, .decide(.text("noodles")))
+    await home.alice.setOnline(true)
+    _ = try await home.alice.sync()
+    let told = try await home.told(home.bob, by: "Alice")
     #expect(
-      try await home.told(home.bob, by: "Alice") == [
-        "Alice picked Curry for dinner tomorrow", "Alice decided waffles for breakfast tomorrow",
-      ])
+      told == [
+        "Alice picked Curry for dinner tomorrow", "Alice decided soup for lunch tomorrow",
+      ], "\(told)")
   }
 
   @Test func test_AC_NEWS_04_aDecisionAndTheCookNamedWithItAreToldInOneLine() async throws {

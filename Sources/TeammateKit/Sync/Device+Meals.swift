@@ -14,6 +14,11 @@ extension Device {
   {
     try await inTurn {
       let before = view
+      // NB: a pick is of what the meal offers as this device shows it (AC-MEAL-22); the
+      // backend still lets a later pick made on a view that offered the options win.
+      if case .pick = change, let meal = before.cards[id]?.meal, meal.state.standing != .proposed {
+        throw TeammateError.optionNotOffered(meal.slot, day: meal.day)
+      }
       let base = state.cards[id]?.revision ?? (before.cards[id] == nil ? nil : 1)
       let answer = try await make(.changeMeal(id, change, baseRevision: base))
       if case .applied(_, _, let outcome?, _) = answer { return outcome }
