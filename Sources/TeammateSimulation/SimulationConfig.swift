@@ -93,10 +93,24 @@ public struct SimulationConfig: Sendable {
     self.meals = meals
   }
 
-  /// The command that runs this seed again.
+  /// The backends `teammate-sim` can make by name; any other factory runs through
+  /// `Simulation.run` in its adopter's own code.
+  public static let commandLineBackends: Set<String> = [
+    "inMemory", "sqliteInMemory", "sqliteFile", "postgres", "postgresPooled",
+  ]
+
+  /// What runs this seed again: `teammate-sim` for a backend it can make, otherwise the call
+  /// an adopter's test makes with its own factory (the command line cannot make it).
   public var replay: String {
-    "swift run -c release teammate-sim --seed \(seed) --steps \(steps) --backend \(backend.name)"
-      + (sabotage.map { " --sabotage \($0.rawValue)" } ?? "") + (meals ? "" : " --no-meals")
-      + (list ? "" : " --no-list")
+    guard Self.commandLineBackends.contains(backend.name) else {
+      let options =
+        (sabotage.map { ", sabotage: .\($0.rawValue)" } ?? "") + (meals ? "" : ", meals: false")
+        + (list ? "" : ", list: false")
+      return "await Simulation.run(SimulationConfig(seed: \(seed), steps: \(steps), "
+        + "backend: \(backend.name) factory\(options)))"
+    }
+    return "swift run -c release teammate-sim --seed \(seed) --steps \(steps) "
+      + "--backend \(backend.name)" + (sabotage.map { " --sabotage \($0.rawValue)" } ?? "")
+      + (meals ? "" : " --no-meals") + (list ? "" : " --no-list")
   }
 }
