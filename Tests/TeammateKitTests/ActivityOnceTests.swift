@@ -7,12 +7,7 @@ import Testing
 @Suite struct ActivityOnceTests {
   @Test func test_AC_NOTIF_01_anActivityDueExactlyNowFiresThenAndNothingOfItWaits() async throws {
     let clock = ManualWallClock(Fixtures.date("2026-12-01T13:00:00+08:00"))
-    let cloud = InMemoryBackendFactory().makeBackend(
-      clock: clock, random: SeededRandomNumberGenerator(seed: 48))
-    let creation = try await cloud.createHousehold(
-      name: "Home", timeZone: "Asia/Taipei", displayName: "Alice", as: Fixtures.alice)
-    _ = try await cloud.join(
-      code: creation.invite.code.rawValue, displayName: "Bob", as: Fixtures.bob)
+    let (cloud, creation) = try await Fixtures.couple(clock: clock, seed: 48)
     let bob = Device(
       account: Fixtures.bob, backend: cloud, clock: clock,
       scheduler: PhoneShapedNotificationCentre(), random: SeededRandomNumberGenerator(seed: 2))

@@ -7,12 +7,8 @@ import Testing
 @Suite struct NewsExampleTests {
   @Test func test_AC_DEV_09_theArticlesNewsExampleCompilesAndTellsThePartnersAct() async throws {
     let clock = ManualWallClock(Fixtures.date("2026-12-01T13:00:00+08:00"))
-    let cloud = InMemoryBackendFactory().makeBackend(
-      clock: clock, random: SeededRandomNumberGenerator(seed: 9))
-    let creation = try await cloud.createHousehold(
-      name: "家", timeZone: "Asia/Taipei", displayName: "小美", as: Fixtures.alice)
-    _ = try await cloud.join(
-      code: creation.invite.code.rawValue, displayName: "阿明", as: Fixtures.bob)
+    let (cloud, creation) = try await Fixtures.couple(
+      clock: clock, seed: 9, names: ("小美", "阿明"), householdName: "家")
     let uid = Fixtures.bob
     let phone = Device(
       account: uid, backend: cloud, clock: clock, scheduler: PhoneShapedNotificationCentre(),

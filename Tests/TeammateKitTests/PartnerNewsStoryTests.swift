@@ -14,12 +14,7 @@ import Testing
       MealDay(year: 2026, month: 6, day: 7) ?? MealDay(containing: Fixtures.start, in: .gmt)
 
     init() async throws {
-      let cloud = InMemoryBackendFactory().makeBackend(
-        clock: clock, random: SeededRandomNumberGenerator(seed: 44))
-      let creation = try await cloud.createHousehold(
-        name: "Home", timeZone: "Asia/Taipei", displayName: "Alice", as: Fixtures.alice)
-      _ = try await cloud.join(
-        code: creation.invite.code.rawValue, displayName: "Bob", as: Fixtures.bob)
+      let (cloud, _) = try await Fixtures.couple(clock: clock, seed: 44)
       alice = Device(
         account: Fixtures.alice, backend: cloud, clock: clock,
         scheduler: PhoneShapedNotificationCentre(), random: SeededRandomNumberGenerator(seed: 1))
