@@ -111,6 +111,11 @@ def tally_says(pattern, what, call):
 tally_says(r"^tests: 1 passed, 0 failed; yet the step failed: FLOOR \(see above\)$",
            "a tally when only the floor failed", report(allowed, 3, allow, T))
 tally_says(r"^tests: 1 passed, 0 failed\n$", "a tally when all is well", report(allowed, 1, allow, T))
+tally_says(r"^tests: \d+ passed, [1-9]\d* failed; the step also failed: NOT ALLOWED \(see above\)\n$",
+           "a tally of failed tests and one more kind, named whole, with no blank one",
+           report(events, 4, none, T))
+tally_says(r"^tests: \d+ passed, [1-9]\d* failed; the step also failed: FLOOR, NOT ALLOWED \(see above\)\n$",
+           "a tally of failed tests and the floor", report(events, 5, none, T))
 
 # Format: a finding comes with the command that mends its file.
 def format_says(pattern, what):

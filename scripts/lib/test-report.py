@@ -129,9 +129,18 @@ def main(events_path, floor_path, allow_path, targets, kinds, contract_target, t
             "went down)")
 
     failing = len(issues)
-    # NB: the tally must not read as a pass when the step failed for another reason.
-    others = sorted({problem.split(" ", 1)[0] for problem in problems} - {"FAILED"})
-    verdict = f"; yet the step failed: {', '.join(others)} (see above)" if others else ""
+    # NB: the tally must not read as a pass when the step failed for another reason. A
+    # problem's kind is its leading capitals ("NOT ALLOWED", "FLOOR"); its indented detail
+    # lines name none.
+    def kind(problem):
+        found = re.match(r"[A-Z]+(?: [A-Z]+)*\b", problem)
+        return found.group(0) if found else problem.split(" ", 1)[0]
+
+    others = sorted({kind(problem) for problem in problems if problem[:1].strip()} - {"FAILED"})
+    verdict = ""
+    if others:
+        verdict = ("; the step also failed: " if failing else "; yet the step failed: ") + (
+            f"{', '.join(others)} (see above)")
     with open(tally_path, "w") as tally_file:
         tally_file.write(f"tests: {count - failing} passed, {failing} failed{verdict}\n")
     for problem in problems:
