@@ -189,8 +189,26 @@ step_api() {
 }
 
 step_docs() {
+  # NB: the catalog documents TeammateKit alone: it is built again only when its sources, its
+  # articles, this step's scripts or the toolchain changed since it last built clean (a hash
+  # of them). A clean checkout has no hash, so CI always builds it.
+  local stamp=.build/docs.hash hash rc
+  hash=$(
+    {
+      find Sources/TeammateKit scripts/docs.sh scripts/lib/built-modules.sh -type f |
+        LC_ALL=C sort | xargs sha256sum
+      swift --version 2>&1
+    } | sha256sum | cut -d' ' -f1
+  )
+  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$hash" ] && [ -f .build/docs/index.html ]; then
+    echo "docs: unchanged since the catalog last built clean (.build/docs)"
+    tail -n 1 "$logs/docs.log" >"$logs/docs.summary"
+    return 0
+  fi
+  rm -f "$stamp"
   scripts/docs.sh
-  local rc=$?
+  rc=$?
+  [ "$rc" -eq 0 ] && echo "$hash" >"$stamp"
   tail -n 1 "$logs/docs.log" >"$logs/docs.summary"
   return $rc
 }
