@@ -148,15 +148,14 @@ public final class PostgresAccounts {
   }
 
   /// Ends every session of this store's devices whose transaction has been open longer than
-  /// `limit`, idle or not, and answers how many (ADR 0019): a device may lift every time limit it is given
-  /// (`SET idle_in_transaction_session_timeout = 0`), so the operator runs this on a schedule.
+  /// `limit`, idle or not, and answers how many (ADR 0019): a device may lift every time limit
+  /// it is given (`SET idle_in_transaction_session_timeout = 0`), so the operator runs this on
+  /// a schedule.
   /// An open transaction holds back the vacuum of every household and keeps its locks. The
   /// service's sessions and a device's sessions between transactions are left alone.
   @discardableResult
   public func endStalledTransactions(olderThan limit: Duration) throws(PostgresError) -> Int {
-    let milliseconds =
-      Int64(limit.components.seconds) * 1_000
-      + limit.components.attoseconds / 1_000_000_000_000_000
+    let milliseconds = PostgresWaits.wholeMilliseconds(limit)
     let rows = try connection.query(
       """
       SELECT count(*) FILTER (WHERE pg_terminate_backend(a.pid, 5000)) AS ended

@@ -96,8 +96,7 @@ public actor PostgresBackend: TransactionalBackend {
     let prepared = try Self.prepare(connection, searchPath: address.searchPath)
     self.signedIn = prepared.signedIn
     self.secret = prepared.secret
-    let signedIn = prepared.signedIn
-    try Self.settle(connection, at: address, signedIn: signedIn)
+    try Self.settle(connection, at: address, signedIn: prepared.signedIn)
     self.connection = connection
   }
 
@@ -217,31 +216,31 @@ public actor PostgresBackend: TransactionalBackend {
   private static func currentVersion(_ connection: PostgresConnection) throws(PostgresError)
     -> Int?
   {
-    // NB: a table that is not there fails the statement that names it, as it is parsed. The
-    // catalogue is read as a table, not looked up by name: a session keeps a name it did not
-    // find in its cache until something makes it look again, and the lock `prepare` may take
-    // next does not, so another session's new table would stay unseen.
-    let marked =
-      try connection.query(
-        """
-        SELECT EXISTS (SELECT 1 FROM pg_class WHERE relname = 'teammate_schema'
-          AND relnamespace = current_schema()::regnamespace) AS marked
-        """
-      ).text(0, "marked") == "t"
-    guard marked else { return nil }
+    // NB: a table that is not there fails the statement that names it, as it is parsed.
+    guard try isMarked(connection) else { return nil }
     let rows = try connection.query(
       "SELECT version FROM teammate_schema WHERE application = \(PostgresSchema.application)")
     guard rows.count == 1 else { return nil }
     return Int(try rows.text(0, "version"))
   }
 
+  /// Whether the store's schema holds the mark `teammate_schema`. The catalogue is read as a
+  /// table, not looked up by name: a session keeps a name it did not find in its cache until
+  /// something makes it look again, and the lock `prepare` may take next does not, so another
+  /// session's new table would stay unseen; and a session's temporary table of that name is
+  /// no mark.
+  private static func isMarked(_ connection: PostgresConnection) throws(PostgresError) -> Bool {
+    try connection.query(
+      """
+      SELECT EXISTS (SELECT 1 FROM pg_class WHERE relname = 'teammate_schema'
+        AND relnamespace = current_schema()::regnamespace) AS marked
+      """
+    ).text(0, "marked") == "t"
+  }
+
   /// `prepare`, inside its transaction.
   private static func check(_ connection: PostgresConnection) throws(PostgresError) {
-    let marked =
-      try connection.query(
-        "SELECT to_regclass('teammate_schema') IS NOT NULL AS marked"
-      ).text(0, "marked") == "t"
-    if marked {
+    if try isMarked(connection) {
       let rows = try connection.query("SELECT application, version FROM teammate_schema")
       guard rows.count == 1, try rows.text(0, "application") == PostgresSchema.application,
         let version = Int(try rows.text(0, "version"))

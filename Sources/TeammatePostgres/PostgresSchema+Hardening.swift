@@ -338,18 +338,12 @@ extension PostgresSchema {
         DELETE FROM write_receipts WHERE household_id = given AND account = who
           AND who = me.account AND write_id IN (SELECT json_array_elements_text(writes));
       END $f$;
-    DO $$ DECLARE f regprocedure; BEGIN
-      FOR f IN SELECT p.oid::regprocedure FROM pg_proc p
-          WHERE p.pronamespace = current_schema()::regnamespace
-            AND p.proname IN ('teammate_acting', 'teammate_leave', 'teammate_delete_invite',
-              'teammate_delete_household', 'teammate_forget_receipts') LOOP
-        EXECUTE format('ALTER FUNCTION %s OWNER TO teammate_owner', f);
-        EXECUTE format('ALTER FUNCTION %s SET search_path = %I, pg_temp', f, current_schema());
-        EXECUTE format('REVOKE ALL ON FUNCTION %s FROM PUBLIC', f);
-        EXECUTE format('GRANT EXECUTE ON FUNCTION %s TO teammate_app, teammate_device', f);
-      END LOOP;
-    END $$;
     """
+    + definers(
+      [
+        "teammate_acting", "teammate_leave", "teammate_delete_invite", "teammate_delete_household",
+        "teammate_forget_receipts",
+      ], callable: true)
 }
 
 extension PostgresSchema {
@@ -386,17 +380,32 @@ extension PostgresSchema {
     DROP TRIGGER IF EXISTS list_bounded ON items;
     CREATE TRIGGER list_bounded AFTER INSERT ON items REFERENCING NEW TABLE AS added
       FOR EACH STATEMENT EXECUTE FUNCTION teammate_list_bounded();
-    DO $$ DECLARE f regprocedure; BEGIN
-      FOR f IN SELECT p.oid::regprocedure FROM pg_proc p
-          WHERE p.pronamespace = current_schema()::regnamespace
-            AND p.proname IN ('teammate_household_has_member', 'teammate_list_bounded') LOOP
-        EXECUTE format('ALTER FUNCTION %s OWNER TO teammate_owner', f);
-        EXECUTE format('ALTER FUNCTION %s SET search_path = %I, pg_temp', f, current_schema());
-        EXECUTE format('REVOKE ALL ON FUNCTION %s FROM PUBLIC', f);
-      END LOOP;
-    END $$;
     """
+    + definers(["teammate_household_has_member", "teammate_list_bounded"], callable: false)
 
   /// How many items, got and cleared ones included, one household's list may hold.
   static let itemLimit = 10_000
+
+  /// SQL that makes the store's functions `names` (plain names, this code's own) definers as
+  /// schema 13 made the others: the owner's, finding names in the store's schema and then the
+  /// session's temporary one, run by nobody, or (`callable`) by the service and the devices.
+  private static func definers(_ names: [String], callable: Bool) -> String {
+    let listed = names.map { "'\($0)'" }.joined(separator: ", ")
+    let granting =
+      callable
+      ? "\n        EXECUTE format('GRANT EXECUTE ON FUNCTION %s TO teammate_app, teammate_device', f);"
+      : ""
+    return """
+      DO $$ DECLARE f regprocedure; BEGIN
+        FOR f IN SELECT p.oid::regprocedure FROM pg_proc p
+            WHERE p.pronamespace = current_schema()::regnamespace
+              AND p.proname IN (\(listed)) LOOP
+          EXECUTE format('ALTER FUNCTION %s OWNER TO teammate_owner', f);
+          EXECUTE format('ALTER FUNCTION %s SET search_path = %I, pg_temp', f, current_schema());
+          EXECUTE format('REVOKE ALL ON FUNCTION %s FROM PUBLIC', f);\(granting)
+        END LOOP;
+      END $$;
+
+      """
+  }
 }

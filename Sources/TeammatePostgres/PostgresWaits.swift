@@ -29,9 +29,13 @@ public struct PostgresWaits: Sendable, Equatable {
 
   /// `duration` in whole milliseconds, at least one, as `poll` takes them.
   static func milliseconds(_ duration: Duration) -> Int32 {
+    Int32(clamping: max(1, wholeMilliseconds(duration)))
+  }
+
+  /// `duration` in whole milliseconds, rounded down.
+  static func wholeMilliseconds(_ duration: Duration) -> Int64 {
     let (seconds, attoseconds) = duration.components
-    let total = seconds * 1_000 + attoseconds / 1_000_000_000_000_000
-    return Int32(clamping: max(1, total))
+    return seconds * 1_000 + attoseconds / 1_000_000_000_000_000
   }
 }
 

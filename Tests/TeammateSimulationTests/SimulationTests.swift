@@ -188,6 +188,8 @@ struct BehindANetwork: BackendFactory {
     let second = await Simulation.run(config)
     #expect(first.violation == nil)
     #expect(first.trace == second.trace && first.actions.count == 150)
+    // NB: the backends the replay gives to the command line are those it makes.
+    #expect(Set(BackendKind.allCases.map(\.name)) == SimulationConfig.commandLineBackends)
     // NB: the command line cannot make an adopter's backend: the replay is the call that can.
     #expect(
       config.replay

@@ -22,8 +22,9 @@ public struct DeviceState: Sendable, Codable, Equatable {
   /// Per document, the sequence of the change last applied to it.
   public var appliedSequence: [String: Int64] = [:]
   /// The changes past the cursor already told as news (pushed before the pull that brings
-  /// them): the pull tells every other change past the cursor (AC-NEWS-01).
-  public var toldAhead: Set<Int64> = []
+  /// them): the pull tells every other change past the cursor (AC-NEWS-01). The device's own
+  /// to keep: no app sets it.
+  var toldAhead: Set<Int64> = []
   /// Partner activity whose notification has not fired yet (deferred by quiet hours).
   public var waitingActivity: [ActivityEvent] = []
   /// The notifications this device last handed to its scheduler, with their text: what an
