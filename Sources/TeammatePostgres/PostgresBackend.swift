@@ -405,6 +405,10 @@ public actor PostgresBackend: TransactionalBackend {
         try Self.settle(connection, at: address, signedIn: signedIn)
       }
       claims.claimed = []
+      // NB: an attempt that loses a race draws again what it drew (AC-PG-42): a seeded
+      // backend makes the same ids whether or not a race was lost. An id found taken is
+      // the exception: the next attempt must draw past it (AC-PG-26).
+      let drawn = random
       var storage = PostgresStorage(
         connection: connection, households: households, claims: claims, secret: secret)
       var extraRows: [PostgresRows] = []
@@ -467,6 +471,7 @@ public actor PostgresBackend: TransactionalBackend {
         claims.lookUp.formUnion(claims.claimed)
       } catch let error as PostgresError where error.isRetryable {
         connection.rollBack()
+        random = drawn
         guard attempt < Self.attempts, let pause = pauses.next(using: &jitter) else {
           throw error.afterPauses(pauses)
         }
@@ -479,6 +484,7 @@ public actor PostgresBackend: TransactionalBackend {
         // call runs again, once, on a new connection. A commit whose answer was lost is not
         // run again: whether it landed is unknown (an outbox write is safe to send again).
         // A server that stopped answering is not waited for a second time.
+        random = drawn
       } catch {
         connection.rollBack()
         throw error

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TeammateKit
 import TeammateTestSupport
 import Testing
@@ -118,5 +119,27 @@ import Testing
     let feed = try await setup.changes(in: home, after: 0, limit: 50, as: Fixtures.alice)
     #expect(feed.map(\.sequence) == Array(1...Int64(feed.count)))
     #expect(feed.filter { $0.card?.title == "Card w1" }.count == 1)
+  }
+}
+
+extension PostgresHeadTests {
+  @Test func test_AC_PG_42_aRetriedWriteDrawsTheSameIds() async throws {
+    let (url, clock, _, creation) = try await PostgresTests.aliceAtHome()
+    let home = creation.household.id
+    let backend = try await Self.machine(url, clock: clock, seed: 42)
+    let failures = Atomic<Int>(0)
+    // NB: the first attempt loses a race just before its commit, as a serialization failure.
+    await backend.cutBeforeCommit { _ in
+      guard failures.add(1, ordering: .relaxed).newValue == 1 else { return }
+      throw PostgresError(state: .serializationFailure, message: "could not serialize")
+    }
+    let first = try await backend.addCard(CardDraft(title: "Crib"), to: home, as: Fixtures.alice)
+    await backend.cutBeforeCommit(nil)
+    let second = try await backend.addCard(CardDraft(title: "Cot"), to: home, as: Fixtures.alice)
+    #expect(failures.load(ordering: .relaxed) == 2)
+    #expect(await backend.retries == 1)
+    var probe = SeededRandomNumberGenerator(seed: 42)
+    #expect(first.id == CardID.random(using: &probe))
+    #expect(second.id == CardID.random(using: &probe))
   }
 }
