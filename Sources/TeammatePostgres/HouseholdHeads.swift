@@ -8,17 +8,16 @@ struct HouseholdHead: Equatable, Sendable {
   let last: Int64
 }
 
-/// The heads the process's writes left, shared by its backends (AC-PG-32): a head is only
-/// a guess, checked under the household's lock, so one that is stale costs a round trip and
-/// nothing else.
+/// The heads the writes of one `PostgresHouseholdMemory`'s backends left (AC-PG-32): a head
+/// is only a guess, checked under the household's lock, so one that is stale costs a round
+/// trip and nothing else.
 package final class HouseholdHeads: Sendable {
-  /// The one every backend uses unless a test gives it its own.
-  package static let shared = HouseholdHeads(limit: 16_384)
-
   private let heads: HouseholdTable<HouseholdHead>
 
-  /// Heads of at most about `limit` households.
-  package init(limit: Int) { heads = HouseholdTable(limit: limit) }
+  /// Heads of at most about `bytes`, each counted for its text and its fixed parts.
+  package init(bytes: Int) {
+    heads = HouseholdTable(bytes: bytes) { $0.text.utf8.count + 64 }
+  }
 
   /// The head a write of the process left for `household`, if it is kept.
   func head(of household: HouseholdID) -> HouseholdHead? { heads[household] }

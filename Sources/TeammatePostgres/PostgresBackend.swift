@@ -31,10 +31,11 @@ public actor PostgresBackend: TransactionalBackend {
   private let listener: PostgresListener?
   private var connection: PostgresConnection
   private let clock: any WallClock
-  /// Households' documents as the process last decoded them (AC-PG-30).
-  private var households = DecodedHouseholds.shared
-  /// The households' heads the process's writes left (AC-PG-32).
-  private var heads = HouseholdHeads.shared
+  /// Households' documents as the backends of this one's memory last decoded them
+  /// (AC-PG-30).
+  private let households: DecodedHouseholds
+  /// The households' heads the writes of this one's memory left (AC-PG-32).
+  private var heads: HouseholdHeads
   /// The writes this backend answered last: one sent again is not run on a head (ADR 0018).
   private var answered = RecentWrites()
   private var random: AnyRandomNumberGenerator
@@ -57,11 +58,8 @@ public actor PostgresBackend: TransactionalBackend {
   /// cuts the connection there to see a server go away in the middle of a transaction.
   var beforeCommit: (@Sendable (String) throws -> Void)?
 
-  /// Decodes households into `cache` rather than the process's own (tests count decodes).
-  package func decodeHouseholds(into cache: DecodedHouseholds) { households = cache }
-
-  /// Keeps households' heads in `kept` rather than the process's own, as another machine
-  /// would (tests).
+  /// Keeps households' heads in `kept` rather than its memory's, as another machine would
+  /// (tests).
   package func keepHeads(in kept: HouseholdHeads) { heads = kept }
 
   /// Sets `beforeCommit` (tests only).
@@ -74,12 +72,20 @@ public actor PostgresBackend: TransactionalBackend {
   /// A `url` with `pooler=transaction` goes through a pooler in transaction mode (PgBouncer):
   /// nothing is kept in the session, and pushes, which need one (`LISTEN`), listen on
   /// `listeningAt`, a direct URL to the same server and store.
+  ///
+  /// `memory` is what the backend learns of households, kept for its next calls; a service
+  /// gives all its backends one, so that each reads what another learned (a backend given
+  /// none keeps its own, of `PostgresHouseholdMemory.standardBytes / 16`).
   public init(
     url: String, clock: any WallClock,
     random: any RandomNumberGenerator & Sendable = SystemRandomNumberGenerator(),
     joinLimit: JoinAttemptLimit = .standard, waits: PostgresWaits = .standard,
-    listeningAt listenURL: String? = nil
+    listeningAt listenURL: String? = nil,
+    memory: PostgresHouseholdMemory = PostgresHouseholdMemory(
+      bytes: PostgresHouseholdMemory.standardBytes / 16)
   ) throws(PostgresError) {
+    households = memory.documents
+    heads = memory.heads
     let address = try PostgresAddress(url)
     self.address = address
     self.waits = waits

@@ -256,9 +256,13 @@ func connectionRun<Memory: Sendable>(
   return seen
 }
 
-/// `count` backends on connections of their own to `url`.
+/// `count` backends on connections of their own to `url`, sharing one memory of households
+/// as a service's backends do.
 func openBackends(_ count: Int, to url: String) throws -> [PostgresBackend] {
-  try (0..<count).map { _ in try PostgresBackend(url: url, clock: SystemWallClock()) }
+  let memory = PostgresHouseholdMemory()
+  return try (0..<count).map { _ in
+    try PostgresBackend(url: url, clock: SystemWallClock(), memory: memory)
+  }
 }
 
 /// `count` runs on new connections to `url` at once, as `connections(_:_:)` runs them.

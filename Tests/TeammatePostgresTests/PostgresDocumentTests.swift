@@ -13,11 +13,10 @@ import Testing
     let clock = ManualWallClock(Fixtures.start)
     let setup = try PostgresBackend(url: url, clock: clock)
     let (home, _) = try await PostgresTests.homeAndOther(on: setup)
-    let cache = DecodedHouseholds(limit: 16)
-    let first = try PostgresBackend(url: url, clock: clock)
-    let second = try PostgresBackend(url: url, clock: clock)
-    await first.decodeHouseholds(into: cache)
-    await second.decodeHouseholds(into: cache)
+    let cache = DecodedHouseholds(bytes: 1 << 20)
+    let memory = PostgresHouseholdMemory(documents: cache, heads: HouseholdHeads(bytes: 1 << 20))
+    let first = try PostgresBackend(url: url, clock: clock, memory: memory)
+    let second = try PostgresBackend(url: url, clock: clock, memory: memory)
 
     _ = try await first.addCard(CardDraft(title: "Diapers"), to: home, as: Fixtures.alice)
     #expect(cache.decodes == 1)
@@ -34,8 +33,28 @@ import Testing
     #expect(cache.decodes == 1)
   }
 
-  @Test func test_AC_PG_30_aFullCacheLetsOneGoForEachNewOne() throws {
-    let cache = DecodedHouseholds(limit: 2, stripes: 1)
+  @Test func test_AC_PG_30_backendsShareWhatTheirMemoryKeepsAndNoOther() async throws {
+    let url = try PostgresTests.store()
+    let clock = ManualWallClock(Fixtures.start)
+    let setup = try PostgresBackend(url: url, clock: clock)
+    let (home, _) = try await PostgresTests.homeAndOther(on: setup)
+    let memory = PostgresHouseholdMemory(
+      documents: DecodedHouseholds(bytes: 1 << 20), heads: HouseholdHeads(bytes: 1 << 20))
+    let first = try PostgresBackend(url: url, clock: clock, memory: memory)
+    let second = try PostgresBackend(url: url, clock: clock, memory: memory)
+    let apart = try PostgresBackend(url: url, clock: clock)
+    _ = try await first.addCard(CardDraft(title: "Diapers"), to: home, as: Fixtures.alice)
+    _ = try await second.addCard(CardDraft(title: "Wipes"), to: home, as: Fixtures.alice)
+    #expect(memory.documents.decodes == 1)
+    // NB: a backend given no memory keeps its own: what it writes is not in the shared one.
+    _ = try await apart.updateHousehold(home, name: "Our home", timeZone: nil, as: Fixtures.alice)
+    _ = try await first.addCard(CardDraft(title: "Milk"), to: home, as: Fixtures.alice)
+    #expect(memory.documents.decodes == 2)
+  }
+
+  @Test func test_AC_PG_30_aFullCacheLetsGoUntilTheNewOneFits() throws {
+    // NB: "Home n" is counted for 2 × 6 + 256 = 268 bytes: two fit in 600, three do not.
+    let cache = DecodedHouseholds(bytes: 600, stripes: 1)
     let households = (0..<3).map { index in
       Household(
         id: HouseholdID("h\(index)"), name: "Home \(index)", timeZone: "UTC",
@@ -58,13 +77,19 @@ import Testing
     renamed.name = "Our home"
     _ = try cache.household("h2", stored: "Our home") { _ in renamed }
     #expect(cache.decodes == 4)
+    #expect(cache.count == 2 && cache.bytes == 268 + DecodedHouseholds.cost(of: "Our home"))
+    // NB: a document larger than the whole share is not kept, and lets nothing go.
+    let large = String(repeating: "x", count: 600)
+    var tall = households[0]
+    tall.id = "h9"
+    _ = try cache.household("h9", stored: large) { _ in tall }
     #expect(cache.count == 2)
     #expect(try cache.household("h2", stored: "Our home") { _ in households[0] } == renamed)
   }
 
   @Test func test_AC_PG_30_fiftyTasksAtOnceFindOnlyWhatWasKeptForEachHousehold() async throws {
-    let cache = DecodedHouseholds(limit: 32, stripes: 4)
-    let heads = HouseholdHeads(limit: 32)
+    let cache = DecodedHouseholds(bytes: 8_192, stripes: 4)
+    let heads = HouseholdHeads(bytes: 2_048)
     // NB: each task works on its own household and on one it shares with the others.
     let mismatches = try await withThrowingTaskGroup(of: Int.self) { group in
       for task in 0..<50 {
@@ -89,7 +114,7 @@ import Testing
       return try await group.reduce(0, +)
     }
     #expect(mismatches == 0)
-    #expect(cache.count <= 32)
+    #expect(cache.bytes <= 8_192 && cache.count > 0)
   }
 
   @Test func test_AC_PG_31_aReceiptIsPutTogetherFromTheTextsItsDocumentsWereStoredAs()

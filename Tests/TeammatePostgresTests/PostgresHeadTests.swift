@@ -29,7 +29,7 @@ import Testing
   {
     let backend = try PostgresBackend(
       url: url, clock: clock, random: SeededRandomNumberGenerator(seed: seed))
-    await backend.keepHeads(in: HouseholdHeads(limit: 16))
+    await backend.keepHeads(in: HouseholdHeads(bytes: 1 << 20))
     return backend
   }
 
@@ -98,7 +98,7 @@ import Testing
   {
     let (url, clock, setup, creation) = try await PostgresTests.aliceAtHome()
     let home = creation.household.id
-    let heads = HouseholdHeads(limit: 16)
+    let heads = HouseholdHeads(bytes: 1 << 20)
     let first = try PostgresBackend(url: url, clock: clock)
     let second = try PostgresBackend(url: url, clock: clock)
     await first.keepHeads(in: heads)

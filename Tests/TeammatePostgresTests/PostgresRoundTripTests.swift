@@ -22,7 +22,7 @@ import Testing
 
     // NB: heads that know nothing of the household, as a process new to it, so that the add
     // opens as any write (on a head the process knows, it is one round trip: AC-PG-32).
-    await backend.keepHeads(in: HouseholdHeads(limit: 1))
+    await backend.keepHeads(in: HouseholdHeads(bytes: 1))
     var before = await backend.roundTrips
     let added = try await backend.submit(add(1), as: Fixtures.alice)
     #expect(await backend.roundTrips - before == 2)
