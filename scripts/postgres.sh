@@ -150,6 +150,7 @@ case "${1:-}" in
     chmod 0700 "$folder"
     [ "$(id -u)" -eq 0 ] && chown postgres "$folder"
     # NB: transaction mode lends a server session out one transaction at a time; no TCP port.
+    # The time limits are the pooler's, so no device lifts them from its session (AC-PG-43).
     as_server sh -c "cat >'$folder/pgbouncer.ini'" <<INI
 [databases]
 * = host=$host port=$port
@@ -165,6 +166,8 @@ auth_query = SELECT usename, passwd FROM pg_shadow WHERE usename = \$1
 pool_mode = transaction
 max_client_conn = 4000
 default_pool_size = 20
+idle_transaction_timeout = 5
+query_timeout = 120
 logfile = $folder/pgbouncer.log
 pidfile = $folder/pgbouncer.pid
 INI

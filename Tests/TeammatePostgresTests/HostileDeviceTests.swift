@@ -454,6 +454,51 @@ import Testing
     try await scene.service.run("COMMIT")
   }
 
+  @Test func test_AC_PG_43_thePoolerEndsADevicesTransactionLeftOpen() async throws {
+    let scene = try await Self.scene()
+    let pooled = try Self.throughPooler(scene.store)
+    // NB: libpq knows nothing of the kit's `pooler` mark, and the pooler passes on no
+    // `options`: the store's schema is named in the transaction.
+    let mallory = try RawSession(
+      scene.mallory.url(on: try Self.throughPooler(scene.store, marked: false), password: true))
+    let schema = try #require(scene.store.components(separatedBy: "search_path%3D").last)
+    try await mallory.run(
+      "BEGIN; SET LOCAL idle_in_transaction_session_timeout = 0; "
+        + "SET LOCAL search_path = \(schema); SELECT count(*) FROM cards")
+    let alices = try PostgresBackend(
+      url: scene.alice.url(on: pooled, password: true), clock: ManualWallClock(Fixtures.start))
+    // NB: the pooler cuts her once her transaction idled past its limit; meanwhile Alice adds.
+    let idle = """
+      SELECT count(*) FROM pg_stat_activity
+      WHERE usename = '\(scene.mallory.role)' AND state = 'idle in transaction'
+      """
+    #expect(try await scene.service.value(idle) == "1")
+    let deadline = ContinuousClock.now.advanced(by: .seconds(30))
+    var adds = 0
+    while try await scene.service.value(idle) != "0", ContinuousClock.now < deadline {
+      _ = try await alices.addCard(
+        CardDraft(title: "Add \(adds)"), to: scene.home.household.id, as: Fixtures.alice)
+      adds += 1
+    }
+    #expect(try await scene.service.value(idle) == "0")
+    #expect(await mallory.refusal("SELECT 1") != nil)
+    #expect(adds > 0)
+  }
+
+  /// The store at `url` reached through this process's pooler, `marked` as pooled for the kit.
+  static func throughPooler(_ url: String, marked: Bool = true) throws -> String {
+    guard var store = URLComponents(string: url),
+      let pooler = URLComponents(string: try PostgresTestServer.pooledURL())
+    else { throw PostgresError.client("not a URL: \(url)") }
+    let reaching = Set(["host", "port"] + (marked ? ["pooler"] : []))
+    store.percentEncodedQueryItems =
+      (store.percentEncodedQueryItems ?? []).filter {
+        !reaching.contains($0.name) && (marked || $0.name != "options")
+      }
+      + (pooler.percentEncodedQueryItems ?? []).filter { reaching.contains($0.name) }
+    return store.string ?? url
+  }
+
   /// What a thread of its own made or uses, handed across: one task uses it at a time.
   struct Handed<Value>: @unchecked Sendable {
     let value: Value
