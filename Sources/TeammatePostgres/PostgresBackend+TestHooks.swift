@@ -1,0 +1,100 @@
+import Foundation
+import TeammateKit
+
+/// What tests and the benchmark read of a backend, or set in it: counts, roles, plans,
+/// faults and throwaway schemas. None of it is for an app.
+extension PostgresBackend {
+  /// Keeps households' heads in `kept` rather than its memory's, as another machine would
+  /// (tests).
+  package func keepHeads(in kept: HouseholdHeads) { heads = kept }
+
+  /// Sets `beforeCommit` (tests only).
+  func cutBeforeCommit(_ body: (@Sendable (String) throws -> Void)?) { beforeCommit = body }
+
+  /// Has the server process of this backend's connection put what it counted where every
+  /// connection reads it (`pg_stat_database`), so that a test reads the server's own counts.
+  package func flushStatistics() throws(PostgresError) {
+    try connection.query("SELECT pg_stat_force_next_flush()")
+  }
+
+  /// The plan of each statement this backend's connection has prepared, as the server would
+  /// run it for `actor` whatever the values (a generic plan, sequential scans ruled out, so
+  /// that a plan scans without an index only when no index serves): the statement and its
+  /// plan as JSON, for a test that reads how every statement finds its rows.
+  package func preparedPlans(as actor: AccountID) throws(PostgresError) -> [(String, String)] {
+    try connection.execute("BEGIN")
+    defer { try? connection.execute("ROLLBACK") }
+    _ = try connection.pipeline(acting(actor, locking: false))
+    try connection.execute(
+      "SET LOCAL plan_cache_mode = force_generic_plan; SET LOCAL enable_seqscan = off")
+    let prepared = try connection.query(
+      "SELECT name, statement, cardinality(parameter_types) AS count FROM pg_prepared_statements")
+    var plans: [(String, String)] = []
+    for row in 0..<prepared.count {
+      let statement = try prepared.text(row, "statement")
+      let verb = statement.prefix(while: { $0.isLetter }).uppercased()
+      guard !["BEGIN", "COMMIT", "ROLLBACK"].contains(verb) else { continue }
+      let values = Array(repeating: "NULL", count: Int(try prepared.integer(row, "count")))
+      let call =
+        try prepared.text(row, "name")
+        + (values.isEmpty ? "" : "(" + values.joined(separator: ", ") + ")")
+      // NB: the name and the NULLs are this code's own text, never a value from outside.
+      let plan = try connection.query(
+        PostgresQuery(stringLiteral: "EXPLAIN (FORMAT JSON) EXECUTE \(call)"))
+      plans.append((statement, try plan.text(0, "QUERY PLAN")))
+    }
+    return plans
+  }
+
+  /// How many round trips this backend's connection has made (tests count a call's).
+  package var roundTrips: Int { connection.roundTrips }
+
+  /// How many statements this backend's connection has sent (tests count a call's).
+  package var statementsSent: Int { connection.statementsSent }
+
+  /// How many documents this backend's connection has encoded (tests count a write's).
+  package var documentsEncoded: Int { connection.documentsEncoded }
+
+  /// How many waits for the server ran out on this backend's connection (tests count them).
+  package var expiredWaits: Int { connection.expiredWaits }
+
+  /// The role this backend's connection acts as between transactions, for tests.
+  package func currentRole() throws -> String {
+    try connection.query("SELECT current_user AS role").text(0, "role")
+  }
+
+  /// The role this backend's connection signed in as, for tests that check who connects.
+  package func sessionRole() throws -> String {
+    try connection.query("SELECT session_user AS role").text(0, "role")
+  }
+
+  /// The server process behind this backend's connection, for tests that cut it and the
+  /// benchmark that reads its CPU.
+  package func serverProcess() throws -> String {
+    try connection.query("SELECT pg_backend_pid() AS pid").text(0, "pid")
+  }
+
+  /// Runs `sql` (no parameters, no rows wanted) on a connection of its own to `url`: a test
+  /// server's databases are made and dropped with it.
+  package static func execute(_ sql: String, on url: String) throws(PostgresError) {
+    try PostgresConnection(url: url).execute(sql)
+  }
+
+  /// Creates an empty schema `name` in the database `url` points at, and returns a URL that
+  /// keeps a store there: many stores on one server, each in a schema of its own (the tests
+  /// give every backend one).
+  package static func createSchema(_ name: String, on url: String) throws(PostgresError)
+    -> String
+  {
+    guard PostgresQuery.isPlainName(name),
+      var components = URLComponents(string: url)
+    else { throw PostgresError.client("'\(name)' cannot name a schema") }
+    try PostgresConnection(url: url).execute("CREATE SCHEMA \(name)")
+    var items = components.queryItems ?? []
+    items.append(URLQueryItem(name: "options", value: "-csearch_path=\(name)"))
+    components.queryItems = items
+    // NB: URLComponents leaves `=` as it is in a value; libpq reads it as the key's end.
+    return (components.string ?? url).replacingOccurrences(
+      of: "search_path=\(name)", with: "search_path%3D\(name)")
+  }
+}
