@@ -19,6 +19,7 @@ public enum BackendContract {
     AccessContract.formerMemberIsAStrangerAndSettingsAreOwn,
     DeviceConcurrencyContract.manyCallsAtOnceLandOnceInOrder,
     DeviceConcurrencyContract.cancelledCallersLeaveNothingHalfDone,
+    DeviceStoreContract.aDroppedDeviceLosesNothingAndSendsOnce,
     DeviceObservationContract.aScreenFollowsThePartnerWithoutSync,
     DeviceObservationContract.theViewOfAWaitingWriteIsTheBackendsAnswer,
     DeviceTruthContract.eachReminderFiresOnceHoweverOftenTheDeviceSyncs,

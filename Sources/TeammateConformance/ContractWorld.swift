@@ -71,6 +71,19 @@ public struct ContractWorld: Sendable {
     )
   }
 
+  /// A phone for `account` that keeps its state in `store`, opening with what it saved last;
+  /// `run` counts its launches, so that each draws ids of its own.
+  public func device(
+    _ account: AccountID, store: any DeviceStore, run: UInt64 = 0,
+    network: (any TeammateBackend)? = nil
+  ) async throws -> Device {
+    let seed = account.rawValue.utf8.reduce(UInt64(17)) { $0 &* 31 &+ UInt64($1) }
+    return try await Device(
+      account: account, backend: network ?? backend, clock: clock,
+      scheduler: InMemoryNotificationScheduler(clock: clock), store: store,
+      random: SeededRandomNumberGenerator(seed: seed &+ run &* 7_919))
+  }
+
   /// The notifications a device must hold for what it knows now: the planner's, from its own
   /// state, less what has fired already.
   public func plan(of device: Device) async -> [PlannedNotification] {

@@ -42,7 +42,7 @@ public enum DeviceObservationContract {
       $0.reminders.contains { $0.contains("Checkup at the clinic") }
     }
     #expect(edited.titles == ["Checkup at the clinic"] && edited.news == [.logged])
-    await bob.markNewsSeen()
+    try await bob.markNewsSeen()
     try await screen.waitUntil { $0.news.isEmpty }
     #expect(await bob.state.cursor > 0)
   }

@@ -163,7 +163,7 @@ public enum OfflineContract {
     #expect(await home.bob.pending.map(\.id) == [home.card.id])
     #expect(await home.bob.cards[home.card.id]?.title == "Checkup at 10")
 
-    await home.bob.dismissConflicts([conflict.id])
+    try await home.bob.dismissConflicts([conflict.id])
     #expect(await home.bob.state.conflicts.isEmpty)
   }
 
@@ -201,26 +201,27 @@ public enum OfflineContract {
   }
 
   /// AC-OFF-07: The outbox and the conflicts survive the device being stopped and started again
-  /// from its saved state, SQLite device state included.
+  /// over its `DeviceStore`, SQLite device state included.
   public static let theOutboxAndConflictsSurviveARestart = ContractCheck(
     id: "AC-OFF-07", name: "theOutboxAndConflictsSurviveARestart"
   ) { world in
     let home = try await Home(world)
-    await home.bob.setOnline(false)
-    _ = try await home.bob.acknowledge([CardRevision(home.card.id, revision: 1)])
-    let made = try await home.bob.addCard(CardDraft(title: "Milk"))
+    let store = try await world.factory.makeDeviceStore(for: world.backend)
+    let bob = try await world.device(world.bob, store: store)
+    _ = try await bob.sync()
+    await bob.setOnline(false)
+    _ = try await bob.acknowledge([CardRevision(home.card.id, revision: 1)])
+    let made = try await bob.addCard(CardDraft(title: "Milk"))
     _ = try await home.alice.editCard(home.card.id, CardEdit(title: .set("Checkup at 10")))
-    let saved = try await home.world.factory.keptDeviceState(
-      await home.bob.state, of: home.world.bob, in: home.world.backend)
-    #expect(saved.outbox == (await home.bob.state.outbox))
-    let restarted = home.world.device(home.world.bob, state: saved).device
+    let outbox = await bob.state.outbox
+    let restarted = try await world.device(world.bob, store: store, run: 1)
+    #expect(await restarted.state.outbox == outbox)
     let report = try await restarted.sync()
     #expect(report.outbox == 0 && report.conflicts.count == 1)
-    #expect(try await home.world.backend.card(made.id, as: home.world.alice).title == "Milk")
+    #expect(try await world.backend.card(made.id, as: world.alice).title == "Milk")
 
-    let again = try await home.world.factory.keptDeviceState(
-      await restarted.state, of: home.world.bob, in: home.world.backend)
-    #expect(again.conflicts == report.conflicts)
+    let again = try await world.device(world.bob, store: store, run: 2)
+    #expect(await again.state.conflicts == report.conflicts)
   }
 
   /// AC-OFF-08: While a write waits, the device's badge and plan follow its view: an

@@ -190,5 +190,17 @@ enum Schema {
     """
     ALTER TABLE changes ADD COLUMN meal_act TEXT;
     """,
+    // A device file keeps its card copies a row each, so that a turn's save writes the cards
+    // it changed, not every card (ADR 0020). Older files keep them in the state's JSON until
+    // their next save.
+    """
+    CREATE TABLE device_cards (
+      account TEXT NOT NULL,
+      id TEXT NOT NULL,
+      applied INTEGER NOT NULL,
+      body TEXT NOT NULL,
+      PRIMARY KEY (account, id)
+    );
+    """,
   ]
 }

@@ -49,6 +49,8 @@ public enum Sabotage: String, CaseIterable, Sendable {
   /// The phones read a meal's proposed options in the wrong order, so its news tells a plan
   /// nobody made.
   case lyingNews
+  /// A phone's store drops every save of a write waiting to be sent: a relaunch loses it.
+  case forgetfulStore
 
   /// The invariant it breaks.
   public var breaks: Invariant {
@@ -73,6 +75,7 @@ public enum Sabotage: String, CaseIterable, Sendable {
     case .twinNeeded: .oneNeededPerThing
     case .deafList: .converges
     case .lyingNews: .newsIsTrue
+    case .forgetfulStore: .nothingLost
     }
   }
 
@@ -247,6 +250,25 @@ actor SimScheduler: NotificationScheduler {
     _ = await base.pending()
     let shown = await base.delivered
     return repeats ? shown + shown.prefix(1) : shown
+  }
+}
+
+/// Where a phone keeps its state, as the simulation holds it: the backend's own store,
+/// broken on purpose when the sabotage says so.
+struct SimDeviceStore: DeviceStore {
+  let base: any DeviceStore
+  let forgetful: Bool
+
+  func loadState(of account: AccountID) async throws -> DeviceState? {
+    try await base.loadState(of: account)
+  }
+
+  func saveState(_ state: DeviceState, previous: DeviceState?, of account: AccountID)
+    async throws
+  {
+    // NB: a forgetful store answers that it saved a write waiting to be sent, and did not.
+    if forgetful, !state.outbox.isEmpty { return }
+    try await base.saveState(state, previous: previous, of: account)
   }
 }
 

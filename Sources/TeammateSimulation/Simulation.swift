@@ -112,6 +112,8 @@ final class Phone {
   let clock: SkewedWallClock
   let scheduler: SimScheduler
   let network: FaultyBackend
+  /// Where the device keeps its state: a relaunch opens from it alone.
+  let store: any DeviceStore
   /// Pushes sent to the phone and not yet delivered.
   var pushes: [Change] = []
   /// The last change pushed to it.
@@ -123,8 +125,9 @@ final class Phone {
 
   init(
     partner: Partner, device: Device, clock: SkewedWallClock, scheduler: SimScheduler,
-    network: FaultyBackend
+    network: FaultyBackend, store: any DeviceStore
   ) {
+    self.store = store
     self.partner = partner
     self.device = device
     self.clock = clock
@@ -187,13 +190,16 @@ final class Life {
       let network = FaultyBackend(
         backend, distortion: config.sabotage?.distortion(observer: false) ?? .init())
       let scheduler = SimScheduler(clock: phoneClock, sabotage: config.sabotage)
-      let device = Device(
+      let store = SimDeviceStore(
+        base: try await config.backend.makeDeviceStore(for: backend),
+        forgetful: config.sabotage == .forgetfulStore)
+      let device = try await Device(
         account: partner.account, backend: network, clock: phoneClock, scheduler: scheduler,
-        random: SeededRandomNumberGenerator(seed: config.seed &* 31 &+ UInt64(index)))
+        store: store, random: SeededRandomNumberGenerator(seed: config.seed &* 31 &+ UInt64(index)))
       phones.append(
         Phone(
           partner: partner, device: device, clock: phoneClock, scheduler: scheduler,
-          network: network))
+          network: network, store: store))
       _ = try await device.sync()
     }
   }
@@ -310,7 +316,7 @@ final class Life {
       }
       if dismiss {
         let ids = report.conflicts.map(\.id)
-        await phone.device.dismissConflicts(ids)
+        try await phone.device.dismissConflicts(ids)
         phone.dismissed.formUnion(ids)
       }
       return "ok pulled \(report.pulled), badge \(report.badge), outbox \(report.outbox), "
@@ -320,21 +326,25 @@ final class Life {
       return "ok"
     case .kill(let who):
       let phone = phone(who)
-      let saved = try await phone.device.state.keptAsJSON()
-      // NB: where the backend keeps device states, the kept one too must hold what the phone
-      // has not sent or shown.
-      let kept = try await config.backend.keptDeviceState(saved, of: who.account, in: backend)
-      if kept.outbox != saved.outbox || kept.conflicts != saved.conflicts
-        || kept.shown != saved.shown
+      let held = await phone.device.state
+      let news = await phone.device.news
+      // NB: the phone dies with no save asked for; it opens again from its store alone, which
+      // must hold what it had not sent, shown or told.
+      phone.device = try await Device(
+        account: who.account, backend: phone.network, clock: phone.clock,
+        scheduler: phone.scheduler, store: phone.store, online: await phone.device.isOnline,
+        random: SeededRandomNumberGenerator(seed: config.seed &* 131 &+ UInt64(step)))
+      let kept = await phone.device.state
+      let keptNews = await phone.device.news
+      if kept.outbox != held.outbox || kept.conflicts != held.conflicts
+        || kept.shown != held.shown || keptNews != news
       {
         broken = Violation(
-          step: step, invariant: .nothingLost, detail: "\(who)'s saved state lost its outbox")
+          step: step, invariant: .nothingLost,
+          detail: "\(who)'s store lost what the phone held: outbox \(held.outbox.count) → "
+            + "\(kept.outbox.count), news \(news.count) → \(keptNews.count)")
       }
-      phone.device = Device(
-        account: who.account, backend: phone.network, clock: phone.clock,
-        scheduler: phone.scheduler, state: saved, online: await phone.device.isOnline,
-        random: SeededRandomNumberGenerator(seed: config.seed &* 131 &+ UInt64(step)))
-      return "ok, outbox \(saved.outbox.count)"
+      return "ok, outbox \(kept.outbox.count)"
     case .loseReply(let who):
       phone(who).network.loseReplies(1)
       return "ok"

@@ -46,12 +46,9 @@ public enum BackendKind: String, CaseIterable, Sendable, CustomStringConvertible
     }
   }
 
-  /// A SQLite store keeps each device's state in its file: saved there, and read back.
-  public func keptDeviceState(
-    _ state: DeviceState, of account: AccountID, in backend: any TeammateBackend
-  ) async throws -> DeviceState {
-    guard let store = backend as? SQLiteBackend else { return try state.keptAsJSON() }
-    try await store.saveDeviceState(state, for: account)
-    return try await store.deviceState(for: account) ?? DeviceState()
+  /// A SQLite store keeps each device's state in its file, as the command line's device does.
+  public func makeDeviceStore(for backend: any TeammateBackend) async throws -> any DeviceStore {
+    guard let store = backend as? SQLiteBackend else { return InMemoryDeviceStore() }
+    return SQLiteDeviceStore(householdStore: store)
   }
 }

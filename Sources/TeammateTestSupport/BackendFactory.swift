@@ -23,19 +23,16 @@ public protocol BackendFactory: Sendable {
   func makeBackend(clock: any WallClock, random: SeededRandomNumberGenerator) async throws
     -> any TeammateBackend
 
-  /// A device's state as the phone reads it back after a restart. A backend that keeps
-  /// devices' states in its own storage saves `state` there and reads it again; the default
-  /// keeps it as an app would, as JSON.
-  func keptDeviceState(
-    _ state: DeviceState, of account: AccountID, in backend: any TeammateBackend
-  ) async throws -> DeviceState
+  /// Where a phone of `backend`'s keeps its state between runs. A backend whose storage keeps
+  /// devices' states gives its own; the default keeps them in memory, encoded as a file would.
+  func makeDeviceStore(for backend: any TeammateBackend) async throws -> any DeviceStore
 }
 
 extension BackendFactory {
-  public func keptDeviceState(
-    _ state: DeviceState, of account: AccountID, in backend: any TeammateBackend
-  ) async throws -> DeviceState {
-    try state.keptAsJSON()
+  public func makeDeviceStore(for backend: any TeammateBackend) async throws
+    -> any DeviceStore
+  {
+    InMemoryDeviceStore()
   }
 }
 

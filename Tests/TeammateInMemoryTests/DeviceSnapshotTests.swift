@@ -66,7 +66,7 @@ import Testing
     _ = try await bob.sync()
     var latest = try #require(try await first.next())
     while latest.conflicts.isEmpty { latest = try #require(try await first.next()) }
-    await bob.dismissConflicts(latest.conflicts.map(\.id))
+    try await bob.dismissConflicts(latest.conflicts.map(\.id))
     #expect(try await first.next()?.conflicts.isEmpty == true)
 
     // A late reader gets the latest value, not the ones it missed.

@@ -24,7 +24,7 @@ import Testing
       let partner = snapshot.household?.partner(of: uid)?.displayName ?? phone.wording.partner
       let lines = snapshot.news.map { phone.wording.news($0, by: partner) }
       show(lines)
-      await phone.markNewsSeen(snapshot.news)
+      try await phone.markNewsSeen(snapshot.news)
       break
     }
 

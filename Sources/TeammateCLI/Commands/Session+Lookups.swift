@@ -1,5 +1,6 @@
 import Foundation
 import TeammateKit
+import TeammateSQLite
 
 extension Session {
   /// The household's card a user named by its id or a unique prefix of it.
@@ -30,7 +31,7 @@ extension Session {
   mutating func syncDevice() async throws -> SyncReport {
     let report = try await deviceWrite { device in
       let report = try await device.sync()
-      await device.dismissConflicts(report.conflicts.map(\.id))
+      try await device.dismissConflicts(report.conflicts.map(\.id))
       return report
     }
     log(
@@ -46,19 +47,11 @@ extension Session {
   }
 
   /// Runs one sync or write through this machine's device of the acting account, which plans
-  /// its notifications again at once, and keeps the device's state.
+  /// its notifications again at once and keeps its own state (ADR 0020).
   mutating func deviceWrite<T>(_ body: (Device) async throws -> T) async throws -> T {
     let device = try await device()
-    let result = try await body(device)
-    try await keep(device)
-    return result
-  }
-
-  /// Saves the device's state where this machine keeps it (with its cards, for a server).
-  mutating func keep(_ device: Device) async throws {
-    cachedDevice = nil
-    try await deviceStore().saveDeviceState(
-      await device.state, for: try account(), keepingCards: onServer)
+    defer { cachedDevice = nil }
+    return try await body(device)
   }
 
   /// How times are written for this household, now.
@@ -121,7 +114,13 @@ extension Session {
   /// This machine's saved device state for the acting account, without the store's cards.
   mutating func savedDevice() async throws -> DeviceState? {
     if let cached = cachedDevice { return cached }
-    let saved = try await deviceStore().deviceState(for: try account(), withCards: false)
+    let local = try deviceStore()
+    // NB: a server's device keeps its cards' copies a row each; beside a store file the
+    // cards are the store's, read apart.
+    let saved =
+      onServer
+      ? try await SQLiteDeviceStore(file: local).loadState(of: try account())
+      : try await local.deviceState(for: try account(), withCards: false)
     cachedDevice = .some(saved)
     return saved
   }

@@ -37,8 +37,7 @@ extension Commands {
             session.writeNow(SyncText.line(entry, name: name) + "\n")
           }
         }
-        await device.markNewsSeen(snapshot.news)
-        try await session.keep(device)
+        try await device.markNewsSeen(snapshot.news)
         printed += snapshot.news.count
         if let limit = arguments[count], printed >= limit { break }
         if session.outputFailed { break }

@@ -103,3 +103,8 @@ extension SQLiteError: ReportedError {
   var kind: FailureKind { .store }
   var hint: String? { nil }
 }
+
+extension DeviceNotSaved: ReportedError {
+  var kind: FailureKind { .store }
+  var hint: String? { nil }
+}

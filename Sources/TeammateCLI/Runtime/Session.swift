@@ -202,17 +202,19 @@ struct Session {
     return reading.date
   }
 
-  /// The device of the acting account on this machine, with its saved state. Offline, it
-  /// never reaches the store (which for a server may be down).
+  /// The device of the acting account on this machine, opened from its saved state, which it
+  /// keeps itself from then on. Offline, it never reaches the store (which for a server may be
+  /// down).
   mutating func device() async throws -> Device {
     let uid = try account()
     let local = try deviceStore()
     let backend: any TeammateBackend = offline && onServer ? Unreachable() : try store()
     // NB: beside a store file, the device's cards are the store's; a server's device keeps its own.
-    let state = try await local.deviceState(for: uid, withCards: !onServer) ?? DeviceState()
-    return Device(
+    return try await Device(
       account: uid, backend: backend, clock: clock,
-      scheduler: local.scheduler(for: uid, clock: clock), state: state, online: !offline)
+      scheduler: local.scheduler(for: uid, clock: clock),
+      store: onServer ? SQLiteDeviceStore(file: local) : SQLiteDeviceStore(householdStore: local),
+      online: !offline)
   }
 
   // MARK: Output

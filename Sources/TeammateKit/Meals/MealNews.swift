@@ -3,7 +3,7 @@ import Foundation
 /// A meal as the partner's news names it: its plan, the names of the dishes it holds, and the
 /// household's day when the change was made, so that "today" in the sentence is the day it
 /// was said on, reckoned in the household's zone.
-public struct MealNews: Sendable, Equatable {
+public struct MealNews: Sendable, Equatable, Codable {
   /// The meal's plan as it is now.
   public var meal: Meal
   /// The names of the dishes the plan holds, as the household's pool has them.

@@ -30,7 +30,7 @@ extension Device {
   /// The device as a screen shows it now: one consistent value, made again only when
   /// something changed since the last.
   public func snapshot() async -> DeviceSnapshot {
-    await inTurn { currentSnapshot() }
+    await waitTurn { currentSnapshot() }
   }
 
   /// A snapshot now, and another after every change the device makes or learns of (a write,
@@ -38,7 +38,7 @@ extension Device {
   /// when nothing changed. A slow reader skips values in between but always gets the latest;
   /// ending the iteration releases the stream.
   public func snapshots() async -> AsyncStream<DeviceSnapshot> {
-    await inTurn {
+    await waitTurn {
       let (stream, continuation) = AsyncStream.makeStream(
         of: DeviceSnapshot.self, bufferingPolicy: .bufferingNewest(1))
       let id = observers.nextID

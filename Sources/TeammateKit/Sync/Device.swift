@@ -28,8 +28,13 @@ public actor Device {
   private let scheduler: any NotificationScheduler
   private let pageSize: Int
   var random: AnyRandomNumberGenerator
-  /// Everything the device keeps between runs: save it, and give it to the next `Device`.
+  /// Everything the device keeps between runs, saved to `store` within each turn.
   public private(set) var state: DeviceState
+  /// Where the state is kept, durably; nil for a device that keeps nothing (a preview).
+  private let store: (any DeviceStore)?
+  /// What `store` holds for this device: the state as last saved (nil before the first save
+  /// of a new install).
+  private var saved: DeviceState?
   /// The view with the outbox replayed, what it was replayed over and when: the cards, the
   /// household, the pending cards and every snapshot read it, and each would replay the
   /// outbox again. Kept while the state it came from is the state now (whose collections,
@@ -41,15 +46,33 @@ public actor Device {
   /// How many calls have taken their place in line, in the order they took it: a
   /// simulation waits on it to make concurrent calls in an order its seed fixes.
   public private(set) var callsMade = 0
-  /// What the partner did that the person has not marked seen.
-  public private(set) var news: [PartnerNews] = []
+  /// What the partner did that the person has not marked seen: kept with the state, so that
+  /// it survives a relaunch.
+  public var news: [PartnerNews] { state.news }
   /// The words its notifications are written in: the app's language.
   public nonisolated let wording: any Wording
   var observers = SnapshotObservers()
 
   /// A phone of `account`'s reaching `backend`, planning into `scheduler` on the phone's own
-  /// `clock`; `state` is what it saved last time (nothing for a new install), `random` makes
-  /// its write and card ids, and `wording` writes its notifications in the app's language.
+  /// `clock`, keeping its state in `store`: it opens with what the store saved last (nothing
+  /// for a new install) and saves within every turn, before it answers. `random` makes its
+  /// write and card ids, and `wording` writes its notifications in the app's language.
+  public init(
+    account: AccountID, backend: any TeammateBackend, clock: any WallClock,
+    scheduler: any NotificationScheduler, store: any DeviceStore, pageSize: Int = 500,
+    online: Bool = true,
+    random: any RandomNumberGenerator & Sendable = SystemRandomNumberGenerator(),
+    wording: any Wording = .english
+  ) async throws {
+    let saved = try await store.loadState(of: account)
+    self.init(
+      account: account, backend: backend, clock: clock, scheduler: scheduler,
+      state: saved ?? DeviceState(), keptIn: store, saved: saved, pageSize: pageSize,
+      online: online, random: random, wording: wording)
+  }
+
+  /// A phone that keeps nothing between runs, opening with `state`: a preview, or a test that
+  /// hands states around itself. An app gives its device a `DeviceStore`.
   public init(
     account: AccountID, backend: any TeammateBackend, clock: any WallClock,
     scheduler: any NotificationScheduler, state: DeviceState = DeviceState(), pageSize: Int = 500,
@@ -57,6 +80,20 @@ public actor Device {
     random: any RandomNumberGenerator & Sendable = SystemRandomNumberGenerator(),
     wording: any Wording = .english
   ) {
+    self.init(
+      account: account, backend: backend, clock: clock, scheduler: scheduler, state: state,
+      keptIn: nil, saved: nil, pageSize: pageSize, online: online, random: random,
+      wording: wording)
+  }
+
+  private init(
+    account: AccountID, backend: any TeammateBackend, clock: any WallClock,
+    scheduler: any NotificationScheduler, state: DeviceState, keptIn store: (any DeviceStore)?,
+    saved: DeviceState?, pageSize: Int, online: Bool,
+    random: any RandomNumberGenerator & Sendable, wording: any Wording
+  ) {
+    self.store = store
+    self.saved = saved
     self.wording = wording
     self.account = account
     self.backend = backend
@@ -68,9 +105,50 @@ public actor Device {
     self.random = AnyRandomNumberGenerator(random)
   }
 
+  /// Runs `body` in this caller's turn, after every call made before it, then keeps the state
+  /// it left, and tells the observers what changed. A call that fails and did no more than
+  /// a pull does leaves nothing: the device is back at what it saved (the next pull brings it
+  /// again). One that did more keeps it: a write made waits, an answer is kept, a reminder
+  /// shown stays shown. A state that cannot be kept fails the call with `DeviceNotSaved`, the
+  /// device back at what it saved.
+  func inTurn<T>(_ body: () async throws -> T) async throws -> T {
+    try await waitTurn { () async throws -> T in
+      let outcome: Result<T, any Error>
+      do {
+        outcome = .success(try await body())
+      } catch {
+        outcome = .failure(error)
+        if store != nil, !state.differsBeyondAPull(from: saved ?? DeviceState()) {
+          putBack()
+        }
+      }
+      try await keep()
+      return try outcome.get()
+    }
+  }
+
+  /// Saves the state to the store when it changed since it was last saved; a save that fails
+  /// puts the device back at what was saved.
+  func keep() async throws {
+    guard let store, state != saved ?? DeviceState() else { return }
+    do {
+      try await store.saveState(state, previous: saved, of: account)
+      saved = state
+    } catch {
+      putBack()
+      throw error as? DeviceNotSaved ?? DeviceNotSaved(reason: "\(error)")
+    }
+  }
+
+  /// Puts the device back at what its store holds.
+  private func putBack() {
+    state = saved ?? DeviceState()
+    shownView = nil
+  }
+
   /// Runs `body` in this caller's turn, after every call made before it, and tells the
-  /// observers what changed.
-  func inTurn<T, Failure: Error>(
+  /// observers what changed; keeps nothing (a read, or what is not part of the state).
+  func waitTurn<T, Failure: Error>(
     _ body: () async throws(Failure) -> T
   ) async throws(Failure) -> T {
     callsMade += 1
@@ -85,7 +163,7 @@ public actor Device {
   }
 
   /// Takes the device off the network, or back on it (the next `sync` sends the outbox).
-  public func setOnline(_ online: Bool) async { await inTurn { isOnline = online } }
+  public func setOnline(_ online: Bool) async { await waitTurn { isOnline = online } }
 
   /// Applies a pushed change at once, and plans again: the partner's news, the badge and
   /// the notifications follow without a `sync`. The next pull brings it again, harmlessly.
@@ -101,11 +179,11 @@ public actor Device {
   }
 
   /// Marks the partner's news as seen: it leaves the snapshots.
-  public func markNewsSeen() async { await inTurn { news = [] } }
+  public func markNewsSeen() async throws { try await inTurn { state.news = [] } }
 
   /// Marks these entries seen, and only these: news that came meanwhile stays.
-  public func markNewsSeen(_ seen: [PartnerNews]) async {
-    await inTurn { news.removeAll { seen.contains($0) } }
+  public func markNewsSeen(_ seen: [PartnerNews]) async throws {
+    try await inTurn { state.news.removeAll { seen.contains($0) } }
   }
 
   /// Marks the shopping list looked at: the partner's list changes pulled so far are no
@@ -114,7 +192,7 @@ public actor Device {
   public func markListSeen() async throws {
     try await inTurn {
       state.markListSeen()
-      news.removeAll { $0.kind.isOfTheList }
+      state.news.removeAll { $0.kind.isOfTheList }
       try await replan(adding: [])
     }
   }
@@ -126,7 +204,7 @@ public actor Device {
       changes, viewer: account,
       household: before.householdID == state.householdID ? before.household : nil,
       after: state.cards)
-    news = PartnerNews.merging(fresh, into: news)
+    state.news = PartnerNews.merging(fresh, into: state.news)
     return fresh
   }
 
@@ -159,8 +237,8 @@ public actor Device {
   }
 
   /// Forgets the conflicts the person has seen.
-  public func dismissConflicts(_ ids: [String]) async {
-    await inTurn { state.conflicts.removeAll { ids.contains($0.id) } }
+  public func dismissConflicts(_ ids: [String]) async throws {
+    try await inTurn { state.conflicts.removeAll { ids.contains($0.id) } }
   }
 
   /// Sends the outbox, pulls the changes after the cursor, applies them, turns the partner's
@@ -284,7 +362,6 @@ public actor Device {
     let conflicts = state.conflicts
     state = DeviceState()
     state.conflicts = conflicts
-    news = []
     try await scheduler.removeAll()
   }
 
@@ -319,6 +396,8 @@ public actor Device {
     let entry = OutboxEntry(
       id: .random(length: 16, using: &random), householdID: household, write: write, madeAt: now)
     state.outbox.append(entry)
+    // NB: kept before it is sent: a device that dies meanwhile sends it on its next run, once.
+    try await keep()
     guard isOnline else {
       try await replan(adding: [])
       return nil

@@ -36,6 +36,8 @@ public struct DeviceState: Sendable, Codable, Equatable {
   public var outbox: [OutboxEntry] = []
   /// What did not land as it was made, until the person has seen it.
   public var conflicts: [SyncConflict] = []
+  /// What the partner did that the person has not marked seen (`Device.news`).
+  var news: [PartnerNews] = []
   /// Writes of this device whose answers it holds and has not yet told the backend of: the
   /// next write sent names them, and their receipts go (AC-OFF-10).
   public var heldAnswers: [WriteID] = []
@@ -45,7 +47,7 @@ public struct DeviceState: Sendable, Codable, Equatable {
 
   private enum CodingKeys: String, CodingKey {
     case householdID, household, cursor, cards, appliedSequence, waitingActivity, planned, shown
-    case outbox, conflicts, heldAnswers, items, listSeen, listUnseen, toldAhead
+    case outbox, conflicts, heldAnswers, items, listSeen, listUnseen, toldAhead, news
   }
 
   /// NB: every field may be missing, so that a state saved by an earlier version still opens.
@@ -68,6 +70,7 @@ public struct DeviceState: Sendable, Codable, Equatable {
     listSeen = try container.decodeIfPresent(Int64.self, forKey: .listSeen) ?? 0
     listUnseen = try container.decodeIfPresent(Set<ItemID>.self, forKey: .listUnseen) ?? []
     toldAhead = try container.decodeIfPresent(Set<Int64>.self, forKey: .toldAhead) ?? []
+    news = try container.decodeIfPresent([PartnerNews].self, forKey: .news) ?? []
   }
 
   /// NB: a state saved before the plan kept its text holds occurrences only: their text
@@ -122,6 +125,15 @@ public struct DeviceState: Sendable, Codable, Equatable {
     return changed
   }
 
+  /// Whether this state holds more than a pull over `other` brings: a write made or answered,
+  /// a conflict, news, a plan handed to the scheduler or a reminder shown, a list looked at.
+  /// What a pull brings alone may be dropped and pulled again; the rest happened.
+  package func differsBeyondAPull(from other: DeviceState) -> Bool {
+    outbox != other.outbox || heldAnswers != other.heldAnswers || conflicts != other.conflicts
+      || news != other.news || planned != other.planned || shown != other.shown
+      || waitingActivity != other.waitingActivity || listSeen != other.listSeen
+  }
+
   /// Whether the change is one of this household's past the cursor that no push has told
   /// yet: news, whatever the device's own writes carried since (AC-NEWS-01).
   package func isUntold(_ change: Change) -> Bool {
@@ -149,6 +161,28 @@ public struct DeviceState: Sendable, Codable, Equatable {
     }
     slim.appliedSequence = appliedSequence.filter { !$0.key.hasPrefix(Self.cardKeyPrefix) }
     return slim
+  }
+
+  /// This state without its card copies and their sequences, which a device file keeps a row
+  /// each (the rest is small, and a turn rewrites it whole).
+  package func withoutCardCopies() -> DeviceState {
+    var slim = self
+    slim.cards = [:]
+    slim.appliedSequence = appliedSequence.filter { !$0.key.hasPrefix(Self.cardKeyPrefix) }
+    return slim
+  }
+
+  /// The sequence of the change last applied here to card `id`.
+  package func appliedSequence(ofCard id: CardID) -> Int64 {
+    appliedSequence[Self.cardKeyPrefix + id.rawValue, default: 0]
+  }
+
+  /// Puts back card copies kept apart, each with the sequence last applied to it.
+  package mutating func restore(copies: [(card: Card, applied: Int64)]) {
+    for (card, applied) in copies {
+      cards[card.id] = card
+      appliedSequence[Self.key(of: card)] = applied
+    }
   }
 
   /// Puts back the household's cards as they are now. Replaying the changes after `cursor`

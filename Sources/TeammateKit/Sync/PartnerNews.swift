@@ -2,7 +2,7 @@ import Foundation
 
 /// What the partner did since the last sync, one entry per card with its latest state, and
 /// one per thing done to the household: the answer to "what did my partner do?".
-public struct PartnerNews: Sendable, Equatable {
+public struct PartnerNews: Sendable, Equatable, Codable {
   /// What the partner did.
   public enum Kind: String, Sendable, Codable, CaseIterable {
     case logged, changed, acknowledged, completed, reopened, deleted, restored, skipped

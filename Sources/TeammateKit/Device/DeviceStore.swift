@@ -1,0 +1,68 @@
+import Foundation
+
+/// Where a device keeps its state between runs, durably (ADR 0020). The `Device` saves to it
+/// within each turn, before it answers, and a write before it is sent: what a person saw
+/// done is there after the app dies, and a write is sent once whatever moment it died at.
+/// Saving is the device's job, never the app's.
+///
+/// Implementations: `InMemoryDeviceStore` (tests, previews) and, in TeammateSQLite,
+/// `SQLiteDeviceStore` (a phone's own file, or the household's store file). An app with a
+/// store of its own conforms here, keeping the state as `Codable` gives it.
+///
+/// ```swift
+/// let phone = try await Device(
+///   account: "bob", backend: cloud, clock: SystemWallClock(), scheduler: centre,
+///   store: try SQLiteDeviceStore(path: stateFile))
+/// ```
+public protocol DeviceStore: Sendable {
+  /// What `account`'s device saved last, or nil for a new install.
+  func loadState(of account: AccountID) async throws -> DeviceState?
+
+  /// Keeps `state` as `account`'s device's, whole or not at all, before it returns.
+  /// `previous` is what this store last saved for it through the same device (nil when
+  /// unknown): a store may write only what changed since.
+  func saveState(_ state: DeviceState, previous: DeviceState?, of account: AccountID)
+    async throws
+}
+
+/// A device could not keep its state: the call that changed it failed, and the device is
+/// back at what it saved last.
+public struct DeviceNotSaved: Error, Equatable, Sendable, CustomStringConvertible {
+  /// What the store said.
+  public var reason: String
+
+  /// A failure to save, for `reason`.
+  public init(reason: String) { self.reason = reason }
+
+  public var description: String { "this device could not keep its state: \(reason)" }
+}
+
+/// A `DeviceStore` in memory: what a test or a preview uses, and what a simulated phone
+/// relaunches from. Each state is kept encoded, as a file would keep it, so that what is
+/// read back is what `Codable` keeps and nothing the device still holds.
+public actor InMemoryDeviceStore: DeviceStore {
+  private var kept: [AccountID: Data] = [:]
+  /// How many saves are still to succeed before every save fails (nil: all succeed).
+  private var savesLeft: Int?
+
+  /// An empty store.
+  public init() {}
+
+  public func loadState(of account: AccountID) throws -> DeviceState? {
+    guard let data = kept[account] else { return nil }
+    return try JSONDecoder().decode(DeviceState.self, from: data)
+  }
+
+  public func saveState(_ state: DeviceState, previous: DeviceState?, of account: AccountID)
+    throws
+  {
+    if let left = savesLeft {
+      guard left > 0 else { throw DeviceNotSaved(reason: "the store is full") }
+      savesLeft = left - 1
+    }
+    kept[account] = try JSONEncoder().encode(state)
+  }
+
+  /// Makes every save after the next `count` fail, as a full disk would (nil: none fails).
+  package func failSaves(after count: Int?) { savesLeft = count }
+}

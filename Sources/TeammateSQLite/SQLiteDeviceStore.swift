@@ -1,0 +1,121 @@
+import Foundation
+import TeammateKit
+
+/// A device's state in a SQLite file (ADR 0020): a phone's own file, which keeps the device's
+/// copies of the cards a row each, so that a turn's save writes only the cards it changed; or
+/// the household's own store file, whose cards the device reads back from the household.
+/// Each save is one transaction: the state is there whole, or as it was.
+///
+/// ```swift
+/// let file = try SQLiteBackend(path: stateFile, clock: SystemWallClock())
+/// let phone = try await Device(
+///   account: "bob", backend: cloud, clock: SystemWallClock(), scheduler: centre,
+///   store: SQLiteDeviceStore(file: file))
+/// ```
+public struct SQLiteDeviceStore: DeviceStore {
+  /// The file the states are kept in.
+  public let file: SQLiteBackend
+  /// Whether the file keeps the device's card copies (a file of its own), rather than the
+  /// household's cards being the file's (the household's store).
+  public let keepsCards: Bool
+
+  /// A device file of its own: what a phone keeps, and what the command line keeps beside a
+  /// server.
+  public init(file: SQLiteBackend) {
+    self.file = file
+    keepsCards = true
+  }
+
+  /// The household's own store file, whose cards the device shows: the command line's
+  /// device beside a store file.
+  public init(householdStore: SQLiteBackend) {
+    file = householdStore
+    keepsCards = false
+  }
+
+  public func loadState(of account: AccountID) async throws -> DeviceState? {
+    guard keepsCards else { return try await file.deviceState(for: account, withCards: true) }
+    return try await file.deviceFileState(for: account)
+  }
+
+  public func saveState(_ state: DeviceState, previous: DeviceState?, of account: AccountID)
+    async throws
+  {
+    do {
+      if keepsCards {
+        try await file.saveDeviceFileState(state, previous: previous, for: account)
+      } else {
+        try await file.saveDeviceState(state, for: account)
+      }
+    } catch {
+      throw DeviceNotSaved(reason: "\(error)")
+    }
+  }
+}
+
+extension SQLiteBackend {
+  /// A device file's state, its card copies read from their rows (or, in a file saved before
+  /// they had rows, from the state itself), with its notifications' text.
+  func deviceFileState(for account: AccountID) throws -> DeviceState? {
+    let state = try read(AccessChecked(), as: account) { storage, _ -> DeviceState? in
+      guard
+        var state = try storage.connection.first(
+          "SELECT state FROM devices WHERE account = ?", [.id(account)],
+          { try storage.decode(DeviceState.self, try $0.text(named: "state")) })
+      else { return nil }
+      let copies = try storage.connection.rows(
+        "SELECT applied, body FROM device_cards WHERE account = ?", [.id(account)]
+      ) { row in
+        (
+          card: try storage.decode(Card.self, try row.text(named: "body")),
+          applied: try row.int64(named: "applied")
+        )
+      }
+      state.restore(copies: copies)
+      return state
+    }
+    guard var full = state else { return nil }
+    full.restore(notifications: try notifications(of: account, delivered: false, now: .distantPast))
+    return full
+  }
+
+  /// Saves a device file's state in one transaction: the cards that changed since `previous`
+  /// (every card when it is unknown) a row each, the rest as one document. Answers how many
+  /// card rows it wrote.
+  @discardableResult
+  func saveDeviceFileState(
+    _ state: DeviceState, previous: DeviceState?, for account: AccountID
+  ) throws -> Int {
+    try write(AccessChecked(), as: account) { storage, _, _ in
+      var written = 0
+      let connection = storage.connection
+      if previous == nil {
+        try connection.run("DELETE FROM device_cards WHERE account = ?", [.id(account)])
+      }
+      for (id, card) in state.cards {
+        let applied = state.appliedSequence(ofCard: id)
+        if let previous, previous.cards[id] == card,
+          previous.appliedSequence(ofCard: id) == applied
+        {
+          continue
+        }
+        try connection.run(
+          """
+          INSERT INTO device_cards (account, id, applied, body) VALUES (?, ?, ?, ?)
+          ON CONFLICT (account, id) DO UPDATE SET applied = excluded.applied, body = excluded.body
+          """, [.id(account), .id(id), .integer(applied), try storage.json(card)])
+        written += 1
+      }
+      for id in previous?.cards.keys ?? [:].keys where state.cards[id] == nil {
+        try connection.run(
+          "DELETE FROM device_cards WHERE account = ? AND id = ?", [.id(account), .id(id)])
+      }
+      try connection.run(
+        """
+        INSERT INTO devices (account, state) VALUES (?, ?)
+        ON CONFLICT (account) DO UPDATE SET state = excluded.state
+        """, [.id(account), try storage.json(state.withoutCardCopies())])
+      return written
+    }
+  }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import TeammateKit
+import TeammateTestSupport
+import Testing
+
+/// The command line's device, killed at random points: nothing lost, nothing twice.
+@Suite struct DeviceKillCLITests {
+  @Test func test_AC_DEV_13_aHundredAddsKilledAtRandomLoseNothingAndLandOnce() async throws {
+    let scratch = try Scratch()
+    try await scratch.couple()
+    var random = SeededRandomNumberGenerator(seed: 13)
+    var said: [String] = []
+    var diedBeforeSaying = 0
+    // NB: how many looks at a process one add lasts on this machine, from one left to finish:
+    // the kill points are drawn over that span and a little past it.
+    let span = try await Self.looksUntilDone(scratch)
+    for index in 0..<100 {
+      let title = "kill \(index)"
+      let process = Process()
+      process.executableURL = Binary.url
+      process.arguments =
+        ["--as", "bob", "card", "add", title] + (index % 2 == 0 ? [] : ["--offline"])
+      process.environment = scratch.environment
+      let output = Pipe()
+      process.standardOutput = output
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      // NB: a random point of the run, counted in looks at the process rather than in time.
+      let looks = Int.random(in: 0..<(span + span / 4 + 1), using: &random)
+      for _ in 0..<looks where !process.isRunning { break }
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+      let printed = String(
+        decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      if printed.isEmpty { diedBeforeSaying += 1 } else { said.append(title) }
+    }
+    let synced = await scratch.run("bob", ["sync"])
+    #expect(synced.exitCode == 0, "\(synced.stderr)")
+    let listed = try await scratch.json("bob", ["card", "list"])
+    let titles = try #require(listed["cards"] as? [[String: Any]]).compactMap {
+      $0["title"] as? String
+    }
+    #expect(Set(titles).count == titles.count, "a card is there twice")
+    for title in said { #expect(titles.contains(title), "'\(title)' was said added, and lost") }
+    #expect(diedBeforeSaying >= 5 && said.count >= 5, "\(diedBeforeSaying) died before saying")
+  }
+
+  /// How many looks at it an add left to run lasts.
+  static func looksUntilDone(_ scratch: Scratch) async throws -> Int {
+    let process = Process()
+    process.executableURL = Binary.url
+    process.arguments = ["--as", "bob", "card", "add", "measured"]
+    process.environment = scratch.environment
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    var looks = 0
+    while process.isRunning { looks += 1 }
+    process.waitUntilExit()
+    return looks
+  }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import TeammateInMemory
+import TeammateKit
+import TeammateTestSupport
+import Testing
+
+/// A device saves itself within its turn, and a save that fails fails the call.
+@Suite struct DeviceStoreTests {
+  let clock = ManualWallClock(Fixtures.start)
+
+  @Test func test_AC_DEV_11_aDeviceSavesInItsTurnAndAFailedSaveFailsTheCall() async throws {
+    let backend = InMemoryBackend(clock: clock, random: SeededRandomNumberGenerator(seed: 11))
+    let home = try await backend.createHousehold(
+      name: "Home", timeZone: "Asia/Taipei", displayName: "Alice", as: "alice"
+    ).household.id
+    let store = InMemoryDeviceStore()
+    let alice = try await Device(
+      account: "alice", backend: backend, clock: clock,
+      scheduler: InMemoryNotificationScheduler(clock: clock), store: store,
+      random: SeededRandomNumberGenerator(seed: 1))
+    _ = try await alice.sync()
+    #expect(try await store.loadState(of: "alice") == (await alice.state))
+    let crib = try await alice.addCard(CardDraft(title: "Crib"))
+    #expect(try await store.loadState(of: "alice") == (await alice.state))
+
+    // NB: no save succeeds: the write is refused before it is sent, and nothing stays.
+    await store.failSaves(after: 0)
+    await #expect(throws: DeviceNotSaved.self) {
+      _ = try await alice.addCard(CardDraft(title: "Wipes"))
+    }
+    #expect(await alice.state.outbox.isEmpty)
+    #expect(await alice.cards.values.map(\.title) == ["Crib"])
+    #expect(try await backend.cards(in: home, as: "alice").map(\.id) == [crib.id])
+
+    // NB: the write is kept, then sent, then the turn's save fails: the device is back at
+    // the write kept, which the next sync sends again and the backend answers once.
+    await store.failSaves(after: 1)
+    await #expect(throws: DeviceNotSaved.self) {
+      _ = try await alice.addCard(CardDraft(title: "Wipes"))
+    }
+    #expect(await alice.state.outbox.count == 1)
+    await store.failSaves(after: nil)
+    let report = try await alice.sync()
+    #expect(report.outbox == 0)
+    let titles = try await backend.cards(in: home, as: "alice").map(\.title)
+    #expect(titles.sorted() == ["Crib", "Wipes"])
+    #expect(try await store.loadState(of: "alice") == (await alice.state))
+  }
+}

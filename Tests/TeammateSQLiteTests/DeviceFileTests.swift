@@ -1,0 +1,69 @@
+import Foundation
+import TeammateInMemory
+import TeammateKit
+import TeammateTestSupport
+import Testing
+
+@testable import TeammateSQLite
+
+/// A device's state in a SQLite file: whole after a relaunch, each save writing what changed.
+@Suite struct DeviceFileTests {
+  let clock = ManualWallClock(Fixtures.start)
+
+  /// Bob's phone over `server`, keeping itself in the file at `path`.
+  func bobsPhone(_ server: InMemoryBackend, path: String, run: UInt64) async throws -> Device {
+    let file = try SQLiteBackend(path: path, clock: clock)
+    return try await Device(
+      account: "bob", backend: server, clock: clock,
+      scheduler: file.scheduler(for: "bob", clock: clock), store: SQLiteDeviceStore(file: file),
+      random: SeededRandomNumberGenerator(seed: 40 + run))
+  }
+
+  @Test func test_AC_DEV_12_aDeviceFileKeepsTheStateWholeAndWritesWhatChanged() async throws {
+    let server = InMemoryBackend(clock: clock, random: SeededRandomNumberGenerator(seed: 12))
+    let creation = try await server.createHousehold(
+      name: "Home", timeZone: "Asia/Taipei", displayName: "Alice", as: "alice")
+    let home = creation.household.id
+    _ = try await server.join(code: creation.invite.code.rawValue, displayName: "Bob", as: "bob")
+    let path = try TemporaryFolder.make().appending("device.sqlite")
+    let bob = try await bobsPhone(server, path: path, run: 0)
+    let checkup = try await server.addCard(
+      CardDraft(kind: .event, title: "Checkup", time: clock.now() + 86_400), to: home,
+      as: "alice")
+    _ = try await server.addCard(CardDraft(title: "Pick up the kids"), to: home, as: "alice")
+    _ = try await bob.sync()
+    // NB: a conflict: Bob's offline edit of a card Alice deleted meanwhile.
+    await bob.setOnline(false)
+    _ = try await bob.editCard(checkup.id, CardEdit(note: .set("bring the booklet")))
+    _ = try await server.deleteCard(checkup.id, as: "alice")
+    await bob.setOnline(true)
+    _ = try await bob.sync()
+    await bob.setOnline(false)
+    _ = try await bob.addCard(CardDraft(title: "Diapers"))
+    let held = await bob.state
+    let news = await bob.news
+    #expect(held.outbox.count == 1 && held.conflicts.count == 1 && !news.isEmpty)
+    #expect(held.planned.contains { !$0.title.isEmpty })
+
+    let again = try await bobsPhone(server, path: path, run: 1)
+    #expect(await again.state == held)
+    #expect(await again.news == news)
+
+    // NB: a save after one card changed writes that card's row alone.
+    let file = try SQLiteBackend(path: path, clock: clock)
+    var edited = held
+    let kids = try #require(held.cards.values.first { $0.title == "Pick up the kids" })
+    edited.cards[kids.id]?.note = "at four"
+    #expect(try await file.saveDeviceFileState(edited, previous: held, for: "bob") == 1)
+    #expect(try await file.saveDeviceFileState(edited, previous: edited, for: "bob") == 0)
+    #expect(try await file.deviceFileState(for: "bob")?.cards == edited.cards)
+
+    // NB: a state an earlier version saved whole, its cards inside, opens all the same.
+    let whole = edited
+    try await file.saveDeviceState(whole, for: "bob", keepingCards: true)
+    try SQLiteConnection(path: path).run("DELETE FROM device_cards")
+    let older = try await bobsPhone(server, path: path, run: 2)
+    #expect(await older.state.cards == whole.cards)
+    #expect(await older.state.outbox == whole.outbox)
+  }
+}
