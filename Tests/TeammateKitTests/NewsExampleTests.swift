@@ -31,21 +31,9 @@ import Testing
     #expect(shown == [["小美記錄了「接小孩」"]])
     #expect(await phone.news.isEmpty)
     // NB: every line of the article's example is a line of this test.
-    let article = try String(
-      contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent(
-          "../../Sources/TeammateKit/TeammateKit.docc/EmbeddingTeammateKit.md"
-        )
-        .standardized, encoding: .utf8)
-    let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
-    let example = try #require(
-      article.components(separatedBy: "### Telling the partner's news").last?
-        .components(separatedBy: "```swift\n").dropFirst().first?
-        .components(separatedBy: "```").first)
-    let lines = example.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-    #expect(lines.count == 6)
-    for line in lines where line != "}" {
-      #expect(source.contains(line), "the article's line is not run here: \(line)")
-    }
+    #expect(
+      try ArticleExample.lines(under: "Telling the partner's news", from: #filePath).count == 5)
+    #expect(
+      try ArticleExample.linesNotRun(under: "Telling the partner's news", by: #filePath) == [])
   }
 }

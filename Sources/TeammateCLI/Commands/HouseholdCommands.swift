@@ -30,10 +30,11 @@ extension Commands {
     name: String, zone: String?, displayName: String?, session: inout Session
   ) async throws {
     let uid = try session.account()
-    let creation = try await session.store().createHousehold(
-      name: name, timeZone: zone ?? TimeZone.current.identifier,
-      displayName: displayName ?? uid.rawValue, as: uid)
-    try await session.deviceHears()
+    let creation = try await session.deviceWrite {
+      try await $0.createHousehold(
+        name: name, timeZone: zone ?? TimeZone.current.identifier,
+        displayName: displayName ?? uid.rawValue)
+    }
     let household = creation.household
     let times = TimeText(
       zone: TimeZone(identifier: household.timeZone) ?? .current, now: session.now)
@@ -69,9 +70,9 @@ extension Commands {
     async throws
   {
     let uid = try session.account()
-    let household = try await session.store().join(
-      code: code, displayName: displayName ?? uid.rawValue, as: uid)
-    try await session.deviceHears()
+    let household = try await session.deviceWrite {
+      try await $0.join(code: code, displayName: displayName ?? uid.rawValue)
+    }
     let times = TimeText(
       zone: TimeZone(identifier: household.timeZone) ?? .current, now: session.now)
     if session.json {
@@ -146,9 +147,8 @@ extension Commands {
     path: ["invite", "create"],
     abstract: "Issue a new invite code; any earlier code stops working.", needsNetwork: true
   ) { session, _ in
-    let uid = try session.account()
-    let household = try await session.household()
-    let invite = try await session.store().issueInvite(for: household.id, as: uid)
+    _ = try await session.household()
+    let invite = try await session.deviceWrite { try await $0.issueInvite() }
     let times = await session.times()
     if session.json { return session.writeJSON(JSONDocuments.invite(invite, times: times)) }
     session.write(inviteLine(invite, times: times))
@@ -185,7 +185,7 @@ extension Commands {
 
   private static func link(_ credential: Credential, session: inout Session) async throws {
     let uid = try session.account()
-    try await session.store().linkCredential(credential, as: uid)
+    try await session.deviceWrite { try await $0.linkCredential(credential) }
     if session.json {
       return session.writeJSON(
         .object(["account": .string(uid.rawValue), "credential": .string(credential.description)]))

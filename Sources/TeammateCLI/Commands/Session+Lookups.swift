@@ -40,12 +40,6 @@ extension Session {
     return report
   }
 
-  /// A device that made or joined a household pulls it at once, on a server as on a store
-  /// file, so that it knows its household offline before its first sync.
-  mutating func deviceHears() async throws {
-    _ = try await syncDevice()
-  }
-
   /// Runs one sync or write through this machine's device of the acting account, which plans
   /// its notifications again at once and keeps its own state (ADR 0020).
   mutating func deviceWrite<T>(_ body: (Device) async throws -> T) async throws -> T {

@@ -23,13 +23,13 @@ import Foundation
 public actor Device {
   /// Whose phone this is.
   public nonisolated let account: AccountID
-  private let backend: any TeammateBackend
+  let backend: any TeammateBackend
   let clock: any WallClock
   private let scheduler: any NotificationScheduler
   private let pageSize: Int
   var random: AnyRandomNumberGenerator
   /// Everything the device keeps between runs, saved to `store` within each turn.
-  public private(set) var state: DeviceState
+  public internal(set) var state: DeviceState
   /// Where the state is kept, durably; nil for a device that keeps nothing (a preview).
   private let store: (any DeviceStore)?
   /// What `store` holds for this device: the state as last saved (nil before the first save
@@ -264,7 +264,7 @@ public actor Device {
   }
 
   /// Pulls what is new, learns the partner's news and plans again.
-  private func pullAndPlan() async throws -> SyncReport {
+  func pullAndPlan() async throws -> SyncReport {
     let before = state
     var pulled: (pulled: [Change], fresh: [Change]) = ([], [])
     do {
@@ -358,7 +358,7 @@ public actor Device {
 
   /// Lets go of the household: its cards, its planned and its shown notifications. What did
   /// not land stays, for the person to read.
-  private func forgetHousehold() async throws {
+  func forgetHousehold() async throws {
     let conflicts = state.conflicts
     state = DeviceState()
     state.conflicts = conflicts
@@ -368,7 +368,7 @@ public actor Device {
   // MARK: Writes, through the outbox
 
   /// The household this device's account is in, asking the backend when it does not know.
-  private func householdID() async throws -> HouseholdID {
+  func householdID() async throws -> HouseholdID {
     if let id = state.householdID { return id }
     guard isOnline else { throw TeammateError.unavailable }
     guard let id = try await backend.householdID(of: account, as: account) else {
@@ -420,7 +420,7 @@ public actor Device {
   /// view back to the backend's and becomes a conflict, except for `answering`, whose
   /// refusal the caller hears at once.
   @discardableResult
-  private func flush(answering: WriteID? = nil) async throws -> [WriteID: WriteOutcome] {
+  func flush(answering: WriteID? = nil) async throws -> [WriteID: WriteOutcome] {
     var outcomes: [WriteID: WriteOutcome] = [:]
     while let entry = state.outbox.first {
       var sending = entry
