@@ -91,11 +91,9 @@ public struct ContractWorld: Sendable {
     let now = clock.now()
     guard let household = state.household, household.hasMember(device.account) else { return [] }
     return NotificationPlanner.plan(
-      PlanInput(
-        cards: state.sortedCards, activity: state.waitingActivity, viewer: device.account,
-        members: household.members, timeZone: TimeZone(identifier: household.timeZone) ?? .gmt,
-        now: now, shown: state.shown, meals: household.mealsToRemind(among: state.sortedCards),
-        list: state.listNews(for: device.account))
+      .device(
+        state, cards: state.cards.values, household: household, viewer: device.account,
+        now: now, wording: device.wording)
     ).filter { $0.fireAt > now }
   }
 

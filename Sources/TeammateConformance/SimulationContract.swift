@@ -141,11 +141,9 @@ public enum SimulationContract {
       await phone.device.pending.count == AcknowledgementRules.badge(cards: cards, viewer: account))
     let household = try await world.backend.household(home, as: account)
     let plan = NotificationPlanner.plan(
-      PlanInput(
-        cards: cards, activity: state.waitingActivity, viewer: account, members: household.members,
-        timeZone: TimeZone(identifier: household.timeZone) ?? .gmt, now: world.clock.now(),
-        shown: state.shown, meals: household.mealsToRemind(among: cards),
-        list: state.listNews(for: account)))
+      .device(
+        state, cards: cards, household: household, viewer: account, now: world.clock.now(),
+        wording: phone.device.wording))
     #expect(await phone.centre.pending() == plan.filter { $0.fireAt > world.clock.now() })
   }
 }

@@ -47,7 +47,7 @@ extension InMemoryBackend {
   }
 
   /// From now on, pushes wait until `release` instead of being delivered at once.
-  public func holdDeliveries() { delivery.holding = true }
+  package func holdDeliveries() { delivery.holding = true }
 
   /// Delivers every held push to listeners that are online, in `order`, each once or twice.
   public func release(order: DeliveryOrder = .asSent, duplicated: Bool = false) {

@@ -583,13 +583,10 @@ final class Life {
     guard let household = await device.household, household.hasMember(device.account) else {
       return []
     }
-    let cards = await device.cards.values.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
     return NotificationPlanner.plan(
-      PlanInput(
-        cards: cards, activity: state.waitingActivity, viewer: device.account,
-        members: household.members, timeZone: household.zone,
-        now: now, shown: state.shown, meals: household.mealsToRemind(among: cards),
-        list: state.listNews(for: device.account))
+      .device(
+        state, cards: await device.cards.values, household: household, viewer: device.account,
+        now: now, wording: device.wording)
     ).filter { $0.fireAt > now }
   }
 

@@ -6,7 +6,7 @@ import Testing
   /// comment stands right above it.
   static func requirements(of name: String) throws -> [(line: String, documented: Bool)] {
     let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .appendingPathComponent("../../Sources/TeammateKit/Sync/TeammateBackend.swift")
+      .appendingPathComponent("../../Sources/TeammateKit/Backend/TeammateBackend.swift")
     let lines = try String(contentsOf: source, encoding: .utf8).components(separatedBy: "\n")
     guard let start = lines.firstIndex(where: { $0.hasPrefix("public protocol \(name):") }),
       let end = lines[start...].firstIndex(of: "}")

@@ -4,7 +4,7 @@ public struct AccessState: Sendable, Equatable {
   public var actorHousehold: HouseholdID?
 
   /// The state as the access table sees it: the household the actor belongs to, if any.
-  public init(actorHousehold: HouseholdID?) { self.actorHousehold = actorHousehold }
+  package init(actorHousehold: HouseholdID?) { self.actorHousehold = actorHousehold }
 }
 
 /// The outcome of asking the access table.

@@ -213,7 +213,7 @@ public enum Outbox {
 
   /// One write over the device's view, refused as the backend would refuse it: by the same
   /// code (`BackendOperations`), over the view as storage. Returns the view after it.
-  public static func apply(
+  package static func apply(
     _ write: DeviceWrite, to view: DeviceView, viewer: AccountID, now: Date
   ) throws(TeammateError) -> DeviceView {
     guard let household = view.household else { throw .notInHousehold(viewer) }

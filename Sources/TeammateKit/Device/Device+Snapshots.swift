@@ -55,7 +55,7 @@ extension Device {
   }
 
   /// How many snapshot streams are open: a cancelled one is released.
-  public var observerCount: Int { observers.continuations.count }
+  package var observerCount: Int { observers.continuations.count }
 
   private func stopObserving(_ id: Int) {
     observers.continuations[id] = nil

@@ -1,46 +1,48 @@
 import Foundation
 
-/// What one device remembers between syncs: its cursor in the feed and its copy of the
-/// household. Codable, so that a command-line device can keep it in a store between runs.
+/// What one device remembers between runs: its cursor in the feed, its copy of the household,
+/// what waits to be sent and what the person has not seen yet. Read-only to an app: the
+/// device keeps it in its `DeviceStore` itself (ADR 0020); `Codable`, for a store of the
+/// app's own, which saves and gives back what it is handed and sets nothing.
 public struct DeviceState: Sendable, Codable, Equatable {
   /// The household the device follows, if any.
-  public var householdID: HouseholdID?
+  public package(set) var householdID: HouseholdID?
   /// That household as last pulled.
-  public var household: Household?
+  public package(set) var household: Household?
   /// The last feed sequence this device pulled.
-  public var cursor: Int64 = 0
+  public package(set) var cursor: Int64 = 0
   /// Its cards as last pulled, by id.
-  public var cards: [CardID: Card] = [:]
+  public package(set) var cards: [CardID: Card] = [:]
   /// The household's shopping list items as last pulled, cleared ones included, by id.
-  public var items: [ItemID: ShoppingItem] = [:]
+  public package(set) var items: [ItemID: ShoppingItem] = [:]
   /// The feed sequence up to which the person has looked at the list: the partner's list
   /// changes after it are news.
-  public var listSeen: Int64 = 0
+  public package(set) var listSeen: Int64 = 0
   /// The items changed after the mark: the only ones the list's news is looked for in, so
   /// that a long list costs nothing to plan with.
-  public var listUnseen: Set<ItemID> = []
+  public package(set) var listUnseen: Set<ItemID> = []
   /// Per document, the sequence of the change last applied to it.
-  public var appliedSequence: [String: Int64] = [:]
+  public package(set) var appliedSequence: [String: Int64] = [:]
   /// The changes past the cursor already told as news (pushed before the pull that brings
   /// them): the pull tells every other change past the cursor (AC-NEWS-01). The device's own
   /// to keep: no app sets it.
   var toldAhead: Set<Int64> = []
   /// Partner activity whose notification has not fired yet (deferred by quiet hours).
-  public var waitingActivity: [ActivityEvent] = []
+  public package(set) var waitingActivity: [ActivityEvent] = []
   /// The notifications this device last handed to its scheduler, with their text: what an
   /// app lists without running the planner itself.
-  public var planned: [PlannedNotification] = []
+  public package(set) var planned: [PlannedNotification] = []
   /// The reminders this device has shown: each fires once, however often it syncs.
-  public var shown: Set<NotificationOccurrence> = []
+  public package(set) var shown: Set<NotificationOccurrence> = []
   /// The writes made here that the backend has not answered yet, in the order made.
-  public var outbox: [OutboxEntry] = []
+  public package(set) var outbox: [OutboxEntry] = []
   /// What did not land as it was made, until the person has seen it.
-  public var conflicts: [SyncConflict] = []
+  public package(set) var conflicts: [SyncConflict] = []
   /// What the partner did that the person has not marked seen (`Device.news`).
   var news: [PartnerNews] = []
   /// Writes of this device whose answers it holds and has not yet told the backend of: the
   /// next write sent names them, and their receipts go (AC-OFF-10).
-  public var heldAnswers: [WriteID] = []
+  public package(set) var heldAnswers: [WriteID] = []
 
   /// The state of a new install: nothing known, nothing waiting.
   public init() {}

@@ -45,7 +45,7 @@ public actor Device {
   private var turns = DeviceTurns()
   /// How many calls have taken their place in line, in the order they took it: a
   /// simulation waits on it to make concurrent calls in an order its seed fixes.
-  public private(set) var callsMade = 0
+  package private(set) var callsMade = 0
   /// What the partner did that the person has not marked seen: kept with the state, so that
   /// it survives a relaunch.
   public var news: [PartnerNews] { state.news }
@@ -330,14 +330,10 @@ public actor Device {
     let plan: [PlannedNotification]
     let shown = view
     if let household = shown.household, household.hasMember(account) {
-      let cards = shown.cards.values.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
       plan = NotificationPlanner.plan(
-        PlanInput(
-          cards: cards, activity: state.waitingActivity + activity, viewer: account,
-          members: household.members,
-          timeZone: household.zone, now: now,
-          shown: state.shown, wording: wording, meals: household.mealsToRemind(among: cards),
-          list: state.listNews(for: account)))
+        .device(
+          state, cards: shown.cards.values, household: household, viewer: account, now: now,
+          wording: wording, adding: activity))
     } else {
       plan = []
     }
