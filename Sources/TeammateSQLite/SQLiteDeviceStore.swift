@@ -89,26 +89,32 @@ extension SQLiteBackend {
     try write(AccessChecked(), as: account) { storage, _, _ in
       var written = 0
       let connection = storage.connection
-      if previous == nil {
+      // NB: a card copy changes only with the sequence applied to it (a change pulled or an
+      // answer), so the cards whose sequence moved are the ones to write; another household,
+      // or nothing known of the last save, rewrites them all.
+      let changed: [CardID]
+      if let previous, previous.householdID == state.householdID {
+        changed = state.cardsApplied(since: previous)
+      } else {
         try connection.run("DELETE FROM device_cards WHERE account = ?", [.id(account)])
+        changed = Array(state.cards.keys)
       }
-      for (id, card) in state.cards {
-        let applied = state.appliedSequence(ofCard: id)
-        if let previous, previous.cards[id] == card,
-          previous.appliedSequence(ofCard: id) == applied
-        {
+      for id in changed {
+        guard let card = state.cards[id] else {
+          try connection.run(
+            "DELETE FROM device_cards WHERE account = ? AND id = ?", [.id(account), .id(id)])
           continue
         }
         try connection.run(
           """
           INSERT INTO device_cards (account, id, applied, body) VALUES (?, ?, ?, ?)
           ON CONFLICT (account, id) DO UPDATE SET applied = excluded.applied, body = excluded.body
-          """, [.id(account), .id(id), .integer(applied), try storage.json(card)])
+          """,
+          [
+            .id(account), .id(id), .integer(state.appliedSequence(ofCard: id)),
+            try storage.json(card),
+          ])
         written += 1
-      }
-      for id in previous?.cards.keys ?? [:].keys where state.cards[id] == nil {
-        try connection.run(
-          "DELETE FROM device_cards WHERE account = ? AND id = ?", [.id(account), .id(id)])
       }
       try connection.run(
         """

@@ -90,6 +90,43 @@ func deviceBenchmarks() async throws -> [Measurement] {
       try await big.bob.replan()
     })
   keep(observed)
+  return rows + (try await saveBenchmarks())
+}
+
+/// A turn's save (ADR 0020): the same card edits on a household of 2,000 cards, by a device
+/// that keeps nothing and by one that saves every turn to a SQLite file of its own.
+func saveBenchmarks() async throws -> [Measurement] {
+  let backend = InMemoryBackend(
+    clock: SystemWallClock(), random: SeededRandomNumberGenerator(seed: 6))
+  let (alice, _) = try await devicePair(backend)
+  let home = try require(await alice.state.householdID, "a household")
+  _ = try await backend.addCards(drafts(2_000), to: home, as: "alice")
+  let path = (scratch as NSString).appendingPathComponent("device-\(getpid()).sqlite")
+  let saving = try await Device(
+    account: "bob", backend: backend, clock: SystemWallClock(),
+    scheduler: InMemoryNotificationScheduler(),
+    store: SQLiteDeviceStore(file: try SQLiteBackend(path: path, clock: SystemWallClock())),
+    random: SeededRandomNumberGenerator(seed: 7))
+  let keeping = Device(
+    account: "bob", backend: backend, clock: SystemWallClock(),
+    scheduler: InMemoryNotificationScheduler(), random: SeededRandomNumberGenerator(seed: 8))
+  _ = try await saving.sync()
+  _ = try await keeping.sync()
+  // NB: the 2,000 cards' news read, as a person would have.
+  try await saving.markNewsSeen()
+  try await keeping.markNewsSeen()
+  let card = try require(await keeping.state.sortedCards.first, "a card")
+  var rows: [Measurement] = []
+  for (name, device) in [("keeping nothing", keeping), ("saving to its SQLite file", saving)] {
+    rows.append(
+      try await measure(
+        "a card edit, 2,000 cards, the device \(name)", count: 100, runs: 7, setup: {}
+      ) {
+        for index in 0..<100 {
+          _ = try await device.editCard(card.id, CardEdit(note: .set("note \(index)")))
+        }
+      })
+  }
   return rows
 }
 

@@ -10,6 +10,11 @@ defer {
   }
 }
 
+// NB: `TEAMMATE_BENCH_ONLY=save` runs a turn's save alone.
+if ProcessInfo.processInfo.environment["TEAMMATE_BENCH_ONLY"] == "save" {
+  printTable(try await saveBenchmarks())
+  exit(0)
+}
 // NB: `TEAMMATE_BENCH_ONLY=device` runs the device's rows alone, for working on them.
 if ProcessInfo.processInfo.environment["TEAMMATE_BENCH_ONLY"] == "device" {
   printTable(plannerBenchmarks() + (try await deviceBenchmarks()))

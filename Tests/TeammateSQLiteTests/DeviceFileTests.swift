@@ -52,8 +52,10 @@ import Testing
     // NB: a save after one card changed writes that card's row alone.
     let file = try SQLiteBackend(path: path, clock: clock)
     var edited = held
-    let kids = try #require(held.cards.values.first { $0.title == "Pick up the kids" })
-    edited.cards[kids.id]?.note = "at four"
+    var kids = try #require(held.cards.values.first { $0.title == "Pick up the kids" })
+    kids.note = "at four"
+    // NB: as a change applied moves it: the card with the sequence it came with.
+    edited.restore(copies: [(kids, held.appliedSequence(ofCard: kids.id) + 1)])
     #expect(try await file.saveDeviceFileState(edited, previous: held, for: "bob") == 1)
     #expect(try await file.saveDeviceFileState(edited, previous: edited, for: "bob") == 0)
     #expect(try await file.deviceFileState(for: "bob")?.cards == edited.cards)

@@ -5,44 +5,47 @@ import Foundation
 /// device keeps it in its `DeviceStore` itself (ADR 0020); `Codable`, for a store of the
 /// app's own, which saves and gives back what it is handed and sets nothing.
 public struct DeviceState: Sendable, Codable, Equatable {
-  /// The household the device follows, if any.
-  public package(set) var householdID: HouseholdID?
-  /// That household as last pulled.
-  public package(set) var household: Household?
+  // NB: declared in the order equality compares them, cheapest and most often different
+  // first: a device compares its state with the one saved in every turn (ADR 0020), and a
+  // write differs in its outbox long before its cards.
+  /// The writes made here that the backend has not answered yet, in the order made.
+  public package(set) var outbox: [OutboxEntry] = []
   /// The last feed sequence this device pulled.
   public package(set) var cursor: Int64 = 0
-  /// Its cards as last pulled, by id.
-  public package(set) var cards: [CardID: Card] = [:]
-  /// The household's shopping list items as last pulled, cleared ones included, by id.
-  public package(set) var items: [ItemID: ShoppingItem] = [:]
+  /// Writes of this device whose answers it holds and has not yet told the backend of: the
+  /// next write sent names them, and their receipts go (AC-OFF-10).
+  public package(set) var heldAnswers: [WriteID] = []
+  /// What did not land as it was made, until the person has seen it.
+  public package(set) var conflicts: [SyncConflict] = []
+  /// What the partner did that the person has not marked seen (`Device.news`).
+  var news: [PartnerNews] = []
+  /// The household the device follows, if any.
+  public package(set) var householdID: HouseholdID?
   /// The feed sequence up to which the person has looked at the list: the partner's list
   /// changes after it are news.
   public package(set) var listSeen: Int64 = 0
-  /// The items changed after the mark: the only ones the list's news is looked for in, so
-  /// that a long list costs nothing to plan with.
-  public package(set) var listUnseen: Set<ItemID> = []
-  /// Per document, the sequence of the change last applied to it.
-  public package(set) var appliedSequence: [String: Int64] = [:]
   /// The changes past the cursor already told as news (pushed before the pull that brings
   /// them): the pull tells every other change past the cursor (AC-NEWS-01). The device's own
   /// to keep: no app sets it.
   var toldAhead: Set<Int64> = []
+  /// The items changed after the mark: the only ones the list's news is looked for in, so
+  /// that a long list costs nothing to plan with.
+  public package(set) var listUnseen: Set<ItemID> = []
+  /// The reminders this device has shown: each fires once, however often it syncs.
+  public package(set) var shown: Set<NotificationOccurrence> = []
   /// Partner activity whose notification has not fired yet (deferred by quiet hours).
   public package(set) var waitingActivity: [ActivityEvent] = []
   /// The notifications this device last handed to its scheduler, with their text: what an
   /// app lists without running the planner itself.
   public package(set) var planned: [PlannedNotification] = []
-  /// The reminders this device has shown: each fires once, however often it syncs.
-  public package(set) var shown: Set<NotificationOccurrence> = []
-  /// The writes made here that the backend has not answered yet, in the order made.
-  public package(set) var outbox: [OutboxEntry] = []
-  /// What did not land as it was made, until the person has seen it.
-  public package(set) var conflicts: [SyncConflict] = []
-  /// What the partner did that the person has not marked seen (`Device.news`).
-  var news: [PartnerNews] = []
-  /// Writes of this device whose answers it holds and has not yet told the backend of: the
-  /// next write sent names them, and their receipts go (AC-OFF-10).
-  public package(set) var heldAnswers: [WriteID] = []
+  /// That household as last pulled.
+  public package(set) var household: Household?
+  /// The household's shopping list items as last pulled, cleared ones included, by id.
+  public package(set) var items: [ItemID: ShoppingItem] = [:]
+  /// Per document, the sequence of the change last applied to it.
+  public package(set) var appliedSequence: [String: Int64] = [:]
+  /// Its cards as last pulled, by id.
+  public package(set) var cards: [CardID: Card] = [:]
 
   /// The state of a new install: nothing known, nothing waiting.
   public init() {}
@@ -177,6 +180,28 @@ public struct DeviceState: Sendable, Codable, Equatable {
   /// The sequence of the change last applied here to card `id`.
   package func appliedSequence(ofCard id: CardID) -> Int64 {
     appliedSequence[Self.cardKeyPrefix + id.rawValue, default: 0]
+  }
+
+  /// The cards whose copy changed since `previous` of the same household: those whose applied
+  /// sequence moved, or that are new or gone. Found without reading the cards themselves.
+  package func cardsApplied(since previous: DeviceState) -> [CardID] {
+    var moved: [CardID] = []
+    var added = 0
+    // NB: the sequence is looked up first, the key's prefix read only for what moved.
+    for (key, sequence) in appliedSequence {
+      let before = previous.appliedSequence[key]
+      guard before != sequence else { continue }
+      if before == nil { added += 1 }
+      if key.hasPrefix(Self.cardKeyPrefix) {
+        moved.append(CardID(String(key.dropFirst(Self.cardKeyPrefix.count))))
+      }
+    }
+    guard previous.appliedSequence.count > appliedSequence.count - added else { return moved }
+    for key in previous.appliedSequence.keys
+    where appliedSequence[key] == nil && key.hasPrefix(Self.cardKeyPrefix) {
+      moved.append(CardID(String(key.dropFirst(Self.cardKeyPrefix.count))))
+    }
+    return moved
   }
 
   /// Puts back card copies kept apart, each with the sequence last applied to it.
