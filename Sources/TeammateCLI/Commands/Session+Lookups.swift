@@ -26,12 +26,14 @@ extension Session {
     }
   }
 
-  /// Runs this machine's device of the acting account through one sync, and keeps its state.
-  /// The conflicts the report carries count as seen: they are not reported again.
+  /// Runs this machine's device of the acting account through one sync. The conflicts the
+  /// report carries count as seen, and so does the partner's news: the command line tells
+  /// the news a sync brought, and keeps none for later (`watch` marks what it printed).
   mutating func syncDevice() async throws -> SyncReport {
     let report = try await deviceWrite { device in
       let report = try await device.sync()
       try await device.dismissConflicts(report.conflicts.map(\.id))
+      try await device.markNewsSeen()
       return report
     }
     log(
