@@ -62,7 +62,10 @@ public enum MealContract {
     let heard = try await alice.sync()
     #expect(
       heard.news.map(\.kind)
-        == [.movedMeal, .dishEdited, .dishRemoved, .dishRestored, .restored, .mealSettings],
+        == [
+          .movedMeal, .dishEdited, .dishRemoved, .dishRestored, .skippedMeal, .deleted,
+          .restored, .mealSettings,
+        ],
       "\(heard.news)")
     let stored = try await world.backend.cards(in: home, as: world.alice)
     #expect(await alice.cards == Dictionary(uniqueKeysWithValues: stored.map { ($0.id, $0) }))

@@ -20,6 +20,7 @@ public enum Invariant: String, CaseIterable, Sendable {
   case clearedStaysCleared = "a cleared list item is never needed or got again"
   case oneNeededPerThing = "no two needed list items are one thing as texts fold"
   case newsIsTrue = "every piece of news names an act the partner made, as it was made"
+  case newsIsWhole = "no card the partner acted on since a phone's last sync goes untold"
 }
 
 /// The first invariant a run broke: where, which, and what was seen.

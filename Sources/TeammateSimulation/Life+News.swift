@@ -30,4 +30,25 @@ extension Life {
     }
     return nil
   }
+
+  /// The first card of the partner's acts a sync by `who` brought (past the cursor it began
+  /// at, up to the one it ended at, and not handed to the phone as a push before) that its
+  /// news names nowhere (issue 44: no act missing). Nil when each is told, or when the sync
+  /// moved to another household.
+  func newsMissing(
+    _ news: [PartnerNews], to who: Partner, before: DeviceState, after: DeviceState,
+    pushed: Set<Int64>
+  ) -> String? {
+    guard before.householdID != nil, before.householdID == after.householdID else { return nil }
+    let told = Set(news.compactMap(\.cardID))
+    for change in feedSeen
+    where change.sequence > before.cursor && change.sequence <= after.cursor
+      && change.actor != who.account && !pushed.contains(change.sequence)
+    {
+      guard let card = change.card, !told.contains(card.id) else { continue }
+      return "\(who) was not told of \(change.actor)'s change \(change.sequence) to "
+        + "'\(card.title)'"
+    }
+    return nil
+  }
 }

@@ -51,6 +51,8 @@ public enum Sabotage: String, CaseIterable, Sendable {
   case lyingNews
   /// A phone's store drops every save of a write waiting to be sent: a relaunch loses it.
   case forgetfulStore
+  /// A phone reads the partner's changes to a card as its own, so it tells none of them.
+  case silentNews
 
   /// The invariant it breaks.
   public var breaks: Invariant {
@@ -76,11 +78,12 @@ public enum Sabotage: String, CaseIterable, Sendable {
     case .deafList: .converges
     case .lyingNews: .newsIsTrue
     case .forgetfulStore: .nothingLost
+    case .silentNews: .newsIsWhole
     }
   }
 
-  /// How it distorts what the checks read (`observer`) or what the phones read.
-  func distortion(observer: Bool) -> FaultyBackend.Distortion {
+  /// How it distorts what the checks read (`observer`) or what `viewer`'s phone reads.
+  func distortion(observer: Bool, viewer: AccountID? = nil) -> FaultyBackend.Distortion {
     var distortion = FaultyBackend.Distortion()
     switch (self, observer) {
     case (.thirdMember, true):
@@ -206,6 +209,15 @@ public enum Sabotage: String, CaseIterable, Sendable {
           var lying = change
           lying.card?.meal?.state = .proposed(options.reversed())
           return lying
+        }
+      }
+    case (.silentNews, false):
+      distortion.changes = { changes in
+        changes.map { change in
+          guard let viewer, change.card != nil, change.card?.meal == nil else { return change }
+          var silent = change
+          silent.actor = viewer
+          return silent
         }
       }
     case (.openDoor, true):

@@ -118,6 +118,8 @@ final class Phone {
   var pushes: [Change] = []
   /// The last change pushed to it.
   var pushedThrough: Int64 = 0
+  /// The changes handed to it as pushes: told then, not by the pull that brings them again.
+  var pushedTold: Set<Int64> = []
   /// The outbox as the last check saw it.
   var tracked: Set<WriteID> = []
   /// Conflicts the person has read and dismissed.
@@ -188,7 +190,9 @@ final class Life {
     for (index, partner) in Partner.allCases.enumerated() {
       let phoneClock = SkewedWallClock(clock, offset: TimeInterval(rates.skewHours[index] * 3_600))
       let network = FaultyBackend(
-        backend, distortion: config.sabotage?.distortion(observer: false) ?? .init())
+        backend,
+        distortion: config.sabotage?.distortion(observer: false, viewer: partner.account)
+          ?? .init())
       let scheduler = SimScheduler(clock: phoneClock, sabotage: config.sabotage)
       let store = SimDeviceStore(
         base: try await config.backend.makeDeviceStore(for: backend),
@@ -308,7 +312,15 @@ final class Life {
     case .sync(let who, let dismiss):
       let phone = phone(who)
       justActed = who
+      let before = await phone.device.state
       let report = try await phone.device.sync()
+      if broken == nil,
+        let missing = await newsMissing(
+          report.news, to: who, before: before, after: phone.device.state,
+          pushed: phone.pushedTold)
+      {
+        broken = Violation(step: step, invariant: .newsIsWhole, detail: missing)
+      }
       // NB: offline, a sync only plans again from what the phone shows.
       if await phone.device.isOnline { lastSync = (who, report) }
       if broken == nil, let lie = newsLie(report.news, to: who) {
@@ -353,6 +365,7 @@ final class Life {
       guard await phone.device.isOnline else { return "held: offline" }
       let pushes = phone.pushes
       phone.pushes = []
+      if fault != .dropped { phone.pushedTold.formUnion(pushes.map(\.sequence)) }
       switch fault {
       case .inOrder: for change in pushes { try await phone.device.receive(change) }
       case .reversed: for change in pushes.reversed() { try await phone.device.receive(change) }

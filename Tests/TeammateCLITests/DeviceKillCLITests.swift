@@ -12,7 +12,7 @@ import Testing
     var said: [String] = []
     var diedBeforeSaying = 0
     // NB: how many looks at a process one add lasts on this machine, from one left to finish:
-    // the kill points are drawn over that span and a little past it.
+    // the kill points are drawn over twice that span, so that about half die before saying.
     let span = try await Self.looksUntilDone(scratch)
     for index in 0..<100 {
       let title = "kill \(index)"
@@ -26,7 +26,7 @@ import Testing
       process.standardError = FileHandle.nullDevice
       try process.run()
       // NB: a random point of the run, counted in looks at the process rather than in time.
-      let looks = Int.random(in: 0..<(span + span / 4 + 1), using: &random)
+      let looks = Int.random(in: 0..<(2 * span + 1), using: &random)
       for _ in 0..<looks where !process.isRunning { break }
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()

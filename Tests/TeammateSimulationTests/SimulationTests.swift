@@ -272,3 +272,12 @@ struct BehindANetwork: BackendFactory {
     #expect(!without.contains { if case .list = $0 { true } else { false } })
   }
 }
+
+@Suite struct NewsSimulationTests {
+  @Test func test_AC_NEWS_06_noActOfThePartnerGoesUntold() async {
+    let result = await Simulation.run(SimulationConfig(seed: 18_948, steps: 300))
+    #expect(result.violation == nil, "\(result.violation.map { "\($0)" } ?? "")")
+    #expect(Invariant.newsIsWhole.rawValue.contains("untold"))
+    #expect(Sabotage.silentNews.breaks == .newsIsWhole)
+  }
+}

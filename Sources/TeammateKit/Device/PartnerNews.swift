@@ -117,7 +117,7 @@ public struct PartnerNews: Sendable, Equatable, Codable {
           changed: change.fields,
           // NB: the plan the partner's change carried, not the meal as it is now (AC-NEWS-02).
           meal: card.meal.map { MealNews($0, at: change.at, in: previousHousehold) })
-        if let index = cardEntry[card.id] {
+        if let index = cardEntry[card.id], joins(entries[index].news, then: news) {
           entries[index] = (change.sequence, joined(entries[index].news, then: news))
         } else {
           cardEntry[card.id] = entries.count
@@ -171,15 +171,9 @@ public struct PartnerNews: Sendable, Equatable, Codable {
         continue
       }
     }
-    return entries.sorted { $0.sequence < $1.sequence }.map(\.news).filter { news in
-      // NB: a deletion undone since (by either partner) is no news, nor a restoration redone.
-      guard let id = news.cardID, let now = cards[id] else { return true }
-      switch news.kind {
-      case .deleted: return now.isDeleted
-      case .restored: return !now.isDeleted
-      default: return true
-      }
-    }
+    // NB: every act is told, a deletion undone since included (by either partner): what was
+    // done is news, whatever came after it (issue 44).
+    return entries.sorted { $0.sequence < $1.sequence }.map(\.news)
   }
 
   private static func kind(of change: Change, card: Card) -> Kind? {
@@ -224,8 +218,9 @@ public struct PartnerNews: Sendable, Equatable, Codable {
     return nil
   }
 
-  /// `later` news added to `earlier`, as if collected together: a card keeps one entry, the
-  /// latest, still "logged" when it was logged and only changed since.
+  /// `later` news added to `earlier`, as if collected together: a card's act joins its last
+  /// entry when `joins` says so (still "logged" when it was logged and only changed since),
+  /// and is an entry of its own otherwise.
   public static func merging(_ later: [PartnerNews], into earlier: [PartnerNews]) -> [PartnerNews] {
     guard !earlier.isEmpty else { return later }
     var merged = earlier
@@ -239,13 +234,29 @@ public struct PartnerNews: Sendable, Equatable, Codable {
         merged.append(latest)
         continue
       }
-      guard let id = news.cardID, let index = merged.firstIndex(where: { $0.cardID == id }) else {
+      guard let id = news.cardID, let index = merged.lastIndex(where: { $0.cardID == id }),
+        joins(merged[index], then: news)
+      else {
         merged.append(news)
         continue
       }
       merged.append(joined(merged.remove(at: index), then: news))
     }
     return merged
+  }
+
+  /// Whether `later`, an act on the card `earlier` tells, joins it as one line: the same
+  /// partner's act of the same verb (an acknowledgement again, another edit), a change of a
+  /// card they logged, or the cook named after a meal's proposal, pick or decision. Any
+  /// other act is a line of its own, so that no verb hides another (issue 44: a card Alice
+  /// acknowledged, deleted and restored, and Bob deleted since, still tells that she
+  /// acknowledged it).
+  static func joins(_ earlier: PartnerNews, then later: PartnerNews) -> Bool {
+    guard earlier.actor == later.actor else { return false }
+    if earlier.kind == later.kind { return true }
+    if earlier.kind == .logged, later.kind == .changed { return true }
+    return [.proposedMeal, .pickedMeal, .decidedMeal].contains(earlier.kind)
+      && later.kind == .cookChanged
   }
 
   /// One card's news, `earlier` then `later`, as one entry: the latest, with every field
