@@ -153,7 +153,7 @@ step_tests() {
     fi
   fi
   targets=$(for dir in Tests/*/; do basename "$dir"; done | xargs)
-  python3 scripts/lib/test-report.py "$logs/events.jsonl" scripts/test-floor \
+  python3 scripts/lib/test-report.py "$logs/events.jsonl" scripts/test-list \
     scripts/test-allowlist "$targets" "$(backend_kinds)" BackendContractTests "$logs/tests.tally" \
     >"$logs/tests.report"
   rc=$?

@@ -2,7 +2,7 @@
 """The judge's own checks, planted and required to fire, in one process.
 
 Feeds scripts/lib/test-report.py a recorded event stream (failing, skipped, disabled and
-known-issue tests; floors that differ; a contract test on one backend kind; a run that did
+known-issue tests; kept lists that differ; a contract test on one backend kind; a run that did
 not end) and scripts/lib/traceability.py planted spec and test-name mistakes, and requires
 each to be caught with the right words, and the clean cases to pass.
 """
@@ -62,42 +62,53 @@ def expect(want, pattern, what, call):
 events = os.path.join(HERE, "..", "fixtures", "probe-events.jsonl")
 lines = open(events, encoding="utf-8").read().splitlines(keepends=True)
 none = write("none", "")
-floors = {n: write(f"floor{n}", f"{n}\n") for n in (0, 1, 3, 4, 5)}
+P = "TeammateKitTests.ZZProbe/"
+# NB: kept lists of the probe's tests: the recorded run's own (4 cases), one short of a test,
+# one with a test that never ran, one with a count that differs, and those of the runs below.
+lists = {
+    "probe": write("list-probe", f"{P}failing() 1\n{P}known() 1\n{P}param(x:) 2\n"),
+    "short": write("list-short", f"{P}failing() 1\n{P}param(x:) 2\n"),
+    "extra": write("list-extra", f"{P}failing() 1\n{P}gone() 1\n{P}known() 1\n{P}param(x:) 2\n"),
+    "cases": write("list-cases", f"{P}failing() 1\n{P}known() 1\n{P}param(x:) 3\n"),
+    "empty": write("list-empty", ""),
+    "allowed": write("list-allowed", f"{P}known() 1\n"),
+}
 
 
-def report(events_path, floor, allow, targets, kinds="", contract="X"):
+def report(events_path, kept, allow, targets, kinds="", contract="X"):
     return lambda: report_module.main(
-        events_path, floors[floor], allow, targets.split(), kinds.split(), contract,
+        events_path, lists[kept], allow, targets.split(), kinds.split(), contract,
         os.path.join(scratch, "tally"))
 
 
 # The recorded run: failing() fails, param(x:) fails its second case, disabled() and
 # notEnabled() are skipped, known() passes with a known issue; 4 cases ran.
 T = "TeammateKitTests"
-expect("fail", r"FAILED TeammateKitTests\.ZZProbe/failing\(\)", "a failing test", report(events, 4, none, T))
-expect("fail", "one is not two", "the failure's comment in full", report(events, 4, none, T))
-expect("fail", r"NOT ALLOWED TeammateKitTests\.ZZProbe/disabled\(\)", "a disabled test", report(events, 4, none, T))
-expect("fail", r"NOT ALLOWED TeammateKitTests\.ZZProbe/notEnabled\(\)", "a test enabled if false", report(events, 4, none, T))
-expect("fail", r"NOT ALLOWED TeammateKitTests\.ZZProbe/known\(\): passed with a known issue", "a known issue", report(events, 4, none, T))
-expect("fail", r"FLOOR 4 test cases ran but .* says 5: .* write 4 there", "a floor above the count", report(events, 5, none, T))
-expect("fail", r"FLOOR 4 test cases ran but .* says 3", "a floor below the count", report(events, 3, none, T))
-expect("fail", r"EMPTY test target OtherTests", "a test target that ran nothing", report(events, 4, none, T + " OtherTests"))
-expect("fail", r"BACKENDS TeammateKitTests\.ZZProbe/failing\(\) runs on no backend kind", "a contract test with no backend", report(events, 4, none, T, "1 2", T))
-expect("fail", r"BACKENDS TeammateKitTests\.ZZProbe/param\(x:\) ran unevenly.*3 0", "a contract test that skips a kind", report(events, 4, none, T, "1 2 3", T))
+expect("fail", r"FAILED TeammateKitTests\.ZZProbe/failing\(\)", "a failing test", report(events, "probe", none, T))
+expect("fail", "one is not two", "the failure's comment in full", report(events, "probe", none, T))
+expect("fail", r"NOT ALLOWED TeammateKitTests\.ZZProbe/disabled\(\)", "a disabled test", report(events, "probe", none, T))
+expect("fail", r"NOT ALLOWED TeammateKitTests\.ZZProbe/notEnabled\(\)", "a test enabled if false", report(events, "probe", none, T))
+expect("fail", r"NOT ALLOWED TeammateKitTests\.ZZProbe/known\(\): passed with a known issue", "a known issue", report(events, "probe", none, T))
+expect("fail", r"NEW TeammateKitTests\.ZZProbe/known\(\) ran but is not in .*: add the line `TeammateKitTests\.ZZProbe/known\(\) 1`", "a test that ran and is not in the kept list", report(events, "short", none, T))
+expect("fail", r"MISSING TeammateKitTests\.ZZProbe/gone\(\) is in .* but did not run", "a kept test that did not run", report(events, "extra", none, T))
+expect("fail", r"CASES TeammateKitTests\.ZZProbe/param\(x:\) ran 2 case\(s\), .* says 3: write 2 there", "a kept test that ran another number of cases", report(events, "cases", none, T))
+expect("fail", r"EMPTY test target OtherTests", "a test target that ran nothing", report(events, "probe", none, T + " OtherTests"))
+expect("fail", r"BACKENDS TeammateKitTests\.ZZProbe/failing\(\) runs on no backend kind", "a contract test with no backend", report(events, "probe", none, T, "1 2", T))
+expect("fail", r"BACKENDS TeammateKitTests\.ZZProbe/param\(x:\) ran unevenly.*3 0", "a contract test that skips a kind", report(events, "probe", none, T, "1 2 3", T))
 crashed = write("crashed.jsonl", "".join(l for l in lines if '"runEnded"' not in l))
-expect("fail", "CRASHED", "a run that did not finish", report(crashed, 4, none, T))
+expect("fail", "CRASHED", "a run that did not finish", report(crashed, "probe", none, T))
 clean = write("clean.jsonl", "".join(
     l for l in lines if not re.search(r"ZZProbe/(failing|disabled|notEnabled|known|param)", l)))
-expect("fail", r"EMPTY test target TeammateKitTests", "a run where nothing ran", report(clean, 0, none, T))
+expect("fail", r"EMPTY test target TeammateKitTests", "a run where nothing ran", report(clean, "empty", none, T))
 allowed = write("allowed.jsonl", "".join(l for l in lines if not re.search(r"ZZProbe/(failing|param)", l)))
 allow = write("allow", "TeammateKitTests.ZZProbe/disabled() — reason one\n"
               "TeammateKitTests.ZZProbe/notEnabled() — reason two\n"
               "TeammateKitTests.ZZProbe/known() — reason three\n")
-expect("pass", "", "skips listed with reasons", report(allowed, 1, allow, T))
+expect("pass", "", "skips listed with reasons", report(allowed, "allowed", allow, T))
 bare = write("allow-bare", "TeammateKitTests.ZZProbe/disabled()\n")
-expect("fail", r"NOT ALLOWED TeammateKitTests\.ZZProbe/disabled", "an allow-list line without a reason", report(allowed, 1, bare, T))
+expect("fail", r"NOT ALLOWED TeammateKitTests\.ZZProbe/disabled", "an allow-list line without a reason", report(allowed, "allowed", bare, T))
 
-# The tally: when only the floor fails, it must not read as a pass.
+# The tally: when only the kept list fails, it must not read as a pass.
 def tally_says(pattern, what, call):
     global checks
     checks += 1
@@ -108,14 +119,14 @@ def tally_says(pattern, what, call):
         failures.append(f"{what}: the tally does not say /{pattern}/: {text.strip()}")
 
 
-tally_says(r"^tests: 1 passed, 0 failed; yet the step failed: FLOOR \(see above\)$",
-           "a tally when only the floor failed", report(allowed, 3, allow, T))
-tally_says(r"^tests: 1 passed, 0 failed\n$", "a tally when all is well", report(allowed, 1, allow, T))
+tally_says(r"^tests: 1 passed, 0 failed; yet the step failed: MISSING \(see above\)$",
+           "a tally when only the kept list failed", report(allowed, "extra", allow, T))
+tally_says(r"^tests: 1 passed, 0 failed\n$", "a tally when all is well", report(allowed, "allowed", allow, T))
 tally_says(r"^tests: \d+ passed, [1-9]\d* failed; the step also failed: NOT ALLOWED \(see above\)\n$",
            "a tally of failed tests and one more kind, named whole, with no blank one",
-           report(events, 4, none, T))
-tally_says(r"^tests: \d+ passed, [1-9]\d* failed; the step also failed: FLOOR, NOT ALLOWED \(see above\)\n$",
-           "a tally of failed tests and the floor", report(events, 5, none, T))
+           report(events, "probe", none, T))
+tally_says(r"^tests: \d+ passed, [1-9]\d* failed; the step also failed: CASES, NOT ALLOWED \(see above\)\n$",
+           "a tally of failed tests and the kept list", report(events, "cases", none, T))
 
 # Format: a finding comes with the command that mends its file.
 def format_says(pattern, what):

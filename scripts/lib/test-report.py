@@ -3,12 +3,16 @@
 
 Counts the test cases that ran (a parameterised test once per argument), prints every failing
 test with its issues in full, and fails the run when: a test failed; the run did not end (the
-process crashed); the count differs from the floor; a test was skipped, disabled or passed with
-a known issue without a line in the allow-list; a test target ran nothing; or a contract test
-did not run the same number of cases on every backend kind.
+process crashed); the tests that ran are not the kept list's (a test of the list that did not
+run, one that ran and is not listed, or one that ran another number of cases); a test was
+skipped, disabled or passed with a known issue without a line in the allow-list; a test target
+ran nothing; or a contract test did not run the same number of cases on every backend kind.
 
-Usage: test-report.py EVENTS FLOOR_FILE ALLOW_FILE TARGETS KINDS CONTRACT_TARGET TALLY_FILE
-TARGETS and KINDS are space-separated names; the tally line is written to TALLY_FILE.
+Usage: test-report.py EVENTS LIST_FILE ALLOW_FILE TARGETS KINDS CONTRACT_TARGET TALLY_FILE
+       test-report.py --record EVENTS LIST_FILE
+TARGETS and KINDS are space-separated names; the tally line is written to TALLY_FILE. The list
+holds one test a line, `Target.Suite/function(labels:) CASES`, sorted; `--record` writes it
+from a run's events (after adding or removing tests on purpose).
 """
 import json
 import re
@@ -23,7 +27,9 @@ def short(test_id):
     return "/".join(parts[:2]) if len(parts) > 2 else test_id
 
 
-def main(events_path, floor_path, allow_path, targets, kinds, contract_target, tally_path):
+def read_events(events_path):
+    """The run's tests, those that ended, their cases, issues, known issues, skips, and
+    whether the run ended."""
     tests = {}  # id -> record
     ended = set()
     cases = {}  # test id -> [display names]
@@ -63,6 +69,40 @@ def main(events_path, floor_path, allow_path, targets, kinds, contract_target, t
             target = known if payload.get("issue", {}).get("isKnown") else issues
             target.setdefault(test_id or "(outside any test)", []).append(entry)
 
+    return tests, ended, cases, issues, known, skipped, run_ended
+
+
+def ran_cases(tests, ended, cases):
+    """Each test function that ran, by its short name, with how many cases it ran."""
+    ran = {}
+    for test_id, test in tests.items():
+        if test.get("kind") != "function" or test_id not in ended:
+            continue
+        ran[short(test_id)] = len(cases.get(test_id, [])) if test.get("isParameterized") else 1
+    return ran
+
+
+def read_list(list_path):
+    """The kept list: each test's short name and its number of cases."""
+    kept = {}
+    for line in open(list_path, encoding="utf-8"):
+        name, _, number = line.rstrip("\n").rpartition(" ")
+        if name:
+            kept[name] = int(number)
+    return kept
+
+
+def record(events_path, list_path):
+    ran = ran_cases(*read_events(events_path)[:3])
+    with open(list_path, "w", encoding="utf-8") as handle:
+        for name in sorted(ran):
+            handle.write(f"{name} {ran[name]}\n")
+    print(f"{list_path}: {len(ran)} tests, {sum(ran.values())} test cases")
+    return 0
+
+
+def main(events_path, list_path, allow_path, targets, kinds, contract_target, tally_path):
+    tests, ended, cases, issues, known, skipped, run_ended = read_events(events_path)
     problems = []
     count = 0
     per_target = {}
@@ -121,16 +161,27 @@ def main(events_path, floor_path, allow_path, targets, kinds, contract_target, t
     if not run_ended:
         problems.append("CRASHED the test run did not finish (see the signal above)")
 
-    floor = int(re.sub(r"\D", "", open(floor_path).read()) or 0)
-    if count != floor:
+    # NB: each test by name, so that a test gone or new is named, not only counted.
+    ran = ran_cases(tests, ended, cases)
+    kept = read_list(list_path)
+    for name in sorted(set(kept) - set(ran)):
         problems.append(
-            f"FLOOR {count} test cases ran but {floor_path} says {floor}: if the change adds or "
-            f"removes tests on purpose, write {count} there (and say why in PROGRESS.md if it "
-            "went down)")
+            f"MISSING {name} is in {list_path} but did not run: if it was removed on purpose, "
+            "take its line out (and say why in PROGRESS.md)")
+    for name in sorted(set(ran) - set(kept)):
+        problems.append(
+            f"NEW {name} ran but is not in {list_path}: add the line `{name} {ran[name]}` "
+            f"(or, after the run, python3 scripts/lib/test-report.py --record "
+            f".build/verify/events.jsonl {list_path})")
+    for name in sorted(set(ran) & set(kept)):
+        if ran[name] != kept[name]:
+            problems.append(
+                f"CASES {name} ran {ran[name]} case(s), {list_path} says {kept[name]}: write "
+                f"{ran[name]} there")
 
     failing = len(issues)
     # NB: the tally must not read as a pass when the step failed for another reason. A
-    # problem's kind is its leading capitals ("NOT ALLOWED", "FLOOR"); its indented detail
+    # problem's kind is its leading capitals ("NOT ALLOWED", "MISSING"); its indented detail
     # lines name none.
     def kind(problem):
         found = re.match(r"[A-Z]+(?: [A-Z]+)*\b", problem)
@@ -145,11 +196,14 @@ def main(events_path, floor_path, allow_path, targets, kinds, contract_target, t
         tally_file.write(f"tests: {count - failing} passed, {failing} failed{verdict}\n")
     for problem in problems:
         print(problem)
-    print(f"{count} test cases ran (floor {floor}), {failing} failed, {len(skipped)} skipped, "
+    print(f"{count} test cases ran ({sum(kept.values())} kept), {failing} failed, "
+          f"{len(skipped)} skipped, "
           f"{len(known)} with known issues")
     return 1 if problems else 0
 
 
 if __name__ == "__main__":
     args = sys.argv[1:]
+    if args[:1] == ["--record"]:
+        sys.exit(record(args[1], args[2]))
     sys.exit(main(args[0], args[1], args[2], args[3].split(), args[4].split(), args[5], args[6]))
