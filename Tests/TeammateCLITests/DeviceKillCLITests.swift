@@ -11,9 +11,12 @@ import Testing
     var random = SeededRandomNumberGenerator(seed: 13)
     var said: [String] = []
     var diedBeforeSaying = 0
-    // NB: how many looks at a process one add lasts on this machine, from one left to finish:
-    // the kill points are drawn over twice that span, so that about half die before saying.
-    let span = try await Self.looksUntilDone(scratch)
+    // NB: how many looks at a process one add lasts on this machine (the middle of three left
+    // to finish); the kill points are drawn evenly over the logarithm of up to eight times
+    // that, so that most die early, at any point of the run, and some live to say so.
+    var spans: [Int] = []
+    for run in 0..<3 { spans.append(try await Self.looksUntilDone(scratch, run: run)) }
+    let span = max(1, spans.sorted()[1])
     for index in 0..<100 {
       let title = "kill \(index)"
       let process = Process()
@@ -26,7 +29,7 @@ import Testing
       process.standardError = FileHandle.nullDevice
       try process.run()
       // NB: a random point of the run, counted in looks at the process rather than in time.
-      let looks = Int.random(in: 0..<(2 * span + 1), using: &random)
+      let looks = Int(exp(Double.random(in: 0...log(8 * Double(span)), using: &random)))
       for _ in 0..<looks where !process.isRunning { break }
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
@@ -46,10 +49,10 @@ import Testing
   }
 
   /// How many looks at it an add left to run lasts.
-  static func looksUntilDone(_ scratch: Scratch) async throws -> Int {
+  static func looksUntilDone(_ scratch: Scratch, run: Int) async throws -> Int {
     let process = Process()
     process.executableURL = Binary.url
-    process.arguments = ["--as", "bob", "card", "add", "measured"]
+    process.arguments = ["--as", "bob", "card", "add", "measured \(run)"]
     process.environment = scratch.environment
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice

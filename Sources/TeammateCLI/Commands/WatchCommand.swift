@@ -22,6 +22,7 @@ extension Commands {
       _ = try session.account()
       _ = try await session.household()
       try session.checkFollowable()
+      session.sharesDevice = true
       let device = try await session.device()
       let snapshots = await device.snapshots()
       let follower = Task { [warn = session.warner] in await keepFollowing(device, warn: warn) }

@@ -27,6 +27,11 @@ struct Session {
   private var cachedHousehold: Household?
   /// The acting account's saved device state, read once per command until it is kept again.
   var cachedDevice: DeviceState??
+  /// This machine's device of the acting account, held until the command ends.
+  private var deviceLock: DeviceLock?
+  /// Whether the command opens the device without holding it: `watch`, which runs until
+  /// interrupted and only pulls, must not keep the account's other commands waiting.
+  var sharesDevice = false
   private let started = ContinuousClock.now
 
   init(globals: GlobalOptions, environment: [String: String]) throws {
@@ -208,6 +213,9 @@ struct Session {
   mutating func device() async throws -> Device {
     let uid = try account()
     let local = try deviceStore()
+    if deviceLock == nil, !sharesDevice {
+      deviceLock = DeviceLock(account: uid.rawValue, storePath: local.path)
+    }
     let backend: any TeammateBackend = offline && onServer ? Unreachable() : try store()
     // NB: beside a store file, the device's cards are the store's; a server's device keeps its own.
     return try await Device(
