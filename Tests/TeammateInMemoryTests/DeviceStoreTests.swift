@@ -47,3 +47,21 @@ import Testing
     #expect(try await store.loadState(of: "alice") == (await alice.state))
   }
 }
+
+extension DeviceStoreTests {
+  @Test func test_AC_DEV_15_aDeviceKeepsTheNewestNewsOnly() async throws {
+    let (backend, creation) = try await Fixtures.couple(clock: clock, seed: 15)
+    _ = try await backend.addCards(
+      (0..<250).map { CardDraft(title: "Card \($0)") }, to: creation.household.id,
+      as: Fixtures.alice)
+    let bob = try await Device(
+      account: Fixtures.bob, backend: backend, clock: clock,
+      scheduler: InMemoryNotificationScheduler(clock: clock), store: InMemoryDeviceStore(),
+      random: SeededRandomNumberGenerator(seed: 2))
+    let report = try await bob.sync()
+    #expect(report.news.filter { $0.kind == .logged }.count == 250)
+    let kept = await bob.news
+    #expect(kept.count == Device.newsKept)
+    #expect(kept.last?.title == "Card 249" && kept.first?.title == "Card 50")
+  }
+}
