@@ -91,9 +91,10 @@ extension Commands {
     path: ["household", "show"], abstract: "Show your household, its members and its live invite.",
     store: .readOnly
   ) { session, _ in
-    let uid = try session.account()
     let household = try await session.household()
-    let invite = try await session.store().liveInvite(for: household.id, as: uid)
+    // NB: offline, the household is shown as this device knows it, and its invite, which only
+    // the backend knows, is left out.
+    let invite = session.offline ? nil : try await session.device().liveInvite()
     let times = await session.times()
     if session.json {
       return session.writeJSON(
@@ -158,9 +159,8 @@ extension Commands {
     path: ["invite", "show"], abstract: "Show your household's live invite code.",
     store: .readOnly
   ) { session, _ in
-    let uid = try session.account()
     let household = try await session.household()
-    guard let invite = try await session.store().liveInvite(for: household.id, as: uid) else {
+    guard let invite = try await session.device().liveInvite() else {
       throw CLIError.notFound(
         "'\(household.name)' has no live invite; create one with 'teammate invite create'")
     }
