@@ -119,3 +119,18 @@ import Testing
       try await home.told(home.bob, by: "Alice") == ["Alice said Bob cooks dinner tomorrow"])
   }
 }
+
+extension PartnerNewsStoryTests {
+  @Test func test_AC_NEWS_07_anAddMergedIntoTheThingIsNewsOnlyOfItsNote() async throws {
+    let home = try await Home()
+    _ = try await home.alice.addItem("milk")
+    _ = try await home.bob.addItem(" MILK", note: "oat")
+    let news = try await home.alice.sync().news
+    #expect(news.map(\.kind) == [.notedItem] && news.first?.items == ["milk"])
+    #expect(news.map { EnglishWording().news($0, by: "Bob") } == ["Bob added a note to milk: oat"])
+    #expect(news.map { TraditionalChineseWording().news($0, by: "阿明") } == ["阿明在milk加了備註：oat"])
+    // NB: the same thing again, bringing nothing: no news.
+    _ = try await home.bob.addItem("milk")
+    #expect(try await home.told(home.alice, by: "Bob") == [])
+  }
+}

@@ -157,6 +157,11 @@ import Testing
       PartnerNews(kind: .gotItems, actor: "bob", at: Fixtures.start, items: ["nappies"]),
       "Bob got nappies", "Bob 買了nappies"
     ),
+    (
+      PartnerNews(
+        kind: .notedItem, actor: "bob", at: Fixtures.start, title: "oat", items: ["milk"]),
+      "Bob added a note to milk: oat", "Bob 在milk加了備註：oat"
+    ),
   ]
 
   @Test func test_AC_LANG_02_everyKindOfNewsReadsWordForWordInBothLanguages() {

@@ -204,7 +204,7 @@ public actor Device {
     let fresh = PartnerNews.collect(
       changes, viewer: account,
       household: before.householdID == state.householdID ? before.household : nil,
-      after: state.cards)
+      after: state.cards, itemsBefore: before.items)
     state.news = Array(PartnerNews.merging(fresh, into: state.news).suffix(Self.newsKept))
     return fresh
   }

@@ -26,10 +26,15 @@ public struct PartnerNews: Sendable, Equatable, Codable {
     /// Things put on the shopping list, or got, named in `items`.
     case addedItems = "added-items"
     case gotItems = "got-items"
+    /// A note added to a thing already on the list, by an add of it that merged into it: the
+    /// thing in `items`, the note as it now reads in `title`.
+    case notedItem = "noted-item"
 
-    /// Whether it is news of the shopping list: one entry per partner and kind, naming
-    /// every thing.
-    public var isOfTheList: Bool { self == .addedItems || self == .gotItems }
+    /// Whether it is news of the shopping list.
+    public var isOfTheList: Bool { self == .addedItems || self == .gotItems || self == .notedItem }
+
+    /// Whether one partner's entries of this kind join into one, naming every thing.
+    var joinsThings: Bool { self == .addedItems || self == .gotItems }
   }
 
   /// What they did.
@@ -74,7 +79,8 @@ public struct PartnerNews: Sendable, Equatable, Codable {
   /// logged, with its latest title; otherwise a card's latest change names it. Linear in the
   /// number of changes.
   public static func collect(
-    _ changes: [Change], viewer: AccountID, household: Household?, after cards: [CardID: Card]
+    _ changes: [Change], viewer: AccountID, household: Household?, after cards: [CardID: Card],
+    itemsBefore: [ItemID: ShoppingItem] = [:]
   ) -> [PartnerNews] {
     var entries: [(sequence: Int64, news: PartnerNews)] = []
     var cardEntry: [CardID: Int] = [:]
@@ -84,6 +90,19 @@ public struct PartnerNews: Sendable, Equatable, Codable {
       defer { if let payload = change.household { previousHousehold = payload } }
       guard change.actor != viewer else { continue }
       if let item = change.item {
+        // NB: an add that merged into a thing already on the list (someone else's) added
+        // nothing to the list: only its note can be news, and only when it changed it.
+        if change.kind == .itemAdded, item.addedBy != change.actor {
+          guard item.note != itemsBefore[item.id]?.note, let note = item.note else { continue }
+          entries.append(
+            (
+              change.sequence,
+              PartnerNews(
+                kind: .notedItem, actor: change.actor, at: change.at, title: note,
+                items: [item.text.text])
+            ))
+          continue
+        }
         let kind: Kind? =
           switch change.kind {
           case .itemAdded: .addedItems
@@ -225,7 +244,7 @@ public struct PartnerNews: Sendable, Equatable, Codable {
     guard !earlier.isEmpty else { return later }
     var merged = earlier
     for news in later {
-      if news.kind.isOfTheList,
+      if news.kind.joinsThings,
         let index = merged.firstIndex(where: { $0.kind == news.kind && $0.actor == news.actor })
       {
         var latest = merged.remove(at: index)

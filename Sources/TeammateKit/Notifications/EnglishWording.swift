@@ -78,6 +78,8 @@ public struct EnglishWording: Wording {
     case .dishRestored: return "\(partner) put \(entry.title ?? "") back in the dishes"
     case .addedItems: return "\(partner) added \(Self.things(entry.items))"
     case .gotItems: return "\(partner) got \(Self.things(entry.items))"
+    case .notedItem:
+      return "\(partner) added a note to \(Self.things(entry.items)): \(entry.title ?? "")"
     // NB: news of a meal without its plan is worded by its card's title.
     case .proposedMeal, .pickedMeal, .decidedMeal, .skippedMeal, .movedMeal, .cookChanged:
       return "\(partner) changed \(title)"

@@ -82,6 +82,8 @@ public struct TraditionalChineseWording: Wording {
     case .dishRestored: return "\(Self.subject(partner))把「\(entry.title ?? "")」放回了菜色"
     case .addedItems: return "\(Self.subject(partner))在購物清單加了\(Self.things(entry.items))"
     case .gotItems: return "\(Self.subject(partner))買了\(Self.things(entry.items))"
+    case .notedItem:
+      return "\(Self.subject(partner))在\(Self.things(entry.items))加了備註：\(entry.title ?? "")"
     case .proposedMeal, .pickedMeal, .decidedMeal, .skippedMeal, .movedMeal, .cookChanged:
       return "\(Self.subject(partner))修改了\(title)"
     }
