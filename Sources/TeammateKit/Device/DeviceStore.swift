@@ -38,10 +38,12 @@ public struct DeviceNotSaved: Error, Equatable, Sendable, CustomStringConvertibl
 }
 
 /// A `DeviceStore` in memory: what a test or a preview uses, and what a simulated phone
-/// relaunches from. Each state is kept encoded, as a file would keep it, so that what is
-/// read back is what `Codable` keeps and nothing the device still holds.
+/// relaunches from. A state is kept as the value saved (a value: nothing the device does
+/// later changes it) and read back through `Codable`, as a file would give it back, so that
+/// what a relaunch opens with is what `Codable` keeps and nothing more; a save costs nothing
+/// but the copy.
 public actor InMemoryDeviceStore: DeviceStore {
-  private var kept: [AccountID: Data] = [:]
+  private var kept: [AccountID: DeviceState] = [:]
   /// How many saves are still to succeed before every save fails (nil: all succeed).
   private var savesLeft: Int?
 
@@ -49,8 +51,8 @@ public actor InMemoryDeviceStore: DeviceStore {
   public init() {}
 
   public func loadState(of account: AccountID) throws -> DeviceState? {
-    guard let data = kept[account] else { return nil }
-    return try JSONDecoder().decode(DeviceState.self, from: data)
+    guard let state = kept[account] else { return nil }
+    return try JSONDecoder().decode(DeviceState.self, from: JSONEncoder().encode(state))
   }
 
   public func saveState(_ state: DeviceState, previous: DeviceState?, of account: AccountID)
@@ -60,7 +62,7 @@ public actor InMemoryDeviceStore: DeviceStore {
       guard left > 0 else { throw DeviceNotSaved(reason: "the store is full") }
       savesLeft = left - 1
     }
-    kept[account] = try JSONEncoder().encode(state)
+    kept[account] = state
   }
 
   /// Makes every save after the next `count` fail, as a full disk would (nil: none fails).
