@@ -62,11 +62,10 @@ public struct ContractWorld: Sendable {
   ) -> (device: Device, centre: InMemoryNotificationScheduler) {
     let phoneClock = SkewedWallClock(clock, offset: skew)
     let centre = InMemoryNotificationScheduler(clock: phoneClock)
-    let seed = account.rawValue.utf8.reduce(UInt64(17)) { $0 &* 31 &+ UInt64($1) }
     return (
       Device(
         account: account, backend: network ?? backend, clock: phoneClock, scheduler: centre,
-        state: state, random: SeededRandomNumberGenerator(seed: seed)),
+        state: state, random: SeededRandomNumberGenerator(seed: Self.seed(of: account))),
       centre
     )
   }
@@ -77,11 +76,15 @@ public struct ContractWorld: Sendable {
     _ account: AccountID, store: any DeviceStore, run: UInt64 = 0,
     network: (any TeammateBackend)? = nil
   ) async throws -> Device {
-    let seed = account.rawValue.utf8.reduce(UInt64(17)) { $0 &* 31 &+ UInt64($1) }
     return try await Device(
       account: account, backend: network ?? backend, clock: clock,
       scheduler: InMemoryNotificationScheduler(clock: clock), store: store,
-      random: SeededRandomNumberGenerator(seed: seed &+ run &* 7_919))
+      random: SeededRandomNumberGenerator(seed: Self.seed(of: account) &+ run &* 7_919))
+  }
+
+  /// The seed of `account`'s phone: its own, the same on every run.
+  static func seed(of account: AccountID) -> UInt64 {
+    account.rawValue.utf8.reduce(UInt64(17)) { $0 &* 31 &+ UInt64($1) }
   }
 
   /// The notifications a device must hold for what it knows now: the planner's, from its own

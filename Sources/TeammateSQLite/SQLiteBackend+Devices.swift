@@ -7,27 +7,47 @@ extension SQLiteBackend {
   /// The device's saved state, its cards read back from the household they belong to
   /// (unless `withCards` is false: the outbox, conflicts and cursor alone are cheap).
   public func deviceState(for account: AccountID, withCards: Bool = true) throws -> DeviceState? {
-    let state = try savedState(for: account, withCards: withCards)
-    guard withCards, var full = state else { return state }
-    let held = try notifications(of: account, delivered: false, now: .distantPast)
-    full.restore(notifications: held)
-    return full
+    try deviceState(for: account, cards: withCards ? .household : nil)
   }
 
-  private func savedState(for account: AccountID, withCards: Bool) throws -> DeviceState? {
-    try read(AccessChecked(), as: account) { storage, _ in
+  /// Where a saved state's cards come back from: the household's own (a device beside the
+  /// store), or the device's copies a row each (a device file of its own, ADR 0020).
+  enum SavedCards { case household, copies }
+
+  /// The device's saved state, its cards read back from `cards` (none when nil) and then its
+  /// planned notifications' text from its scheduler's table.
+  func deviceState(for account: AccountID, cards: SavedCards?) throws -> DeviceState? {
+    let state = try read(AccessChecked(), as: account) { storage, _ -> DeviceState? in
       guard
         var state = try storage.connection.first(
           "SELECT state FROM devices WHERE account = ?", [.id(account)],
           { try storage.decode(DeviceState.self, try $0.text(named: "state")) })
       else { return nil }
-      guard withCards else { return state }
-      // NB: only while the account is still in that household; otherwise sync starts over.
-      if let household = state.householdID, try storage.householdID(of: account) == household {
-        state.restore(cards: try storage.cards(in: household))
+      switch cards {
+      case nil:
+        break
+      case .household:
+        // NB: only while the account is still in that household; otherwise sync starts over.
+        if let household = state.householdID, try storage.householdID(of: account) == household {
+          state.restore(cards: try storage.cards(in: household))
+        }
+      case .copies:
+        // NB: a file saved before the copies had rows holds them in the state itself.
+        state.restore(
+          copies: try storage.connection.rows(
+            "SELECT applied, body FROM device_cards WHERE account = ?", [.id(account)]
+          ) { row in
+            (
+              card: try storage.decode(Card.self, try row.text(named: "body")),
+              applied: try row.int64(named: "applied")
+            )
+          })
       }
       return state
     }
+    guard cards != nil, var full = state else { return state }
+    full.restore(notifications: try notifications(of: account, delivered: false, now: .distantPast))
+    return full
   }
 
   /// Saves the device's state without its card copies, which the store already holds, or

@@ -34,8 +34,7 @@ public struct SQLiteDeviceStore: DeviceStore {
   }
 
   public func loadState(of account: AccountID) async throws -> DeviceState? {
-    guard keepsCards else { return try await file.deviceState(for: account, withCards: true) }
-    return try await file.deviceFileState(for: account)
+    try await file.deviceState(for: account, cards: keepsCards ? .copies : .household)
   }
 
   public func saveState(_ state: DeviceState, previous: DeviceState?, of account: AccountID)
@@ -54,31 +53,6 @@ public struct SQLiteDeviceStore: DeviceStore {
 }
 
 extension SQLiteBackend {
-  /// A device file's state, its card copies read from their rows (or, in a file saved before
-  /// they had rows, from the state itself), with its notifications' text.
-  func deviceFileState(for account: AccountID) throws -> DeviceState? {
-    let state = try read(AccessChecked(), as: account) { storage, _ -> DeviceState? in
-      guard
-        var state = try storage.connection.first(
-          "SELECT state FROM devices WHERE account = ?", [.id(account)],
-          { try storage.decode(DeviceState.self, try $0.text(named: "state")) })
-      else { return nil }
-      let copies = try storage.connection.rows(
-        "SELECT applied, body FROM device_cards WHERE account = ?", [.id(account)]
-      ) { row in
-        (
-          card: try storage.decode(Card.self, try row.text(named: "body")),
-          applied: try row.int64(named: "applied")
-        )
-      }
-      state.restore(copies: copies)
-      return state
-    }
-    guard var full = state else { return nil }
-    full.restore(notifications: try notifications(of: account, delivered: false, now: .distantPast))
-    return full
-  }
-
   /// Saves a device file's state in one transaction: the cards that changed since `previous`
   /// (every card when it is unknown) a row each, the rest as one document. Answers how many
   /// card rows it wrote.

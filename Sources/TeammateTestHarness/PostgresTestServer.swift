@@ -72,13 +72,19 @@ public enum PostgresTestServer {
   /// one to the same store for what needs a session of its own (pushes).
   public static func freshPooledStore(_ prefix: String) throws -> (pooled: String, direct: String) {
     let direct = try freshStore(prefix)
+    return (try pooled(direct), direct)
+  }
+
+  /// The store `direct` (a URL this server's stores are made with) reached through this
+  /// process's pooler.
+  public static func pooled(_ direct: String) throws -> String {
     guard let store = URLComponents(string: direct),
       let options = store.percentEncodedQueryItems?.first(where: { $0.name == "options" })?.value,
       var pooled = URLComponents(string: try pooledURL())
     else { throw PostgresError.client("the store's URL names no schema") }
     // NB: the pooler passes any database on to the server.
     pooled.path = store.path
-    return ((pooled.string ?? "") + "&options=" + options, direct)
+    return (pooled.string ?? "") + "&options=" + options
   }
 
   /// A watcher that stops `cluster` once this process is gone: a crash, a kill or the end of

@@ -19,15 +19,9 @@ import Testing
     let span = max(1, spans.sorted()[1])
     for index in 0..<100 {
       let title = "kill \(index)"
-      let process = Process()
-      process.executableURL = Binary.url
-      process.arguments =
-        ["--as", "bob", "card", "add", title] + (index % 2 == 0 ? [] : ["--offline"])
-      process.environment = scratch.environment
       let output = Pipe()
-      process.standardOutput = output
-      process.standardError = FileHandle.nullDevice
-      try process.run()
+      let process = try Self.add(
+        title, offline: index % 2 == 1, in: scratch, output: output)
       // NB: a random point of the run, counted in looks at the process rather than in time.
       let looks = Int(exp(Double.random(in: 0...log(8 * Double(span)), using: &random)))
       for _ in 0..<looks where !process.isRunning { break }
@@ -48,15 +42,25 @@ import Testing
     #expect(diedBeforeSaying >= 5 && said.count >= 5, "\(diedBeforeSaying) died before saying")
   }
 
-  /// How many looks at it an add left to run lasts.
-  static func looksUntilDone(_ scratch: Scratch, run: Int) async throws -> Int {
+  /// Bob's `card add title` started through the built binary, its output to `output` (a
+  /// `Pipe`, whose writing end the process then holds alone, or a `FileHandle`).
+  static func add(
+    _ title: String, offline: Bool = false, in scratch: Scratch,
+    output: Any = FileHandle.nullDevice
+  ) throws -> Process {
     let process = Process()
     process.executableURL = Binary.url
-    process.arguments = ["--as", "bob", "card", "add", "measured \(run)"]
+    process.arguments = ["--as", "bob", "card", "add", title] + (offline ? ["--offline"] : [])
     process.environment = scratch.environment
-    process.standardOutput = FileHandle.nullDevice
+    process.standardOutput = output
     process.standardError = FileHandle.nullDevice
     try process.run()
+    return process
+  }
+
+  /// How many looks at it an add left to run lasts.
+  static func looksUntilDone(_ scratch: Scratch, run: Int) async throws -> Int {
+    let process = try add("measured \(run)", in: scratch)
     var looks = 0
     while process.isRunning { looks += 1 }
     process.waitUntilExit()

@@ -485,18 +485,16 @@ import Testing
     #expect(adds > 0)
   }
 
-  /// The store at `url` reached through this process's pooler, `marked` as pooled for the kit.
+  /// The store at `url` reached through this process's pooler, `marked` as pooled for the kit;
+  /// unmarked, for libpq alone, which knows neither the kit's mark nor (through the pooler)
+  /// `options`.
   static func throughPooler(_ url: String, marked: Bool = true) throws -> String {
-    guard var store = URLComponents(string: url),
-      let pooler = URLComponents(string: try PostgresTestServer.pooledURL())
-    else { throw PostgresError.client("not a URL: \(url)") }
-    let reaching = Set(["host", "port"] + (marked ? ["pooler"] : []))
-    store.percentEncodedQueryItems =
-      (store.percentEncodedQueryItems ?? []).filter {
-        !reaching.contains($0.name) && (marked || $0.name != "options")
-      }
-      + (pooler.percentEncodedQueryItems ?? []).filter { reaching.contains($0.name) }
-    return store.string ?? url
+    let pooled = try PostgresTestServer.pooled(url)
+    guard !marked, var plain = URLComponents(string: pooled) else { return pooled }
+    plain.percentEncodedQueryItems = plain.percentEncodedQueryItems?.filter {
+      $0.name != "pooler" && $0.name != "options"
+    }
+    return plain.string ?? pooled
   }
 
   /// What a thread of its own made or uses, handed across: one task uses it at a time.

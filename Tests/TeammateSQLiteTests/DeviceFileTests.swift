@@ -58,7 +58,7 @@ import Testing
     edited.restore(copies: [(kids, held.appliedSequence(ofCard: kids.id) + 1)])
     #expect(try await file.saveDeviceFileState(edited, previous: held, for: "bob") == 1)
     #expect(try await file.saveDeviceFileState(edited, previous: edited, for: "bob") == 0)
-    #expect(try await file.deviceFileState(for: "bob")?.cards == edited.cards)
+    #expect(try await file.deviceState(for: "bob", cards: .copies)?.cards == edited.cards)
 
     // NB: a state an earlier version saved whole, its cards inside, opens all the same.
     let whole = edited

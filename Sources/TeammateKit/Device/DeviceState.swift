@@ -156,15 +156,13 @@ public struct DeviceState: Sendable, Codable, Equatable {
   /// the store and reads them back from it (the command line): the rest is small. The
   /// notifications' text, taken from the cards, goes too; its scheduler holds it.
   package func withoutCards() -> DeviceState {
-    var slim = self
-    slim.cards = [:]
+    var slim = withoutCardCopies()
     slim.planned = planned.map { notification in
       var bare = notification
       bare.title = ""
       bare.body = ""
       return bare
     }
-    slim.appliedSequence = appliedSequence.filter { !$0.key.hasPrefix(Self.cardKeyPrefix) }
     return slim
   }
 

@@ -283,13 +283,9 @@ public struct PartnerNews: Sendable, Equatable, Codable {
   /// proposal, pick or decision followed by its partner naming the cook is still that act,
   /// the cook told with it (AC-NEWS-04).
   static func joined(_ earlier: PartnerNews, then later: PartnerNews) -> PartnerNews {
+    // NB: only acts that `joins` lets join come here, and each keeps the first act's verb.
     var latest = later
-    if earlier.kind == .logged, later.kind == .changed { latest.kind = .logged }
-    if [.proposedMeal, .pickedMeal, .decidedMeal].contains(earlier.kind),
-      later.kind == .cookChanged, earlier.actor == later.actor
-    {
-      latest.kind = earlier.kind
-    }
+    latest.kind = earlier.kind
     let all = Set(earlier.changed + later.changed)
     latest.changed = CardRules.CardField.allCases.filter(all.contains)
     return latest
