@@ -18,18 +18,26 @@ extension SQLiteBackend {
   /// planned notifications' text from its scheduler's table.
   func deviceState(for account: AccountID, cards: SavedCards?) throws -> DeviceState? {
     let state = try read(AccessChecked(), as: account) { storage, _ -> DeviceState? in
-      guard
-        var state = try storage.connection.first(
-          "SELECT state FROM devices WHERE account = ?", [.id(account)],
-          { try storage.decode(DeviceState.self, try $0.text(named: "state")) })
-      else { return nil }
+      let saved = try storage.connection.first(
+        "SELECT state FROM devices WHERE account = ?", [.id(account)],
+        { try storage.decode(DeviceState.self, try $0.text(named: "state")) })
+      guard cards == .household || saved != nil else { return nil }
+      var state = saved ?? DeviceState()
       switch cards {
       case nil:
         break
       case .household:
-        // NB: only while the account is still in that household; otherwise sync starts over.
-        if let household = state.householdID, try storage.householdID(of: account) == household {
-          state.restore(cards: try storage.cards(in: household))
+        // NB: the store is the household's own: a device beside it shows it as it is now
+        // (AC-DEV-17), and one that never saved follows the account's household from the
+        // start. Only while the account is in that household; otherwise sync starts over.
+        let current = try storage.householdID(of: account)
+        if saved == nil {
+          guard let current else { return nil }
+          state = DeviceState(following: current)
+        }
+        if let household = state.householdID, current == household {
+          state.restore(
+            household: try storage.household(household), cards: try storage.cards(in: household))
         }
       case .copies:
         // NB: a file saved before the copies had rows holds them in the state itself.

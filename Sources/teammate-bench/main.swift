@@ -30,6 +30,15 @@ if ProcessInfo.processInfo.environment["TEAMMATE_BENCH_ONLY"] == "list" {
   printTable(try await listBenchmarks(folder: scratch))
   exit(0)
 }
+// NB: `TEAMMATE_BENCH_ONLY=cli` runs the command line's rows alone.
+if ProcessInfo.processInfo.environment["TEAMMATE_BENCH_ONLY"] == "cli" {
+  let commandLine = try await commandLineBenchmarks(folder: scratch)
+  printTable(commandLine.rows)
+  if let peak = commandLine.peakMiB {
+    print(String(format: "\npeak memory of `teammate pending --json`: %.1f MiB", peak))
+  }
+  exit(0)
+}
 // NB: `TEAMMATE_BENCH_ONLY=load` runs the server's load rows alone.
 if ProcessInfo.processInfo.environment["TEAMMATE_BENCH_ONLY"] == "load" {
   let server = try BenchServer.start()

@@ -17,13 +17,14 @@ import Testing
     try await scratch.couple()
     let mine = try #require(try await scratch.card("bob", ["Bottles"])["id"] as? String)
     _ = await scratch.run("bob", ["sync"])
+    // NB: before Alice's cards: a command opening the device pulls, and shows what it pulled.
+    _ = try await scratch.card("bob", ["My own"])
     for title in ["Checkup", "Bath", "Nap"] { _ = try await scratch.card("alice", [title]) }
     let bath = try #require(
       (try await scratch.json("alice", ["card", "list"])["cards"] as? [[String: Any]])?
         .first { $0["title"] as? String == "Bath" }?["id"] as? String)
     _ = await scratch.run("alice", ["card", "edit", bath, "--title", "Bath time"])
     _ = await scratch.run("alice", ["ack", mine])
-    _ = try await scratch.card("bob", ["My own"])
     let synced = await scratch.run("bob", ["sync"])
     #expect(synced.exitCode == 0, "\(synced.stderr)")
     let lines = synced.stdout.split(separator: "\n").map(String.init)

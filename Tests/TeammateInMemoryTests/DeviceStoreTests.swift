@@ -65,3 +65,35 @@ extension DeviceStoreTests {
     #expect(kept.last?.title == "Card 249" && kept.first?.title == "Card 50")
   }
 }
+
+extension DeviceStoreTests {
+  @Test func test_AC_DEV_16_aRefreshPullsWithoutSendingTheOutbox() async throws {
+    let (backend, creation) = try await Fixtures.couple(clock: clock, seed: 16)
+    let bob = try await Device(
+      account: Fixtures.bob, backend: backend, clock: clock,
+      scheduler: InMemoryNotificationScheduler(clock: clock), store: InMemoryDeviceStore(),
+      random: SeededRandomNumberGenerator(seed: 3))
+    _ = try await bob.sync()
+    await bob.setOnline(false)
+    _ = try await bob.addCard(CardDraft(title: "Wipes"))
+    await bob.setOnline(true)
+    let crib = try await backend.addCard(
+      CardDraft(title: "Crib"), to: creation.household.id, as: Fixtures.alice)
+
+    let report = try await bob.refresh()
+    #expect(report.pulled == 1 && report.outbox == 1 && report.sent == 0)
+    #expect(await bob.cards[crib.id]?.title == "Crib")
+    #expect(await bob.pending.map(\.id) == [crib.id])
+    #expect(await bob.news.map(\.title) == ["Crib"])
+    #expect(await bob.state.outbox.count == 1)
+    let stored = try await backend.cards(in: creation.household.id, as: Fixtures.bob)
+    #expect(stored.map(\.title) == ["Crib"])
+
+    // NB: offline a refresh reaches nothing: it only plans again.
+    await bob.setOnline(false)
+    _ = try await backend.addCard(
+      CardDraft(title: "Bath"), to: creation.household.id, as: Fixtures.alice)
+    #expect(try await bob.refresh().pulled == 0)
+    #expect(await bob.cards.values.map(\.title).sorted() == ["Crib", "Wipes"])
+  }
+}

@@ -69,3 +69,46 @@ import Testing
     #expect(await older.state.outbox == whole.outbox)
   }
 }
+
+extension DeviceFileTests {
+  @Test func test_AC_DEV_17_aDeviceBesideTheStoreShowsTheHouseholdAsItIsNow() async throws {
+    let path = try TemporaryFolder.make().appending("home.sqlite")
+    let store = try SQLiteBackend(path: path, clock: clock)
+    let creation = try await store.createHousehold(
+      name: "Home", timeZone: "Asia/Taipei", displayName: "Alice", as: "alice")
+    let home = creation.household.id
+    _ = try await store.join(code: creation.invite.code.rawValue, displayName: "Bob", as: "bob")
+    func bobsDevice(_ run: UInt64) async throws -> Device {
+      try await Device(
+        account: "bob", backend: store, clock: clock,
+        scheduler: store.scheduler(for: "bob", clock: clock),
+        store: SQLiteDeviceStore(householdStore: store),
+        random: SeededRandomNumberGenerator(seed: 170 + run))
+    }
+    // NB: Bob's device never saved a state: it opens following his household.
+    let first = try await bobsDevice(0)
+    #expect(await first.household?.members.map(\.displayName) == ["Alice", "Bob"])
+    _ = try await first.sync()
+    let cursor = await first.state.cursor
+
+    let crib = try await store.addCard(CardDraft(title: "Crib"), to: home, as: "alice")
+    let alice = Device(
+      account: "alice", backend: store, clock: clock,
+      scheduler: InMemoryNotificationScheduler(clock: clock))
+    let curry = try await alice.addDish(name: "Curry")
+    let again = try await bobsDevice(1)
+    #expect(await again.state.cursor == cursor)
+    #expect(await again.cards[crib.id]?.title == "Crib")
+    #expect(await again.household?.dishes.map(\.id) == [curry.id])
+    let told = try await again.sync().news.map(\.title)
+    #expect(told.contains("Crib"))
+
+    // NB: an account in no household opens with nothing.
+    let stranger = try await Device(
+      account: "carol", backend: store, clock: clock,
+      scheduler: store.scheduler(for: "carol", clock: clock),
+      store: SQLiteDeviceStore(householdStore: store))
+    let strangers = await stranger.cards
+    #expect(await stranger.household == nil && strangers.isEmpty)
+  }
+}

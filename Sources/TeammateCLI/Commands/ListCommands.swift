@@ -19,7 +19,7 @@ extension Commands {
       options: [all], examples: ["teammate list", "teammate list --all --json"]
     ) { session, arguments in
       _ = try session.account()
-      _ = try await session.household()
+      _ = try await session.household(refreshing: false)
       let (items, news) = try await session.deviceWrite { device in
         if await device.isOnline { _ = try await device.sync() }
         let shown = await device.list(includingCleared: arguments[all])
@@ -127,12 +127,8 @@ extension Commands {
 extension Session {
   /// The list's items as this device shows them, cleared ones included.
   mutating func visibleItems() async throws -> [ShoppingItem] {
-    let saved = try await savedDevice() ?? DeviceState()
-    let household = try await household()
-    let view = Outbox.view(
-      cards: [:], household: household, items: saved.items, entries: saved.outbox,
-      viewer: try account(), now: now)
-    return ShoppingRules.shown(view.items.values, includingCleared: true, order: saved.itemOrder)
+    _ = try await household()
+    return try await shownDevice().list(includingCleared: true)
   }
 
   /// The items `names` name: each the one item whose id starts with it, or the one not

@@ -1,6 +1,5 @@
 import Foundation
 import TeammateKit
-import TeammateSQLite
 
 extension Session {
   /// The household's card a user named by its id or a unique prefix of it.
@@ -26,16 +25,19 @@ extension Session {
     }
   }
 
-  /// Runs this machine's device of the acting account through one sync. The conflicts the
-  /// report carries count as seen, and so does the partner's news: the command line tells
-  /// the news a sync brought, and keeps none for later (`watch` marks what it printed).
+  /// Runs this machine's device of the acting account through one sync. The report tells
+  /// every piece of the partner's news the device had not told, whichever command pulled it
+  /// (AC-CLI-96); the conflicts it carries count as seen, and so does that news: the command
+  /// line keeps none for later (`watch` marks what it printed).
   mutating func syncDevice() async throws -> SyncReport {
     let report = try await deviceWrite { device in
-      let report = try await device.sync()
+      var report = try await device.sync()
+      report.news = await device.news
       try await device.dismissConflicts(report.conflicts.map(\.id))
       try await device.markNewsSeen()
       return report
     }
+    notePulled()
     log(
       "sync: pulled \(report.pulled) change(s), scheduled \(report.scheduled.count), cancelled \(report.cancelled.count)"
     )
@@ -45,9 +47,7 @@ extension Session {
   /// Runs one sync or write through this machine's device of the acting account, which plans
   /// its notifications again at once and keeps its own state (ADR 0020).
   mutating func deviceWrite<T>(_ body: (Device) async throws -> T) async throws -> T {
-    let device = try await device()
-    defer { cachedDevice = nil }
-    return try await body(device)
+    try await body(try await device())
   }
 
   /// How times are written for this household, now.
@@ -58,66 +58,27 @@ extension Session {
     (try? await household())?.member(uid)?.displayName ?? uid.rawValue
   }
 
-  /// The household's cards as this device shows them: the store's, with the writes still in
-  /// this device's outbox over them (cards made offline last, in the order made).
+  /// The household's cards as this device shows them, oldest first: the ones it pulled, with
+  /// the writes still in its outbox over them.
   mutating func visibleCards() async throws -> [Card] {
-    try await visibleCards(saved: try await savedDevice())
+    _ = try await household()
+    return Self.oldestFirst(try await shownDevice().cards.values)
   }
 
-  /// `visibleCards` over a device state already read.
-  private mutating func visibleCards(saved: DeviceState?) async throws -> [Card] {
-    let household = try await household()
-    // NB: offline, the cards are the ones this device last pulled.
-    let stored =
-      offline && onServer
-      ? saved?.sortedCards ?? []
-      : try await store().cards(in: household.id, as: try account())
-    let outbox = saved?.outbox ?? []
-    guard !outbox.isEmpty else { return stored }
-    var byID: [CardID: Card] = [:]
-    for card in stored { byID[card.id] = card }
-    let view = Outbox.view(
-      cards: byID, household: household, entries: outbox, viewer: try account(), now: now)
-    let made = outbox.compactMap { entry -> CardID? in
-      if case .addCard(let draft) = entry.write { return draft.id }
-      return nil
-    }
-    return stored.compactMap { view.cards[$0.id] } + made.compactMap { view.cards[$0] }
-  }
-
-  /// The cards pending for the acting account, as this device shows them.
+  /// The cards pending for the acting account, as this device shows them, oldest first.
   mutating func visiblePending() async throws -> [Card] {
-    let uid = try account()
-    let saved = try await savedDevice()
-    guard (saved?.outbox ?? []).isEmpty, !(offline && onServer) else {
-      return AcknowledgementRules.pending(
-        cards: try await visibleCards(saved: saved), viewer: uid)
-    }
-    let home = try await household().id
-    // NB: a store of our own narrows the pending cards before decoding them.
-    if let narrowing = try store() as? any TransactionalBackend {
-      return try await narrowing.narrowedPendingCards(in: home, as: uid)
-    }
-    return AcknowledgementRules.pending(
-      cards: try await store().cards(in: home, as: uid), viewer: uid)
+    _ = try await household()
+    // NB: chosen before they are ordered: most of a long-lived household is known.
+    return Self.oldestFirst(try await shownDevice().pending)
+  }
+
+  /// Cards in the order they were made.
+  private static func oldestFirst(_ cards: some Sequence<Card>) -> [Card] {
+    cards.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
   }
 
   /// The writes this machine's device of the acting account has not sent yet.
   mutating func outbox() async throws -> [OutboxEntry] {
-    try await savedDevice()?.outbox ?? []
-  }
-
-  /// This machine's saved device state for the acting account, without the store's cards.
-  mutating func savedDevice() async throws -> DeviceState? {
-    if let cached = cachedDevice { return cached }
-    let local = try deviceStore()
-    // NB: a server's device keeps its cards' copies a row each; beside a store file the
-    // cards are the store's, read apart.
-    let saved =
-      onServer
-      ? try await SQLiteDeviceStore(file: local).loadState(of: try account())
-      : try await local.deviceState(for: try account(), withCards: false)
-    cachedDevice = .some(saved)
-    return saved
+    try await device().state.outbox
   }
 }

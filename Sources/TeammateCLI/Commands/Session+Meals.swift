@@ -28,15 +28,11 @@ extension Session {
     return day
   }
 
-  /// The household as this device shows it: the store's, with this device's waiting writes
-  /// to its dishes over it.
+  /// The household as this device shows it: the one it pulled, with its waiting writes to
+  /// the dishes over it.
   mutating func visibleHousehold() async throws -> Household {
-    let household = try await household()
-    let outbox = try await savedDevice()?.outbox ?? []
-    guard outbox.contains(where: { $0.write.dishID != nil }) else { return household }
-    return Outbox.view(
-      cards: [:], household: household, entries: outbox, viewer: try account(), now: now
-    ).household ?? household
+    let known = try await household()
+    return try await shownDevice().household ?? known
   }
 
   /// The live meal of a day and slot, as this device shows it.

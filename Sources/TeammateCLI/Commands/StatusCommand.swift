@@ -1,7 +1,5 @@
 import Foundation
 import TeammateKit
-import TeammatePostgres
-import TeammateSQLite
 
 extension Commands {
   static let status = CommandSpec(
@@ -11,11 +9,9 @@ extension Commands {
   ) { session, _ in
     let uid = try session.account()
     let path = session.onServer ? ServerURL.masked(session.storePath) : session.storePath
-    let exists =
-      session.onServer
-      ? (try? session.store()) != nil : FileManager.default.fileExists(atPath: path)
+    let exists = session.storeExists()
     let kind = session.onServer ? "postgresql" : "sqlite"
-    let schema = session.onServer ? PostgresBackend.schemaVersion : SQLiteBackend.schemaVersion
+    let schema = session.schemaVersion
     var household: Household?
     var pending: Int?
     if exists {

@@ -10,7 +10,7 @@ extension Commands {
       "teammate --as bob sync --json",
     ]
   ) { session, _ in
-    _ = try await session.household()
+    _ = try await session.household(refreshing: false)
     let report = try await session.syncDevice()
     let times = await session.times()
     var conflicts: [String] = []

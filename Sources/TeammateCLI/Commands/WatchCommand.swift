@@ -20,9 +20,9 @@ extension Commands {
       needsNetwork: true
     ) { session, arguments in
       _ = try session.account()
+      session.sharesDevice = true
       _ = try await session.household()
       try session.checkFollowable()
-      session.sharesDevice = true
       let device = try await session.device()
       let snapshots = await device.snapshots()
       let follower = Task { [warn = session.warner] in await keepFollowing(device, warn: warn) }

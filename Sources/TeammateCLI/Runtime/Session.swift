@@ -25,8 +25,10 @@ struct Session {
   private var opened: (any TeammateBackend)?
   private var openedDevice: SQLiteBackend?
   private var cachedHousehold: Household?
-  /// The acting account's saved device state, read once per command until it is kept again.
-  var cachedDevice: DeviceState??
+  /// The acting account's device on this machine, opened once a run.
+  private var openedAccountDevice: Device?
+  /// Whether this run's device has pulled what is new (once a run, before it is read).
+  private var refreshed = false
   /// This machine's device of the acting account, held until the command ends.
   private var deviceLock: DeviceLock?
   /// Whether the command opens the device without holding it: `watch`, which runs until
@@ -116,6 +118,16 @@ struct Session {
     return store
   }
 
+  /// Whether the store is there: its file exists, or its server answers.
+  mutating func storeExists() -> Bool {
+    onServer ? (try? store()) != nil : FileManager.default.fileExists(atPath: storePath)
+  }
+
+  /// The schema version this tool keeps its kind of store at.
+  var schemaVersion: Int {
+    onServer ? PostgresBackend.schemaVersion : SQLiteBackend.schemaVersion
+  }
+
   /// Refuses to follow a store that cannot push: a server reached through a pooler in
   /// transaction mode, where no session is kept to listen in.
   mutating func checkFollowable() throws {
@@ -131,9 +143,11 @@ struct Session {
     let device: SQLiteBackend
     if onServer {
       // NB: a device file is this machine's own: it may always be made.
+      // NB: a command that only reads still lets the device pull and keep what it pulled
+      // (AC-CLI-96), but makes no device file.
       do {
         device = try SQLiteBackend(
-          path: devicePath, clock: clock, access: access == .readOnly ? .readOnly : .create)
+          path: devicePath, clock: clock, access: access == .readOnly ? .existing : .create)
       } catch StoreError.missing {
         throw CLIError.notFound(
           "there is no device file at \(devicePath) yet: any command that writes makes it "
@@ -156,24 +170,32 @@ struct Session {
     return file
   }
 
-  /// The acting account's household; refused with a hint when there is none.
-  mutating func household() async throws -> Household {
+  /// The acting account's household as its device shows it, refreshed first
+  /// (`shownDevice`); refused with a hint when there is none. A command that pulls itself
+  /// (`sync`) passes `refreshing: false`: its device pulls first only when it knows of no
+  /// household yet.
+  mutating func household(refreshing: Bool = true) async throws -> Household {
     if let cachedHousehold { return cachedHousehold }
-    let uid = try account()
-    let household: Household
-    if offline && onServer {
-      // NB: offline, the household is the one this device last heard of.
-      guard let known = try await savedDevice()?.household else {
-        throw CLIError.noHousehold(uid)
-      }
-      household = known
-    } else {
-      let store = try store()
-      guard let id = try await store.householdID(of: uid, as: uid) else {
-        throw CLIError.noHousehold(uid)
-      }
-      household = try await store.household(id, as: uid)
-    }
+    var device = try await device()
+    let known = await device.household
+    if refreshing || known == nil { device = try await shownDevice() }
+    return try settle(in: await device.household)
+  }
+
+  /// Notes that the device has pulled this run: a sync did.
+  mutating func notePulled() { refreshed = true }
+
+  /// The household as the device last kept it, without reaching the store: what a run that
+  /// must change nothing (a usage error worded in the household's zone) reads.
+  private mutating func knownHousehold() async throws -> Household {
+    if let cachedHousehold { return cachedHousehold }
+    let device = try await device()
+    return try settle(in: await device.household)
+  }
+
+  /// Takes `known` as this run's household, its zone the clock's.
+  private mutating func settle(in known: Household?) throws -> Household {
+    guard let household = known else { throw CLIError.noHousehold(try account()) }
     let zone = TimeZone(identifier: household.timeZone) ?? .current
     clock.settle(in: zone)
     let names = household.members.map(\.displayName).joined(separator: ", ")
@@ -192,7 +214,7 @@ struct Session {
 
   /// The zone times are read and shown in: the household's, else this machine's.
   mutating func timeZone() async -> TimeZone {
-    guard let household = try? await household() else { return .current }
+    guard let household = try? await knownHousehold() else { return .current }
     return TimeZone(identifier: household.timeZone) ?? .current
   }
 
@@ -208,21 +230,37 @@ struct Session {
   }
 
   /// The device of the acting account on this machine, opened from its saved state, which it
-  /// keeps itself from then on. Offline, it never reaches the store (which for a server may be
-  /// down).
+  /// keeps itself from then on; once a run. Offline, it never reaches the store (which for a
+  /// server may be down).
   mutating func device() async throws -> Device {
+    if let openedAccountDevice { return openedAccountDevice }
     let uid = try account()
+    // NB: the store first: a server that refuses is what the user hears before a device file.
+    let backend: any TeammateBackend = offline && onServer ? Unreachable() : try store()
     let local = try deviceStore()
     if deviceLock == nil, !sharesDevice {
       deviceLock = DeviceLock(account: uid.rawValue, storePath: local.path)
     }
-    let backend: any TeammateBackend = offline && onServer ? Unreachable() : try store()
     // NB: beside a store file, the device's cards are the store's; a server's device keeps its own.
-    return try await Device(
+    let device = try await Device(
       account: uid, backend: backend, clock: clock,
       scheduler: local.scheduler(for: uid, clock: clock),
       store: onServer ? SQLiteDeviceStore(file: local) : SQLiteDeviceStore(householdStore: local),
       online: !offline)
+    openedAccountDevice = device
+    return device
+  }
+
+  /// The device as a command shows it (AC-CLI-96): online, it first pulls what is new, once a
+  /// run, so that what the partner did a moment ago can be named without a sync. Beside a
+  /// store file it shows the household and its cards as the file holds them, so a command
+  /// that only reads (and may not write the file) pulls nothing.
+  mutating func shownDevice() async throws -> Device {
+    let device = try await device()
+    guard !refreshed, !offline, onServer || access != .readOnly else { return device }
+    refreshed = true
+    _ = try await device.refresh()
+    return device
   }
 
   // MARK: Output

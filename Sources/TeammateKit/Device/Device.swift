@@ -252,6 +252,19 @@ public actor Device {
   /// reports. Offline, it only plans again from what the device shows.
   public func sync() async throws -> SyncReport { try await inTurn { try await syncNow() } }
 
+  /// Pulls what is new and plans again, leaving the outbox for the next `sync`: what a screen
+  /// does when it opens, to show the partner's latest without sending anything. Offline, it
+  /// only plans again from what the device shows.
+  public func refresh() async throws -> SyncReport {
+    try await inTurn {
+      guard isOnline else {
+        let diff = try await replan(adding: [])
+        return report(news: [], activity: [], pulled: 0, diff: diff)
+      }
+      return try await pullAndPlan()
+    }
+  }
+
   private func syncNow() async throws -> SyncReport {
     guard isOnline else {
       let diff = try await replan(adding: [])
@@ -436,10 +449,11 @@ public actor Device {
       switch outcome {
       case .applied(_, _, _, let changes):
         // NB: by sequence, as pulled: an answer given again after a lost reply carries
-        // versions the device may have moved past since. One's own list writes are no news.
+        // versions the device may have moved past since. One's own list writes are no news,
+        // and an item they touched is one the person has seen (its answer shows it).
         let unseen = state.listUnseen
         for change in changes { state.apply(change) }
-        state.listUnseen = unseen
+        state.listUnseen = unseen.subtracting(changes.compactMap(\.item?.id))
         renameMergedItems(of: entry.write, answeredBy: changes)
       case .refused(let error) where entry.id != answering:
         state.conflicts.append(

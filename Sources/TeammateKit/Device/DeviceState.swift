@@ -50,6 +50,9 @@ public struct DeviceState: Sendable, Codable, Equatable {
   /// The state of a new install: nothing known, nothing waiting.
   public init() {}
 
+  /// The state of a device that has pulled nothing yet of the household it follows.
+  package init(following household: HouseholdID) { householdID = household }
+
   private enum CodingKeys: String, CodingKey {
     case householdID, household, cursor, cards, appliedSequence, waitingActivity, planned, shown
     case outbox, conflicts, heldAnswers, items, listSeen, listUnseen, toldAhead, news
@@ -210,9 +213,11 @@ public struct DeviceState: Sendable, Codable, Equatable {
     }
   }
 
-  /// Puts back the household's cards as they are now. Replaying the changes after `cursor`
-  /// over them is harmless: the last change of each card carries its current version.
-  package mutating func restore(cards current: [Card]) {
+  /// Puts back the household and its cards as they are now. Replaying the changes after
+  /// `cursor` over them is harmless: the last change of each carries its current version.
+  package mutating func restore(household now: Household?, cards current: [Card]) {
+    if let now, now.id == householdID { household = now }
+    cards.reserveCapacity(cards.count + current.count)
     for card in current where card.householdID == householdID { cards[card.id] = card }
   }
 
