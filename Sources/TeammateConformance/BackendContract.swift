@@ -20,6 +20,7 @@ public enum BackendContract {
     DeviceConcurrencyContract.manyCallsAtOnceLandOnceInOrder,
     DeviceConcurrencyContract.cancelledCallersLeaveNothingHalfDone,
     DeviceStoreContract.aDroppedDeviceLosesNothingAndSendsOnce,
+    PortabilityContract.aRoundTripGivesTheSameBytes,
     DeviceObservationContract.aScreenFollowsThePartnerWithoutSync,
     DeviceObservationContract.theViewOfAWaitingWriteIsTheBackendsAnswer,
     DeviceTruthContract.eachReminderFiresOnceHoweverOftenTheDeviceSyncs,

@@ -105,6 +105,8 @@ public actor SQLiteBackend: TransactionalBackend {
       return try body()
     } catch let error as TeammateError {
       throw error
+    } catch let error as HouseholdDocumentError {
+      throw error
     } catch let error as StoreError {
       throw error
     } catch let error as SQLiteError {

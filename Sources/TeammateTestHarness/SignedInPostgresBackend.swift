@@ -157,3 +157,17 @@ final class SharedRandomNumberGenerator: RandomNumberGenerator, @unchecked Senda
 
   func next() -> UInt64 { lock.withLock { base.next() } }
 }
+
+/// A household leaves as its member reads it and arrives as the operator writes it (ADR 0021):
+/// a device's role may write only its own rows, and an import writes every member's.
+extension SignedInPostgresBackend: PortableBackend {
+  public func exportHousehold(_ id: HouseholdID, as actor: AccountID) async throws
+    -> HouseholdDocument
+  { try await signedIn(actor).exportHousehold(id, as: actor) }
+
+  /// NB: not yet: the operator's import writes every member's rows past the policies that
+  /// keep a role to its own (ADR 0021); until it is built, a device's import is unavailable.
+  public func importHousehold(_ document: HouseholdDocument, as actor: AccountID) async throws {
+    throw TeammateError.unavailable
+  }
+}

@@ -108,3 +108,20 @@ extension DeviceNotSaved: ReportedError {
   var kind: FailureKind { .store }
   var hint: String? { nil }
 }
+
+extension HouseholdDocumentError: ReportedError {
+  var kind: FailureKind {
+    switch self {
+    case .unreadable, .formatTooNew, .householdAlreadyHere, .memberElsewhere, .idTaken: .refused
+    }
+  }
+
+  var hint: String? {
+    switch self {
+    case .unreadable: "give the file 'teammate export --household' wrote"
+    case .formatTooNew: nil
+    case .householdAlreadyHere, .memberElsewhere, .idTaken:
+      "import into a new store: --store with a path where there is no file yet"
+    }
+  }
+}

@@ -18,7 +18,7 @@ import Foundation
 ///   ) throws -> T
 /// }
 /// ```
-public protocol TransactionalBackend: TeammateBackend, Actor {
+public protocol TransactionalBackend: PortableBackend, Actor {
   /// The backend's storage, reached only inside `read` and `write`.
   associatedtype Storage: BackendStorage
 
@@ -195,6 +195,20 @@ extension TransactionalBackend {
     try read(AccessChecked(), as: actor) { storage, _ in
       try BackendOperations.changes(
         in: household, after: cursor, limit: limit, actor: actor, storage: storage)
+    }
+  }
+
+  // MARK: A household whole
+
+  public func exportHousehold(_ id: HouseholdID, as actor: AccountID) throws -> HouseholdDocument {
+    try read(AccessChecked(), as: actor) { storage, _ in
+      try BackendOperations.exportHousehold(id, actor: actor, storage: storage)
+    }
+  }
+
+  public func importHousehold(_ document: HouseholdDocument, as actor: AccountID) throws {
+    try write(AccessChecked(), as: actor) { storage, _, _ in
+      try BackendOperations.importHousehold(document, actor: actor, storage: &storage)
     }
   }
 }

@@ -56,7 +56,7 @@ extension Device {
 
   /// Lets go of any household the device followed and pulls `household`, what waited in
   /// the outbox sent first.
-  private func follow(_ household: HouseholdID) async throws {
+  func follow(_ household: HouseholdID) async throws {
     if state.householdID != household {
       try await flush()
       try await forgetHousehold()

@@ -47,4 +47,18 @@ public struct NotificationSettings: Sendable, Codable, Hashable {
   public var disabledKindsInOrder: [NotificationKind] {
     NotificationKind.allCases.filter { !isEnabled($0) }
   }
+
+  private enum CodingKeys: String, CodingKey {
+    case digestTime, quietHours, eventLeadMinutes, disabledKinds
+  }
+
+  /// NB: the kinds switched off in their declared order, never a set's: the same settings
+  /// always write the same bytes (a household document's round trip, AC-PORT-03).
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(digestTime, forKey: .digestTime)
+    try container.encodeIfPresent(quietHours, forKey: .quietHours)
+    try container.encode(eventLeadMinutes, forKey: .eventLeadMinutes)
+    try container.encode(disabledKindsInOrder, forKey: .disabledKinds)
+  }
 }

@@ -1,0 +1,51 @@
+import Foundation
+
+/// A whole household out of a store and into another (AC-PORT-01, AC-PORT-02).
+extension BackendOperations {
+  /// The household as one document, for its members only.
+  package static func exportHousehold(
+    _ id: HouseholdID, actor: AccountID, storage: some BackendStorage
+  ) throws -> HouseholdDocument {
+    try check(.readHousehold(id), actor, try state(of: actor, in: storage))
+    let household = try existingHousehold(id, in: storage)
+    // NB: the feed is read whole, a page at a time, as a device pulls it.
+    var feed: [Change] = []
+    while true {
+      let page = try storage.changes(in: id, after: feed.last?.sequence ?? 0, limit: 10_000)
+      feed += page
+      if page.count < 10_000 { break }
+    }
+    return HouseholdDocument(
+      household: household, cards: try storage.cards(in: id),
+      items: try storage.items(on: ShoppingRules.mainList, in: id), feed: feed)
+  }
+
+  /// Makes the document's household in a store that does not hold it, its members in it:
+  /// refused, with nothing written, when the store holds it, one of its members is in
+  /// another household, or one of its ids is another household's. The importer must be one
+  /// of its members.
+  package static func importHousehold(
+    _ document: HouseholdDocument, actor: AccountID, storage: inout some BackendStorage
+  ) throws {
+    let household = document.household
+    guard household.member(actor) != nil else {
+      throw TeammateError.accessDenied(.notAMember(household.id))
+    }
+    guard try storage.household(household.id) == nil else {
+      throw HouseholdDocumentError.householdAlreadyHere(household.id)
+    }
+    for member in household.members {
+      if let elsewhere = try storage.householdID(of: member.uid) {
+        throw HouseholdDocumentError.memberElsewhere(member.uid, in: elsewhere)
+      }
+    }
+    for card in document.cards where try storage.isCardIDTaken(card.id) {
+      throw HouseholdDocumentError.idTaken(card.id.rawValue)
+    }
+    try storage.putHousehold(household)
+    for member in household.members { try storage.setHouseholdID(household.id, of: member.uid) }
+    for card in document.cards { try storage.putCard(card) }
+    for item in document.items { try storage.putItem(item) }
+    for change in document.feed { _ = try storage.appendChange(change) }
+  }
+}

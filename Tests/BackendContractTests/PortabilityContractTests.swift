@@ -1,0 +1,11 @@
+import TeammateConformance
+import TeammateTestHarness
+import Testing
+
+/// `PortabilityContract` of the conformance product, on each of our backends.
+@Suite struct PortabilityContractTests {
+  @Test(arguments: BackendKind.allCases)
+  func test_AC_PORT_03_aRoundTripGivesTheSameBytes(kind: BackendKind) async throws {
+    try await PortabilityContract.aRoundTripGivesTheSameBytes.run(on: kind)
+  }
+}
