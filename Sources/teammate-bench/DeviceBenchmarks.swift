@@ -90,7 +90,45 @@ func deviceBenchmarks() async throws -> [Measurement] {
       try await big.bob.replan()
     })
   keep(observed)
-  return rows + (try await saveBenchmarks())
+  return rows + (try await firstSyncBenchmarks()) + (try await saveBenchmarks())
+}
+
+/// A first sync over a feed of 1,000 acts (issue 44): the partner's, each told as news, beside
+/// the same acts made by the device's own account, which tell nothing (the floor: the same
+/// pull and apply, no news).
+func firstSyncBenchmarks() async throws -> [Measurement] {
+  var rows: [Measurement] = []
+  for (name, actor) in [
+    ("first sync telling 1,000 of the partner's acts", "alice"),
+    ("first sync of 1,000 acts of one's own (floor)", "bob"),
+  ] {
+    let backend = InMemoryBackend(
+      clock: SystemWallClock(), random: SeededRandomNumberGenerator(seed: 8))
+    let pair = try await devicePair(backend)
+    let maker = actor == "alice" ? pair.alice : pair.bob
+    // NB: 400 cards logged, 300 of them changed, 100 deleted, 200 things on the list.
+    var cards: [Card] = []
+    for index in 0..<400 { cards.append(try await maker.addCard(CardDraft(title: "c\(index)"))) }
+    for card in cards.prefix(300) {
+      _ = try await maker.editCard(card.id, CardEdit(note: .set("seen at \(card.title)")))
+    }
+    for card in cards.suffix(100) { _ = try await maker.deleteCard(card.id) }
+    _ = try await maker.addItems((0..<200).map { "item \($0)" })
+    rows.append(
+      try await measure(
+        name, count: 1_000, runs: 7,
+        setup: {
+          Device(
+            account: "bob", backend: backend, clock: SystemWallClock(),
+            scheduler: InMemoryNotificationScheduler(),
+            random: SeededRandomNumberGenerator(seed: 9))
+        }
+      ) { phone in
+        let report = try await phone.sync()
+        keep(report)
+      })
+  }
+  return rows
 }
 
 /// A turn's save (ADR 0020): the same card edits on a household of 2,000 cards, by a device

@@ -30,6 +30,11 @@ if ProcessInfo.processInfo.environment["TEAMMATE_BENCH_ONLY"] == "list" {
   printTable(try await listBenchmarks(folder: scratch))
   exit(0)
 }
+// NB: `TEAMMATE_BENCH_ONLY=news` runs the first sync's rows alone.
+if ProcessInfo.processInfo.environment["TEAMMATE_BENCH_ONLY"] == "news" {
+  printTable(try await firstSyncBenchmarks())
+  exit(0)
+}
 // NB: `TEAMMATE_BENCH_ONLY=cli` runs the command line's rows alone.
 if ProcessInfo.processInfo.environment["TEAMMATE_BENCH_ONLY"] == "cli" {
   let commandLine = try await commandLineBenchmarks(folder: scratch)
