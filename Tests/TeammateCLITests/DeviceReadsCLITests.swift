@@ -12,6 +12,17 @@ import Testing
     #expect(await scratch.run("alice", ["list", "add", "garlic"]).exitCode == 0)
     let got = await scratch.run("bob", ["list", "got", "garlic"])
     #expect(got.exitCode == 0, "\(got.stderr)")
+    // NB: pending in the order the rules give, the longest waiting first.
+    let first = try #require(
+      (try await scratch.json("alice", ["card", "add", "First"], now: "2026-12-01T09:01:00+08:00")[
+        "card"] as? [String: Any])?["id"] as? String)
+    _ = try await scratch.json(
+      "alice", ["card", "add", "Second"], now: "2026-12-01T09:02:00+08:00")
+    _ = await scratch.run(
+      "alice", ["card", "edit", first, "--note", "again"], now: "2026-12-01T09:03:00+08:00")
+    let waiting = try #require(
+      try await scratch.json("bob", ["pending"])["cards"] as? [[String: Any]])
+    #expect(waiting.compactMap { $0["title"] as? String } == ["Second", "First"])
     // NB: what waits in the outbox is what the device shows, the household's settings too.
     #expect(await scratch.run("bob", ["--offline", "settings", "--lead", "45"]).exitCode == 0)
     let shown = try await scratch.json("bob", ["--offline", "settings"])

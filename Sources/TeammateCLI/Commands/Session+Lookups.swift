@@ -65,11 +65,11 @@ extension Session {
     return Self.oldestFirst(try await shownDevice().cards.values)
   }
 
-  /// The cards pending for the acting account, as this device shows them, oldest first.
+  /// The cards pending for the acting account, as this device shows them, in the order
+  /// `AcknowledgementRules.pending` gives them (the longest waiting first).
   mutating func visiblePending() async throws -> [Card] {
     _ = try await household()
-    // NB: chosen before they are ordered: most of a long-lived household is known.
-    return Self.oldestFirst(try await shownDevice().pending)
+    return try await shownDevice().pending
   }
 
   /// Cards in the order they were made.
