@@ -138,7 +138,9 @@ struct ReferenceModel {
       version.revision += 1
       version.lastEditedBy = actor
     case .cardAcknowledged:
-      guard !version.deleted, version.lastEditedBy != actor else { return nil }
+      guard !version.deleted || version.kind == .meal, version.lastEditedBy != actor else {
+        return nil
+      }
       version.ackBy = actor
       version.ackRevision = version.revision
     case .cardCompleted:
@@ -166,6 +168,10 @@ struct ReferenceModel {
     case .cardDeleted:
       guard !version.deleted else { return nil }
       version.deleted = true
+      if version.kind == .meal {
+        version.ackBy = nil
+        version.ackRevision = nil
+      }
       version.revision += 1
       version.lastEditedBy = actor
     case .cardRestored:

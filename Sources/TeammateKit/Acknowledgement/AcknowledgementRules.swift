@@ -5,8 +5,12 @@ public enum AcknowledgementRules {
   /// Pending for `viewer`: nobody acknowledged it, the viewer is not its last editor, and it
   /// is not deleted.
   public static func isPending(_ card: Card, for viewer: AccountID) -> Bool {
-    card.ackBy == nil && card.lastEditedBy != viewer && !card.isDeleted
+    card.ackBy == nil && card.lastEditedBy != viewer && isKnowable(card)
   }
+
+  /// Whether a card is one the partner knows or not: every card but a deleted one, except a
+  /// meal, whose removal the partner must know like any change of the plan (AC-MEAL-23).
+  public static func isKnowable(_ card: Card) -> Bool { !card.isDeleted || card.kind == .meal }
 
   /// The cards pending for `viewer`, oldest change first (ties by id).
   public static func pending(cards: [Card], viewer: AccountID) -> [Card] {
@@ -36,7 +40,7 @@ public enum AcknowledgementRules {
   public static func acknowledge(
     _ card: Card, revision: Int, by viewer: AccountID, now: Date
   ) throws(TeammateError) -> Outcome {
-    guard !card.isDeleted else { throw .cardDeleted(card.id) }
+    guard isKnowable(card) else { throw .cardDeleted(card.id) }
     guard revision == card.revision else {
       throw .staleAcknowledgement(card.id, seen: revision, current: card.revision)
     }

@@ -145,6 +145,8 @@ public enum CardRules {
     guard !card.isDeleted else { throw .cardDeleted(card.id) }
     var updated = card
     updated.isDeleted = true
+    // NB: a meal taken off the plan is news the partner must know (AC-MEAL-23).
+    if card.kind == .meal { forgetAcknowledgement(&updated) }
     stamp(&updated, by: editor, now: now)
     return updated
   }

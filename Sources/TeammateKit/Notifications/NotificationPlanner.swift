@@ -48,7 +48,9 @@ public enum NotificationPlanner {
     }
 
     // NB: one pass that only compares dates; text is written for the kept few at the end.
-    for (index, card) in input.cards.enumerated() where !card.isDeleted {
+    // NB: a deleted card reminds of nothing, but a removed meal is pending (AC-MEAL-23): the
+    // digest counts it and its removal is activity like any change.
+    for (index, card) in input.cards.enumerated() where AcknowledgementRules.isKnowable(card) {
       let pending = AcknowledgementRules.isPending(card, for: viewer)
       if pending {
         pendingCount += 1
@@ -61,6 +63,7 @@ public enum NotificationPlanner {
           active.append((index, event))
         }
       }
+      if card.isDeleted { continue }
       switch card.kind {
       case .event:
         // NB: a repeating event reminds of its coming occurrence only.
