@@ -54,19 +54,27 @@ import Testing
     return String(decoding: try encoder.encode(error), as: UTF8.self)
   }
 
-  /// How many cases the enum declares, read from its source, so that a new one needs a sample.
-  static func declaredCases() throws -> Int {
+  /// The cases the enum declares, by name, read from its source, so that a new one needs a
+  /// sample.
+  static func declaredCases() throws -> [String] {
     let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appendingPathComponent("../../Sources/TeammateKit/Errors/TeammateError.swift").standardized
     let text = try String(contentsOf: source, encoding: .utf8)
     let body = text.components(separatedBy: "public enum TeammateError")[1]
       .components(separatedBy: "\n}\n")[0]
-    return body.split(separator: "\n").filter { $0.hasPrefix("  case ") }.count
+    return body.split(separator: "\n").filter { $0.hasPrefix("  case ") }.map { line in
+      String(line.dropFirst(7).prefix { $0.isLetter || $0.isNumber })
+    }
   }
 
   @Test func test_AC_ERR_01_everyRefusalHasAStableCodeThatKeysItsStoredForm() throws {
-    #expect(Self.everyCase.count == (try Self.declaredCases()))
     let codes = Self.everyCase.map(\.code)
+    let missing = try Self.declaredCases().filter { !codes.contains($0) }
+    #expect(
+      missing.isEmpty,
+      "add a sample of each to `everyCase` in Tests/TeammateKitTests/ErrorCodeTests.swift: \(missing.map { "." + $0 }.joined(separator: ", "))"
+    )
+    #expect(Self.everyCase.count == (try Self.declaredCases()).count)
     #expect(Set(codes).count == codes.count)
     for error in Self.everyCase {
       let stored = try JSONSerialization.jsonObject(with: Data(try Self.encoded(error).utf8))

@@ -20,7 +20,8 @@ enum FailureKind: Sendable, Equatable {
 }
 
 /// An error that says by itself how it is reported, case by case, so that a new case must
-/// decide (the switches have no `default`).
+/// decide (the switches have no `default`); a `TeammateError` alone is a refusal unless it is
+/// listed as a usage error, so that a new rule's error is written in the kit alone.
 protocol ReportedError: Error, CustomStringConvertible {
   var kind: FailureKind { get }
   /// What to do next, where a sentence helps.
@@ -49,25 +50,14 @@ extension CLIError: ReportedError {
 }
 
 extension TeammateError: ReportedError {
+  /// NB: a rule's refusal (1) unless a value the person typed does not parse (64): a new
+  /// refusal needs nothing here.
   var kind: FailureKind {
     switch self {
     case .invalidTime, .invalidTimeOfDay, .invalidQuietHours, .invalidLeadTime,
       .malformedCredential, .invalidRepeatRule:
       .usage
-    case .emptyTitle, .tooManyBytes, .titleTooLong, .noteTooLong, .emptyName, .nameTooLong,
-      .unknownTimeZone, .replyByRequiresTopic, .repeatRequiresTaskOrEvent, .repeatRequiresTime,
-      .repeatEndsBeforeStart,
-      .notRepeating, .repeatEnded, .assigneeNotMember, .malformedInviteCode,
-      .inviteNotFound, .inviteExpired, .inviteAlreadyUsed, .householdFull, .alreadyInHousehold,
-      .tooManyJoinAttempts, .joiningPaused, .householdNotFound, .notInHousehold, .cardNotFound,
-      .cardDeleted, .cardNotDeleted, .lastMemberMustDeleteHousehold, .notATask,
-      .lastEditorCannotAcknowledge, .staleAcknowledgement, .credentialLinkedElsewhere,
-      .accessDenied, .unavailable, .ambiguousCardID, .cardIDTaken, .malformedWriteID,
-      .mealPlanRequired, .mealPlanOnlyOnMeal, .mealHasNoTimeOrAssignee, .mealOptionCount,
-      .mealOptionTwice, .optionNotOffered, .mealSlotTaken, .notAMeal, .dishNotFound, .dishRemoved,
-      .dishNotRemoved, .dishNameTaken, .dishIDTaken, .tooManyIngredients, .mealSettingOutOfRange,
-      .itemCleared, .itemIDTaken, .itemNotFound, .mealHasNoDish:
-      .refused
+    default: .refused
     }
   }
 

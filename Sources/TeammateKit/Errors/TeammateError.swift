@@ -4,8 +4,11 @@ import Foundation
 ///
 /// Cases are `Equatable` so that tests compare the exact reason, and each has a sentence
 /// a person understands (`description`), in the kit's own terms. Each has a stable `code`
-/// too: stored answers (receipts, a device's conflicts) keep the code and the case's values,
-/// never the Swift name, so a case renamed here keeps what older stores hold.
+/// too, the case's name: stored answers (receipts, a device's conflicts) keep the code and the
+/// case's values, so a case renamed must keep its old name (see `code`).
+///
+/// A new refusal is written here alone: its case and its sentence in `description` (the
+/// compiler asks for it). `ErrorCodeTests` then asks for a sample of it by name.
 public enum TeammateError: Error, Equatable, Sendable, Codable {
   // Validation
   case emptyTitle
@@ -92,140 +95,17 @@ public enum TeammateError: Error, Equatable, Sendable, Codable {
 extension TeammateError {
   /// The refusal's stable name, such as `cardNotFound`: what stored answers keep and what an
   /// app may switch on across versions. A code is never renamed or reused.
-  public var code: String { codingKey.rawValue }
-
-  /// The stored names of the cases. NB: a case renamed in Swift keeps its raw value here, so
-  /// receipts written before the rename still read; `ErrorCodeTests` pins the stored form.
-  enum CodingKeys: String, CodingKey {
-    case emptyTitle = "emptyTitle"
-    case tooManyBytes = "tooManyBytes"
-    case titleTooLong = "titleTooLong"
-    case noteTooLong = "noteTooLong"
-    case emptyName = "emptyName"
-    case nameTooLong = "nameTooLong"
-    case unknownTimeZone = "unknownTimeZone"
-    case replyByRequiresTopic = "replyByRequiresTopic"
-    case assigneeNotMember = "assigneeNotMember"
-    case malformedInviteCode = "malformedInviteCode"
-    case malformedCredential = "malformedCredential"
-    case invalidTimeOfDay = "invalidTimeOfDay"
-    case invalidQuietHours = "invalidQuietHours"
-    case invalidLeadTime = "invalidLeadTime"
-    case invalidTime = "invalidTime"
-    case invalidRepeatRule = "invalidRepeatRule"
-    case repeatRequiresTaskOrEvent = "repeatRequiresTaskOrEvent"
-    case repeatRequiresTime = "repeatRequiresTime"
-    case repeatEndsBeforeStart = "repeatEndsBeforeStart"
-    case inviteNotFound = "inviteNotFound"
-    case inviteExpired = "inviteExpired"
-    case inviteAlreadyUsed = "inviteAlreadyUsed"
-    case householdFull = "householdFull"
-    case alreadyInHousehold = "alreadyInHousehold"
-    case tooManyJoinAttempts = "tooManyJoinAttempts"
-    case joiningPaused = "joiningPaused"
-    case householdNotFound = "householdNotFound"
-    case notInHousehold = "notInHousehold"
-    case cardNotFound = "cardNotFound"
-    case cardDeleted = "cardDeleted"
-    case cardNotDeleted = "cardNotDeleted"
-    case lastMemberMustDeleteHousehold = "lastMemberMustDeleteHousehold"
-    case notATask = "notATask"
-    case notRepeating = "notRepeating"
-    case repeatEnded = "repeatEnded"
-    case lastEditorCannotAcknowledge = "lastEditorCannotAcknowledge"
-    case staleAcknowledgement = "staleAcknowledgement"
-    case credentialLinkedElsewhere = "credentialLinkedElsewhere"
-    case accessDenied = "accessDenied"
-    case unavailable = "unavailable"
-    case ambiguousCardID = "ambiguousCardID"
-    case cardIDTaken = "cardIDTaken"
-    case malformedWriteID = "malformedWriteID"
-    case mealPlanRequired = "mealPlanRequired"
-    case mealPlanOnlyOnMeal = "mealPlanOnlyOnMeal"
-    case mealHasNoTimeOrAssignee = "mealHasNoTimeOrAssignee"
-    case mealOptionCount = "mealOptionCount"
-    case mealOptionTwice = "mealOptionTwice"
-    case optionNotOffered = "optionNotOffered"
-    case mealSlotTaken = "mealSlotTaken"
-    case notAMeal = "notAMeal"
-    case dishNotFound = "dishNotFound"
-    case dishRemoved = "dishRemoved"
-    case dishNotRemoved = "dishNotRemoved"
-    case dishNameTaken = "dishNameTaken"
-    case dishIDTaken = "dishIDTaken"
-    case tooManyIngredients = "tooManyIngredients"
-    case mealSettingOutOfRange = "mealSettingOutOfRange"
-    case itemCleared = "itemCleared"
-    case itemIDTaken = "itemIDTaken"
-    case itemNotFound = "itemNotFound"
-    case mealHasNoDish = "mealHasNoDish"
-  }
-
-  private var codingKey: CodingKeys {
-    switch self {
-    case .emptyTitle: .emptyTitle
-    case .tooManyBytes: .tooManyBytes
-    case .titleTooLong: .titleTooLong
-    case .noteTooLong: .noteTooLong
-    case .emptyName: .emptyName
-    case .nameTooLong: .nameTooLong
-    case .unknownTimeZone: .unknownTimeZone
-    case .replyByRequiresTopic: .replyByRequiresTopic
-    case .assigneeNotMember: .assigneeNotMember
-    case .malformedInviteCode: .malformedInviteCode
-    case .malformedCredential: .malformedCredential
-    case .invalidTimeOfDay: .invalidTimeOfDay
-    case .invalidQuietHours: .invalidQuietHours
-    case .invalidLeadTime: .invalidLeadTime
-    case .invalidTime: .invalidTime
-    case .invalidRepeatRule: .invalidRepeatRule
-    case .repeatRequiresTaskOrEvent: .repeatRequiresTaskOrEvent
-    case .repeatRequiresTime: .repeatRequiresTime
-    case .repeatEndsBeforeStart: .repeatEndsBeforeStart
-    case .inviteNotFound: .inviteNotFound
-    case .inviteExpired: .inviteExpired
-    case .inviteAlreadyUsed: .inviteAlreadyUsed
-    case .householdFull: .householdFull
-    case .alreadyInHousehold: .alreadyInHousehold
-    case .tooManyJoinAttempts: .tooManyJoinAttempts
-    case .joiningPaused: .joiningPaused
-    case .householdNotFound: .householdNotFound
-    case .notInHousehold: .notInHousehold
-    case .cardNotFound: .cardNotFound
-    case .cardDeleted: .cardDeleted
-    case .cardNotDeleted: .cardNotDeleted
-    case .lastMemberMustDeleteHousehold: .lastMemberMustDeleteHousehold
-    case .notATask: .notATask
-    case .notRepeating: .notRepeating
-    case .repeatEnded: .repeatEnded
-    case .lastEditorCannotAcknowledge: .lastEditorCannotAcknowledge
-    case .staleAcknowledgement: .staleAcknowledgement
-    case .credentialLinkedElsewhere: .credentialLinkedElsewhere
-    case .accessDenied: .accessDenied
-    case .unavailable: .unavailable
-    case .ambiguousCardID: .ambiguousCardID
-    case .cardIDTaken: .cardIDTaken
-    case .malformedWriteID: .malformedWriteID
-    case .mealPlanRequired: .mealPlanRequired
-    case .mealPlanOnlyOnMeal: .mealPlanOnlyOnMeal
-    case .mealHasNoTimeOrAssignee: .mealHasNoTimeOrAssignee
-    case .mealOptionCount: .mealOptionCount
-    case .mealOptionTwice: .mealOptionTwice
-    case .optionNotOffered: .optionNotOffered
-    case .mealSlotTaken: .mealSlotTaken
-    case .notAMeal: .notAMeal
-    case .dishNotFound: .dishNotFound
-    case .dishRemoved: .dishRemoved
-    case .dishNotRemoved: .dishNotRemoved
-    case .dishNameTaken: .dishNameTaken
-    case .dishIDTaken: .dishIDTaken
-    case .tooManyIngredients: .tooManyIngredients
-    case .mealSettingOutOfRange: .mealSettingOutOfRange
-    case .itemCleared: .itemCleared
-    case .itemIDTaken: .itemIDTaken
-    case .itemNotFound: .itemNotFound
-    case .mealHasNoDish: .mealHasNoDish
-    }
+  ///
+  /// NB: read from the stored form itself (its one key is the case's name), so a new case
+  /// needs nothing here. To rename a case, declare `CodingKeys` with the old name as its raw
+  /// value: `test_AC_ERR_02` fails on any stored form that moved.
+  public var code: String {
+    let encoder = JSONEncoder()
+    guard let data = try? encoder.encode(self),
+      let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+      let key = object.keys.first
+    else { return "\(self)" }
+    return key
   }
 }
 

@@ -12,15 +12,25 @@ public struct ItemCategory: Sendable, Hashable, Codable, RawRepresentable,
 
   public var description: String { rawValue }
 
+  /// Fruit and vegetables: most shops put them by the door.
   public static let produce = ItemCategory(rawValue: "produce")
+  /// Milk, cheese, butter, yoghurt and eggs.
   public static let dairy = ItemCategory(rawValue: "dairy")
+  /// Bread, toast and cakes.
   public static let bakery = ItemCategory(rawValue: "bakery")
+  /// Meat and fish, fresh.
   public static let meatAndFish = ItemCategory(rawValue: "meat and fish")
+  /// The freezers: ice cream, dumplings.
   public static let frozen = ItemCategory(rawValue: "frozen")
+  /// Rice, pasta, flour, oil: the long aisles.
   public static let dryGoods = ItemCategory(rawValue: "dry goods")
+  /// Coffee, tea, juice, water, beer and wine.
   public static let drinks = ItemCategory(rawValue: "drinks")
+  /// Paper, soap and cleaning.
   public static let household = ItemCategory(rawValue: "household")
+  /// Diapers, wipes and formula.
   public static let baby = ItemCategory(rawValue: "baby")
+  /// Anything the table does not know.
   public static let other = ItemCategory(rawValue: "other")
 
   /// The built-in categories in the household's default order: a shop no trip has taught

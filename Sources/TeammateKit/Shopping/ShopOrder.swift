@@ -47,9 +47,9 @@ public enum ShopOrder {
       + places.keys.filter { !standard.contains($0) }.sorted {
         $0.rawValue < $1.rawValue
       }
-    let rank = Dictionary(uniqueKeysWithValues: known.enumerated().map { ($1, $0) })
+    let defaultPlace = Dictionary(uniqueKeysWithValues: known.enumerated().map { ($1, $0) })
     let seen = places.map { ($0.key, $0.value.sum / Double($0.value.trips)) }.sorted {
-      ($0.1, rank[$0.0] ?? .max) < ($1.1, rank[$1.0] ?? .max)
+      ($0.1, defaultPlace[$0.0] ?? .max) < ($1.1, defaultPlace[$1.0] ?? .max)
     }.map(\.0)
     return seen + known.filter { places[$0] == nil }
   }
