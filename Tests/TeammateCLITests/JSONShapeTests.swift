@@ -21,6 +21,7 @@ import Testing
   static let dish = ["id", "name", "note", "ingredients", "removed"].sorted()
   static let item = [
     "id", "list", "text", "note", "addedBy", "addedAt", "fromMeals", "state", "by", "at",
+    "category",
   ].sorted()
 
   func document(_ scratch: Scratch, _ account: String, _ arguments: [String]) async throws

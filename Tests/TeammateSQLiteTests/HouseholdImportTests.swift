@@ -53,9 +53,12 @@ import Testing
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
 
     var newer = try JSONSerialization.jsonObject(with: try document.encoded()) as? [String: Any]
-    newer?["format"] = 2
+    newer?["format"] = HouseholdDocument.currentFormat + 1
     let bytes = try JSONSerialization.data(withJSONObject: newer ?? [:])
-    #expect(throws: HouseholdDocumentError.formatTooNew(2, newest: 1)) {
+    #expect(
+      throws: HouseholdDocumentError.formatTooNew(
+        HouseholdDocument.currentFormat + 1, newest: HouseholdDocument.currentFormat)
+    ) {
       _ = try HouseholdDocument(decoding: bytes)
     }
     #expect(throws: HouseholdDocumentError.self) {

@@ -52,7 +52,8 @@ extension JSONDocuments {
   }
 
   /// A shopping list item: `state` is needed, got or cleared, `by` and `at` who got or
-  /// cleared it and when (null while needed), times in the household's zone.
+  /// cleared it and when (null while needed), times in the household's zone; `category` the
+  /// aisle it is found in.
   static func item(_ item: ShoppingItem, times: TimeText) -> JSONValue {
     let (state, by, at): (String, AccountID?, String?) =
       switch item.state {
@@ -66,6 +67,7 @@ extension JSONDocuments {
       "addedBy": .string(item.addedBy.rawValue), "addedAt": .string(times.iso(item.addedAt)),
       "fromMeals": .array(item.fromMeals.map { .string($0.rawValue) }),
       "state": .string(state), "by": .string(by?.rawValue), "at": .string(at),
+      "category": .string(item.category.rawValue),
     ])
   }
 }

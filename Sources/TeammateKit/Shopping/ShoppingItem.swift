@@ -29,12 +29,15 @@ public struct ShoppingItem: Sendable, Codable, Hashable, Identifiable {
   public var fromMeals: [CardID]
   /// 1 at creation, +1 on every change.
   public var revision: Int
+  /// The aisle it is found in: guessed from its text when it is added (AC-LIST-17).
+  public var category: ItemCategory
 
   /// An item with every field given; the rules make new ones (`ShoppingRules`).
   public init(
     id: ItemID, listID: ListID = ShoppingRules.mainList, householdID: HouseholdID,
     text: ItemText, note: String? = nil, addedBy: AccountID, addedAt: Date,
-    state: ItemState = .needed, fromMeals: [CardID] = [], revision: Int = 1
+    state: ItemState = .needed, fromMeals: [CardID] = [], revision: Int = 1,
+    category: ItemCategory? = nil
   ) {
     self.id = id
     self.listID = listID
@@ -46,6 +49,29 @@ public struct ShoppingItem: Sendable, Codable, Hashable, Identifiable {
     self.state = state
     self.fromMeals = fromMeals
     self.revision = revision
+    self.category = category ?? ItemCategory.guess(for: text)
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case id, listID, householdID, text, note, addedBy, addedAt, state, fromMeals, revision
+    case category
+  }
+
+  /// NB: an item stored before items had a category reads with the one its text gives.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      id: try container.decode(ItemID.self, forKey: .id),
+      listID: try container.decode(ListID.self, forKey: .listID),
+      householdID: try container.decode(HouseholdID.self, forKey: .householdID),
+      text: try container.decode(ItemText.self, forKey: .text),
+      note: try container.decodeIfPresent(String.self, forKey: .note),
+      addedBy: try container.decode(AccountID.self, forKey: .addedBy),
+      addedAt: try container.decode(Date.self, forKey: .addedAt),
+      state: try container.decode(ItemState.self, forKey: .state),
+      fromMeals: try container.decode([CardID].self, forKey: .fromMeals),
+      revision: try container.decode(Int.self, forKey: .revision),
+      category: try container.decodeIfPresent(ItemCategory.self, forKey: .category))
   }
 
   /// Whether it is still to buy.
