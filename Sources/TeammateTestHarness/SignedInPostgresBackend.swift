@@ -165,9 +165,9 @@ extension SignedInPostgresBackend: PortableBackend {
     -> HouseholdDocument
   { try await signedIn(actor).exportHousehold(id, as: actor) }
 
-  /// NB: not yet: the operator's import writes every member's rows past the policies that
-  /// keep a role to its own (ADR 0021); until it is built, a device's import is unavailable.
+  /// NB: as the operator, with the store's service URL: a device's role imports nothing.
   public func importHousehold(_ document: HouseholdDocument, as actor: AccountID) async throws {
-    throw TeammateError.unavailable
+    let service = try PostgresBackend(url: store.service, clock: clock, random: random)
+    try await service.importHousehold(document, as: actor)
   }
 }
