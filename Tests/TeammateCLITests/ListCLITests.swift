@@ -120,3 +120,35 @@ import Testing
     #expect(await everything(scratch) == before)
   }
 }
+
+/// The list as it is walked in a shop.
+@Suite struct ListAisleCLITests {
+  @Test func test_AC_CLI_98_theNeededItemsAreShownAisleByAisle() async throws {
+    let scratch = try Scratch()
+    try await scratch.couple()
+    let added = await scratch.run(
+      "alice", ["list", "add", "batteries", "diapers", "milk", "onions", "牛奶", "bread"])
+    #expect(added.exitCode == 0, "\(added.stderr)")
+    _ = await scratch.run("bob", ["list", "got", "bread"])
+    let shown = await scratch.run("bob", ["list"])
+    let lines = shown.stdout.split(separator: "\n").map { line -> String in
+      // NB: the ids are the device's own: the rest of each line is what a person reads.
+      let indent = line.prefix { $0 == " " }
+      let rest = line.dropFirst(indent.count)
+      guard rest.count > 10, rest.dropFirst(8).hasPrefix("  ") else { return String(line) }
+      return indent + "ID" + rest.dropFirst(8)
+    }
+    #expect(
+      Array(lines.drop { $0 != "Needed" }) == [
+        "Needed", "  Produce", "    ID  onions  (added by Alice)", "  Dairy",
+        "    ID  milk  (added by Alice)", "    ID  牛奶  (added by Alice)", "  Baby",
+        "    ID  diapers  (added by Alice)", "  Other", "    ID  batteries  (added by Alice)",
+        "Got", "  ID  bread  (got by Bob)",
+      ], "\(shown.stdout)")
+    let json = try await scratch.json("bob", ["list"])
+    let categories = (json["items"] as? [[String: Any]] ?? []).compactMap {
+      $0["category"] as? String
+    }
+    #expect(Set(categories) == ["produce", "dairy", "baby", "other", "bakery"])
+  }
+}

@@ -231,17 +231,29 @@ enum ListOutput {
       ("Cleared", items.filter(\.isCleared)),
     ] where !part.isEmpty {
       text += heading + "\n"
-      for item in part {
-        var who = ""
-        switch item.state {
-        case .needed: who = "added by \(await session.name(item.addedBy))"
-        case .got(let by, _): who = "got by \(await session.name(by))"
-        case .cleared(let by, _): who = "cleared by \(await session.name(by))"
+      // NB: what is needed is walked aisle by aisle (AC-CLI-98); the rest is a record.
+      let aisles: [(ItemCategory?, [ShoppingItem])] =
+        heading == "Needed" ? ShoppingRules.byCategory(part).map { ($0, $1) } : [(nil, part)]
+      for (category, inAisle) in aisles {
+        let indent = category == nil ? "  " : "    "
+        if let category { text += "  " + aisleHeading(category) + "\n" }
+        for item in inAisle {
+          var who = ""
+          switch item.state {
+          case .needed: who = "added by \(await session.name(item.addedBy))"
+          case .got(let by, _): who = "got by \(await session.name(by))"
+          case .cleared(let by, _): who = "cleared by \(await session.name(by))"
+          }
+          text += indent + "\(line(item))  (\(who))\n"
         }
-        text += "  \(line(item))  (\(who))\n"
       }
     }
     session.write(text)
+  }
+
+  /// An aisle as a heading: `Meat and fish`, the household's own as it named it.
+  static func aisleHeading(_ category: ItemCategory) -> String {
+    TerminalText.visible(category.rawValue.prefix(1).uppercased() + category.rawValue.dropFirst())
   }
 
   /// `m2kk2222  milk · 2 litres`.

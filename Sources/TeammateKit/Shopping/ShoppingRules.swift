@@ -154,4 +154,18 @@ public enum ShoppingRules {
     let parts = earlier.components(separatedBy: "; ")
     return parts.contains(later) ? earlier : earlier + "; " + later
   }
+
+  /// Items by aisle, in the household's default order (the household's own categories after,
+  /// by name), each aisle's items in the order given: how a list is walked in a shop whose
+  /// order nobody has taught yet (AC-LIST-17).
+  public static func byCategory(
+    _ items: [ShoppingItem], order: [ItemCategory] = ItemCategory.standardOrder
+  ) -> [(category: ItemCategory, items: [ShoppingItem])] {
+    var aisles: [ItemCategory: [ShoppingItem]] = [:]
+    for item in items { aisles[item.category, default: []].append(item) }
+    let own = aisles.keys.filter { !order.contains($0) }.sorted { $0.rawValue < $1.rawValue }
+    return (order + own).compactMap { category in
+      aisles[category].map { (category, $0) }
+    }
+  }
 }
