@@ -134,7 +134,7 @@ extension Device {
     case .updateMealSettings(let settings): _ = try await updateMealSettings(settings)
     case .addItems(let drafts):
       for draft in drafts { _ = try await addItem(draft.text, note: draft.note) }
-    case .getItems(let ids): _ = try await getItems(ids)
+    case .getItems(let ids, _): _ = try await getItems(ids)
     case .undoItem(let id): _ = try await undoItem(id)
     case .clearItems(let ids): _ = try await clearItems(ids)
     case .clearGotItems: _ = try await clearGotItems()

@@ -152,3 +152,38 @@ import Testing
     #expect(Set(categories) == ["produce", "dairy", "baby", "other", "bakery"])
   }
 }
+
+/// A shop's walk taught by one partner and followed by the other.
+@Suite struct ShopWalkCLITests {
+  @Test func test_AC_CLI_99_bobsWalkAtTheShopOrdersAlicesListThere() async throws {
+    let scratch = try Scratch()
+    try await scratch.couple()
+    let run = { (account: String, arguments: [String], minute: Int) in
+      try await Binary.run(
+        ["--as", account] + arguments,
+        environment: scratch.environment.merging([
+          "TEAMMATE_NOW": String(format: "2026-12-05T10:%02d:00+08:00", minute)
+        ]) { $1 })
+    }
+    #expect(
+      try await run("alice", ["list", "add", "onions", "bread", "milk", "diapers"], 0).exitCode
+        == 0)
+    let entered = try await run("bob", ["list", "--shop", "Costco"], 1)
+    #expect(entered.stdout.contains("Needed, in costco\n  Produce\n"), "\(entered.stdout)")
+    for (minute, thing) in [(2, "diapers"), (4, "milk"), (6, "bread"), (8, "onions")] {
+      let got = try await run("bob", ["list", "got", thing], minute)
+      #expect(got.exitCode == 0, "\(got.stderr)")
+    }
+    #expect(
+      try await run("alice", ["list", "add", "eggs", "wipes", "bananas", "toast"], 30).exitCode
+        == 0)
+    let hers = try await run("alice", ["list", "--shop", "costco"], 31)
+    let headings = hers.stdout.split(separator: "\n").filter {
+      $0.hasPrefix("  ") && !$0.hasPrefix("    ")
+    }
+    #expect(
+      headings.prefix(4) == ["  Baby", "  Dairy", "  Bakery", "  Produce"], "\(hers.stdout)")
+    let elsewhere = try await run("alice", ["list", "--shop", "none"], 32)
+    #expect(elsewhere.stdout.contains("Needed\n  Produce\n"), "\(elsewhere.stdout)")
+  }
+}

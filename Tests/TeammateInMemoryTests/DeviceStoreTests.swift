@@ -97,3 +97,45 @@ extension DeviceStoreTests {
     #expect(await bob.cards.values.map(\.title).sorted() == ["Crib", "Wipes"])
   }
 }
+
+/// A shop's walk, taught by one partner's gets and followed by the other's list.
+@Suite struct ShopWalkTests {
+  @Test func test_AC_LIST_19_onePartnersGetsTeachTheShopsOrderToBoth() async throws {
+    let clock = ManualWallClock(Fixtures.start)
+    let (backend, _) = try await Fixtures.couple(clock: clock, seed: 19)
+    let store = InMemoryDeviceStore()
+    func phone(_ account: AccountID, store: InMemoryDeviceStore = InMemoryDeviceStore())
+      async throws -> Device
+    {
+      try await Device(
+        account: account, backend: backend, clock: clock,
+        scheduler: InMemoryNotificationScheduler(clock: clock), store: store,
+        random: SeededRandomNumberGenerator(seed: UInt64(account.rawValue.utf8.count)))
+    }
+    let bob = try await phone(Fixtures.bob, store: store)
+    let alice = try await phone(Fixtures.alice)
+    let items = try await bob.addItems(["onions", "bread", "milk", "diapers", "rice"])
+    // NB: a got ticked off with no shop named teaches nothing.
+    _ = try await bob.getItems([items[4].id])
+    try await bob.enterShop(" Costco")
+    #expect(await bob.state.shop == "costco")
+    for index in [3, 2, 1, 0] {
+      clock.advance(by: 120)
+      let got = try await bob.getItems([items[index].id])
+      #expect(got.first?.shop == "costco")
+    }
+    let walked: [ItemCategory] = [.baby, .dairy, .bakery, .produce]
+    #expect(Array(await bob.aisles(in: "COSTCO").prefix(4)) == walked)
+    _ = try await alice.sync()
+    #expect(Array(await alice.aisles(in: "costco").prefix(4)) == walked)
+    #expect(await alice.aisles(in: "market") == ItemCategory.standardOrder)
+    #expect(await alice.state.shopGets.count == 4)
+    // NB: the shop is the device's own, kept across a relaunch until changed.
+    let again = try await phone(Fixtures.bob, store: store)
+    #expect(await again.state.shop == "costco")
+    try await again.enterShop(nil)
+    #expect(await again.state.shop == nil)
+    let undone = try await again.undoItem(items[0].id)
+    #expect(undone.shop == nil)
+  }
+}

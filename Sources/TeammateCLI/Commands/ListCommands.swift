@@ -10,24 +10,34 @@ extension Commands {
 
   static let listShow: CommandSpec = {
     let all = Flag("all", help: "Cleared items too.")
+    let shop = Option<String>(
+      "shop", value: "name",
+      help: "The shop you are in, remembered until you name another ('none' to forget it): "
+        + "the list follows the order the two of you get things there, and what you get "
+        + "teaches it.")
     return CommandSpec(
       path: ["list"],
       abstract: "The shopping list: what is needed, then what was got; looking marks it seen.",
       discussion:
         "Online it syncs first, so that the partner's adds and gets are there; what they did "
-        + "since you last looked is shown once, and the list notification goes.",
-      options: [all], examples: ["teammate list", "teammate list --all --json"]
+        + "since you last looked is shown once, and the list notification goes. What is "
+        + "needed is shown aisle by aisle, in the order of the shop you are in.",
+      options: [all, shop],
+      examples: ["teammate list", "teammate list --shop costco", "teammate list --all --json"]
     ) { session, arguments in
       _ = try session.account()
       _ = try await session.household(refreshing: false)
-      let (items, news) = try await session.deviceWrite { device in
+      let (items, news, walking) = try await session.deviceWrite {
+        device -> ([ShoppingItem], [ListNews], (String, [ItemCategory])?) in
+        if let named = arguments[shop] { try await device.enterShop(named == "none" ? nil : named) }
         if await device.isOnline { _ = try await device.sync() }
         let shown = await device.list(includingCleared: arguments[all])
         let news = await device.state.listNews(for: device.account)
         try await device.markListSeen()
-        return (shown, news)
+        guard let shop = await device.state.shop else { return (shown, news, nil) }
+        return (shown, news, (shop, await device.aisles(in: shop)))
       }
-      try await ListOutput.list(items, news: news, session: &session)
+      try await ListOutput.list(items, news: news, walking: walking, session: &session)
     }
   }()
 
@@ -195,9 +205,10 @@ enum ListOutput {
 
   /// The whole list: needed first, then got, then cleared (when asked for), with the
   /// partner's news since it was last seen.
-  static func list(_ items: [ShoppingItem], news: [ListNews], session: inout Session)
-    async throws
-  {
+  static func list(
+    _ items: [ShoppingItem], news: [ListNews], walking: (String, [ItemCategory])? = nil,
+    session: inout Session
+  ) async throws {
     let times = await session.times()
     if session.json {
       return session.writeJSON(
@@ -230,10 +241,16 @@ enum ListOutput {
       ("Needed", items.filter(\.isNeeded)), ("Got", items.filter { !$0.isNeeded && !$0.isCleared }),
       ("Cleared", items.filter(\.isCleared)),
     ] where !part.isEmpty {
-      text += heading + "\n"
-      // NB: what is needed is walked aisle by aisle (AC-CLI-98); the rest is a record.
+      let needed = heading == "Needed"
+      text +=
+        heading + (needed ? walking.map { ", in \(TerminalText.visible($0.0))" } ?? "" : "")
+        + "\n"
+      // NB: what is needed is walked aisle by aisle (AC-CLI-98), in the order of the shop the
+      // person is in (AC-CLI-99); the rest is a record.
+      let order = walking?.1 ?? ItemCategory.standardOrder
       let aisles: [(ItemCategory?, [ShoppingItem])] =
-        heading == "Needed" ? ShoppingRules.byCategory(part).map { ($0, $1) } : [(nil, part)]
+        needed
+        ? ShoppingRules.byCategory(part, order: order).map { ($0, $1) } : [(nil, part)]
       for (category, inAisle) in aisles {
         let indent = category == nil ? "  " : "    "
         if let category { text += "  " + aisleHeading(category) + "\n" }

@@ -93,7 +93,7 @@ enum OutboxText {
       return "put "
         + drafts.map { "'\(TerminalText.visible($0.text))'" }.joined(separator: ", ")
         + " on the list"
-    case .getItems(let ids): return "got \(items(ids))"
+    case .getItems(let ids, _): return "got \(items(ids))"
     case .undoItem(let id): return "need \(items([id])) again"
     case .clearItems(let ids): return "clear \(items(ids))"
     case .clearGotItems: return "clear the got items"

@@ -11,10 +11,11 @@ extension BackendOperations {
     switch write {
     case .addItems(let drafts):
       try addItems(drafts, to: home, actor: actor, storage: &storage, now: now)
-    case .getItems(let ids):
+    case .getItems(let ids, let shop):
       for id in ids {
         try changeItem(id, .itemGot, in: home, actor: actor, storage: &storage, now: now) {
-          item throws(TeammateError) in try ShoppingRules.get(item, by: actor, now: now)
+          item throws(TeammateError) in
+          try ShoppingRules.get(item, by: actor, now: now, in: shop)
         }
       }
     case .undoItem(let id):

@@ -33,7 +33,10 @@ extension Device {
   /// it names, whatever was added since. Each item is a write of its own, as each is ticked
   /// off in the shop: one the partner cleared meanwhile keeps no other from landing.
   public func getItems(_ ids: [ItemID]) async throws -> [ShoppingItem] {
-    try await inTurn { try await eachItem(ids) { .getItems([$0]) } }
+    try await inTurn {
+      let shop = state.shop
+      return try await eachItem(ids) { .getItems([$0], shop: shop) }
+    }
   }
 
   /// Makes a got item needed again: the only way back.
@@ -135,5 +138,19 @@ extension Device {
     default:
       return write.itemIDs.compactMap { shown[$0] }
     }
+  }
+
+  /// Says which shop the person is in (nil: none), kept until they say otherwise: the items
+  /// they get from now on teach that shop's order (AC-LIST-19). A name is taken as names fold
+  /// (`Costco` and `costco ` are one shop).
+  public func enterShop(_ shop: String?) async throws {
+    let named = shop.map(Folding.key).flatMap { $0.isEmpty ? nil : $0 }
+    try await inTurn { state.shop = named }
+  }
+
+  /// The aisles of `shop` in the order the household's gets there taught, the categories no
+  /// trip reached after in the default order.
+  public func aisles(in shop: String) -> [ItemCategory] {
+    ShopOrder.learn(from: state.shopGets, shop: Folding.key(shop))
   }
 }

@@ -38,6 +38,12 @@ public struct DeviceState: Sendable, Codable, Equatable {
   /// The notifications this device last handed to its scheduler, with their text: what an
   /// app lists without running the planner itself.
   public package(set) var planned: [PlannedNotification] = []
+  /// The shop the person said they are in, kept until they say otherwise: their gets there
+  /// teach its order (AC-LIST-19).
+  public package(set) var shop: String?
+  /// The household's gets made in a named shop, as pulled, the newest `shopGetsKept`: what a
+  /// shop's order is learned from, the same on both partners' devices.
+  public package(set) var shopGets: [ShopGet] = []
   /// That household as last pulled.
   public package(set) var household: Household?
   /// The household's shopping list items as last pulled, cleared ones included, by id.
@@ -46,6 +52,10 @@ public struct DeviceState: Sendable, Codable, Equatable {
   public package(set) var appliedSequence: [String: Int64] = [:]
   /// Its cards as last pulled, by id.
   public package(set) var cards: [CardID: Card] = [:]
+
+  /// How many gets in named shops a device keeps to learn their order from, the newest: a
+  /// year of a couple's weekly trips.
+  public static let shopGetsKept = 2_000
 
   /// The state of a new install: nothing known, nothing waiting.
   public init() {}
@@ -56,6 +66,7 @@ public struct DeviceState: Sendable, Codable, Equatable {
   private enum CodingKeys: String, CodingKey {
     case householdID, household, cursor, cards, appliedSequence, waitingActivity, planned, shown
     case outbox, conflicts, heldAnswers, items, listSeen, listUnseen, toldAhead, news
+    case shop, shopGets
   }
 
   /// NB: every field may be missing, so that a state saved by an earlier version still opens.
@@ -79,6 +90,8 @@ public struct DeviceState: Sendable, Codable, Equatable {
     listUnseen = try container.decodeIfPresent(Set<ItemID>.self, forKey: .listUnseen) ?? []
     toldAhead = try container.decodeIfPresent(Set<Int64>.self, forKey: .toldAhead) ?? []
     news = try container.decodeIfPresent([PartnerNews].self, forKey: .news) ?? []
+    shop = try container.decodeIfPresent(String.self, forKey: .shop)
+    shopGets = try container.decodeIfPresent([ShopGet].self, forKey: .shopGets) ?? []
   }
 
   /// NB: a state saved before the plan kept its text holds occurrences only: their text
@@ -125,6 +138,12 @@ public struct DeviceState: Sendable, Codable, Equatable {
       changed = changed || items[item.id] != item
       items[item.id] = item
       if change.sequence > listSeen { listUnseen.insert(item.id) }
+      if change.kind == .itemGot, let shop = item.shop, case .got(_, let at) = item.state {
+        shopGets.append(ShopGet(category: item.category, shop: shop, at: at))
+        if shopGets.count > Self.shopGetsKept {
+          shopGets.removeFirst(shopGets.count - Self.shopGetsKept)
+        }
+      }
     }
     if let payload = change.household, isNewer(change, for: Self.householdKey) {
       changed = changed || household != payload

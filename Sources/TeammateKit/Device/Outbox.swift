@@ -31,8 +31,9 @@ public enum DeviceWrite: Sendable, Codable, Equatable {
   /// Items put on the household's list, each with the id the device made: a text needed
   /// already merges into its item.
   case addItems([ItemDraft])
-  /// Items bought, by the ids the device saw.
-  case getItems([ItemID])
+  /// Items bought, by the ids the device saw, in the shop the person was in (nil: none
+  /// named), which teaches the shop's order (AC-LIST-19).
+  case getItems([ItemID], shop: String? = nil)
   /// A got item needed again.
   case undoItem(ItemID)
   /// Items off the list for good.
@@ -70,7 +71,7 @@ public enum DeviceWrite: Sendable, Codable, Equatable {
   public var itemIDs: [ItemID] {
     switch self {
     case .addItems(let drafts): drafts.map(\.id)
-    case .getItems(let ids), .clearItems(let ids): ids
+    case .getItems(let ids, _), .clearItems(let ids): ids
     case .undoItem(let id): [id]
     case .addItemsFromMeal(_, let ids): ids
     default: []
@@ -82,7 +83,7 @@ public enum DeviceWrite: Sendable, Codable, Equatable {
   func renamingItems(_ names: [ItemID: ItemID]) -> DeviceWrite {
     func named(_ id: ItemID) -> ItemID { names[id] ?? id }
     return switch self {
-    case .getItems(let ids): .getItems(ids.map(named))
+    case .getItems(let ids, let shop): .getItems(ids.map(named), shop: shop)
     case .clearItems(let ids): .clearItems(ids.map(named))
     case .undoItem(let id): .undoItem(named(id))
     default: self

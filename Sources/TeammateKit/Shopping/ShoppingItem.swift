@@ -31,13 +31,15 @@ public struct ShoppingItem: Sendable, Codable, Hashable, Identifiable {
   public var revision: Int
   /// The aisle it is found in: guessed from its text when it is added (AC-LIST-17).
   public var category: ItemCategory
+  /// The shop it was got in, when the person named one (AC-LIST-19).
+  public var shop: String?
 
   /// An item with every field given; the rules make new ones (`ShoppingRules`).
   public init(
     id: ItemID, listID: ListID = ShoppingRules.mainList, householdID: HouseholdID,
     text: ItemText, note: String? = nil, addedBy: AccountID, addedAt: Date,
     state: ItemState = .needed, fromMeals: [CardID] = [], revision: Int = 1,
-    category: ItemCategory? = nil
+    category: ItemCategory? = nil, shop: String? = nil
   ) {
     self.id = id
     self.listID = listID
@@ -50,11 +52,12 @@ public struct ShoppingItem: Sendable, Codable, Hashable, Identifiable {
     self.fromMeals = fromMeals
     self.revision = revision
     self.category = category ?? ItemCategory.guess(for: text)
+    self.shop = shop
   }
 
   private enum CodingKeys: String, CodingKey {
     case id, listID, householdID, text, note, addedBy, addedAt, state, fromMeals, revision
-    case category
+    case category, shop
   }
 
   /// NB: an item stored before items had a category reads with the one its text gives.
@@ -71,7 +74,8 @@ public struct ShoppingItem: Sendable, Codable, Hashable, Identifiable {
       state: try container.decode(ItemState.self, forKey: .state),
       fromMeals: try container.decode([CardID].self, forKey: .fromMeals),
       revision: try container.decode(Int.self, forKey: .revision),
-      category: try container.decodeIfPresent(ItemCategory.self, forKey: .category))
+      category: try container.decodeIfPresent(ItemCategory.self, forKey: .category),
+      shop: try container.decodeIfPresent(String.self, forKey: .shop))
   }
 
   /// Whether it is still to buy.

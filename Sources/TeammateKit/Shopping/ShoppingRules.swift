@@ -55,11 +55,14 @@ public enum ShoppingRules {
 
   /// The item got by `member` at `now`; an item already got stays as it is.
   public static func get(
-    _ item: ShoppingItem, by member: AccountID, now: Date
+    _ item: ShoppingItem, by member: AccountID, now: Date, in shop: String? = nil
   ) throws(TeammateError) -> ShoppingItem {
     try checkNotCleared(item)
     guard item.isNeeded else { return item }
-    return changed(item) { $0.state = .got(by: member, at: now) }
+    return changed(item) {
+      $0.state = .got(by: member, at: now)
+      $0.shop = shop
+    }
   }
 
   /// A got item needed again: the only way back; a needed one stays as it is, and so does
@@ -70,7 +73,10 @@ public enum ShoppingRules {
   {
     try checkNotCleared(item)
     guard !item.isNeeded, twin == nil || twin?.id == item.id else { return item }
-    return changed(item) { $0.state = .needed }
+    return changed(item) {
+      $0.state = .needed
+      $0.shop = nil
+    }
   }
 
   /// The item off the list for good.
