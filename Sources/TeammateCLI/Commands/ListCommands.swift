@@ -230,7 +230,7 @@ enum ListOutput {
       for (kind, things) in [(PartnerNews.Kind.addedItems, entry.added), (.gotItems, entry.got)]
       where !things.isEmpty {
         let said = PartnerNews(kind: kind, actor: entry.actor, at: entry.at, items: things)
-        text += SyncText.line(said, name: name) + "\n"
+        text += SyncText.line(said, name: name, in: session.language) + "\n"
       }
     }
     if !news.isEmpty { text += "\n" }

@@ -33,16 +33,20 @@ extension Commands {
     for entry in report.news where names[entry.actor] == nil {
       names[entry.actor] = await session.name(entry.actor)
     }
+    let language = session.language
     if session.offline {
       let waiting = report.outbox == 1 ? "1 write waits" : "\(report.outbox) writes wait"
       session.write(
-        "Offline: \(waiting) in the outbox; \(report.planned) reminders planned from what this "
-          + "device shows.\n")
+        language == .traditionalChinese
+          ? "離線：\(report.outbox) 筆寫入在待送清單等待；依這台裝置所見排定了 \(report.planned) 個提醒。\n"
+          : "Offline: \(waiting) in the outbox; \(report.planned) reminders planned from what "
+            + "this device shows.\n")
     } else {
-      session.write(SyncText.summary(report, names: names) + "\n")
+      session.write(SyncText.summary(report, names: names, in: language) + "\n")
     }
     for entry in report.news {
-      session.write("  " + SyncText.line(entry, name: names[entry.actor] ?? "") + "\n")
+      session.write(
+        "  " + SyncText.line(entry, name: names[entry.actor] ?? "", in: language) + "\n")
     }
     if !conflicts.isEmpty {
       session.write("Did not land as you made it:\n")
@@ -52,7 +56,7 @@ extension Commands {
       session.log("scheduled \(notification.id) for \(times.iso(notification.fireAt))")
     }
     for id in report.cancelled { session.log("cancelled \(id)") }
-    session.write("Badge: \(report.badge)\n")
+    session.write(SyncText.badge(report.badge, in: language) + "\n")
   }
 
   /// A conflict in a sentence, with the names and times of this household.

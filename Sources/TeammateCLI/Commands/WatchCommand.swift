@@ -35,7 +35,7 @@ extension Commands {
             session.writeJSONLineNow(JSONDocuments.news(entry, times: times))
           } else {
             let name = await session.name(entry.actor)
-            session.writeNow(SyncText.line(entry, name: name) + "\n")
+            session.writeNow(SyncText.line(entry, name: name, in: session.language) + "\n")
           }
         }
         try await device.markNewsSeen(snapshot.news)

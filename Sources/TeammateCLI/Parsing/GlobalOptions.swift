@@ -9,6 +9,7 @@ struct GlobalOptions: Sendable, Equatable {
   var verbose = false
   var help = false
   var version = false
+  var language: String?
 
   static let storeKey = Option<String>(
     "store", value: "path|url",
@@ -31,11 +32,17 @@ struct GlobalOptions: Sendable, Equatable {
     help: "This device is off the network: its writes wait in its outbox (TEAMMATE_OFFLINE=1).")
   static let verboseKey = Flag(
     "verbose", short: "v", help: "Say on stderr what the command did and how long it took.")
+  static let languageKey = Option<String>(
+    "lang", value: "en|zh-Hant",
+    help: "The language to speak, else TEAMMATE_LANG, else LC_ALL, LC_MESSAGES or LANG "
+      + "(zh_TW: Traditional Chinese).",
+    parse: Values.language)
   static let helpKey = Flag("help", short: "h", help: "Show help information.")
   static let versionKey = Flag("version", help: "Show the version.")
 
   static let keys: [any OptionKey] = [
-    storeKey, deviceKey, asKey, nowKey, jsonKey, offlineKey, verboseKey, helpKey, versionKey,
+    storeKey, deviceKey, asKey, nowKey, jsonKey, offlineKey, verboseKey, languageKey, helpKey,
+    versionKey,
   ]
   static let specs: [OptionSpec] = keys.map(\.spec)
 
@@ -51,6 +58,7 @@ struct GlobalOptions: Sendable, Equatable {
     case Self.verboseKey.spec.name: verbose = true
     case Self.helpKey.spec.name: help = true
     case Self.versionKey.spec.name: version = true
+    case Self.languageKey.spec.name: language = value as? String
     default: preconditionFailure("'--\(name)' is not a global option")
     }
   }

@@ -7,6 +7,10 @@ enum HelpText {
     ("TEAMMATE_USER", "The account to act as, as --as."),
     ("TEAMMATE_NOW", "The clock for the run, as --now."),
     ("TEAMMATE_OFFLINE", "Set to 1: this device is offline, as --offline."),
+    ("TEAMMATE_LANG", "The language to speak (en or zh-Hant), as --lang."),
+    ("LC_ALL", "Without --lang or TEAMMATE_LANG, the first of these set names the language:"),
+    ("LC_MESSAGES", "a zh_TW, zh_HK or zh_Hant locale is Traditional Chinese, any other English."),
+    ("LANG", "As LC_ALL and LC_MESSAGES, read last."),
     ("XDG_DATA_HOME", "Where the default store lives: $XDG_DATA_HOME/teammate/teammate.sqlite."),
     (
       "XDG_STATE_HOME",

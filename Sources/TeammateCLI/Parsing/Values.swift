@@ -60,6 +60,14 @@ enum Values {
     }
   }
 
+  /// A language the tool speaks, by its tag or a locale: `en`, `zh-Hant`, `zh_TW.UTF-8`.
+  static func language(_ text: String) throws(UsageError) -> String {
+    guard let language = Language.reads(text) else {
+      throw .invalidValue(option: "lang", value: text, expected: "en or zh-Hant")
+    }
+    return language.rawValue
+  }
+
   static func time(_ text: String) throws(UsageError) -> TimeInput {
     guard TimeExpression.isWellFormed(text) else { throw .invalidTime(text) }
     return TimeInput(text: text)

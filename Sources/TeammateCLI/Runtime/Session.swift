@@ -60,6 +60,9 @@ struct Session {
 
   var json: Bool { globals.json }
 
+  /// The language this run speaks to a person (AC-LANG-05).
+  var language: Language { Language.chosen(globals.language, environment: environment) }
+
   /// `--offline` or `TEAMMATE_OFFLINE=1`: this device's writes wait in its outbox.
   var offline: Bool { globals.offline || environment["TEAMMATE_OFFLINE"] == "1" }
   var now: Date { clock.now() }
@@ -246,7 +249,7 @@ struct Session {
       account: uid, backend: backend, clock: clock,
       scheduler: local.scheduler(for: uid, clock: clock),
       store: onServer ? SQLiteDeviceStore(file: local) : SQLiteDeviceStore(householdStore: local),
-      online: !offline)
+      online: !offline, wording: language.wording)
     openedAccountDevice = device
     return device
   }

@@ -8,7 +8,7 @@ public struct TraditionalChineseWording: Wording {
 
   /// A name as a sentence's subject: followed by a space only when it ends in a letter that
   /// is not Han, as Chinese is written beside other scripts ("Alice 記錄了", "小美記錄了").
-  static func subject(_ name: String) -> String {
+  package static func subject(_ name: String) -> String {
     guard let last = name.unicodeScalars.last, !last.properties.isIdeographic else { return name }
     return name + " "
   }
