@@ -84,7 +84,7 @@ let package = Package(
     ),
     .testTarget(
       name: "TeammateInMemoryTests",
-      dependencies: ["TeammateInMemory", "TeammateTestSupport"]
+      dependencies: ["TeammateInMemory", "TeammateTestSupport", "TeammateTestHarness"]
     ),
     .testTarget(
       name: "TeammateSQLiteTests",

@@ -20,7 +20,7 @@ public struct ProgramRun: Sendable {
     process.standardOutput = out
     process.standardError = err
     process.standardInput = FileHandle.nullDevice
-    try process.run()
+    try Spawning.run(process)
     let printed = out.fileHandleForReading.readDataToEndOfFile()
     let complaint = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()

@@ -1,5 +1,6 @@
 import Foundation
 import TeammateKit
+import TeammateTestHarness
 import TeammateTestSupport
 import Testing
 
@@ -54,7 +55,7 @@ import Testing
     process.environment = scratch.environment
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
-    try process.run()
+    try Spawning.run(process)
     return process
   }
 

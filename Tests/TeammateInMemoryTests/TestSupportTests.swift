@@ -1,4 +1,5 @@
 import Foundation
+import TeammateTestHarness
 import TeammateTestSupport
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
     let base = try TemporaryFolder.make().appending("runs")
     let ended = Process()
     ended.executableURL = URL(fileURLWithPath: "/bin/true")
-    try ended.run()
+    try Spawning.run(ended)
     ended.waitUntilExit()
     let names = ["1", "\(getpid())", "\(ended.processIdentifier)", "notes"]
     for name in names {
