@@ -84,7 +84,7 @@ let package = Package(
     ),
     .testTarget(
       name: "TeammateInMemoryTests",
-      dependencies: ["TeammateInMemory", "TeammateTestSupport", "TeammateTestHarness"]
+      dependencies: ["TeammateInMemory", "TeammateTestSupport"]
     ),
     .testTarget(
       name: "TeammateSQLiteTests",

@@ -102,7 +102,7 @@ public enum PostgresTestServer {
     watcher.standardOutput = FileHandle.nullDevice
     watcher.standardError = FileHandle.nullDevice
     do {
-      try Spawning.run(watcher)
+      try watcher.run()
     } catch {
       cluster.remove()
       throw Missing(why: "its watcher could not start: \(error)")

@@ -34,7 +34,7 @@ public final class RunningProgram: @unchecked Sendable {
       exited.yield(process.terminationStatus)
       exited.finish()
     }
-    try Spawning.run(process)
+    try process.run()
   }
 
   /// Asks the program to stop, as Ctrl-C would.

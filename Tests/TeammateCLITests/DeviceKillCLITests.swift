@@ -1,6 +1,5 @@
 import Foundation
 import TeammateKit
-import TeammateTestHarness
 import TeammateTestSupport
 import Testing
 
@@ -55,7 +54,7 @@ import Testing
     process.environment = scratch.environment
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
-    try Spawning.run(process)
+    try process.run()
     return process
   }
 

@@ -100,7 +100,7 @@ import Testing
       process.executableURL = URL(fileURLWithPath: "/bin/sh")
       process.arguments = ["-c", script, Binary.url.path, name]
       process.environment = environment.merging(["PATH": "/usr/bin:/bin"]) { $1 }
-      try Spawning.run(process)
+      try process.run()
       return process
     }
     let first = try writer("first")

@@ -1,7 +1,6 @@
 import Foundation
 import TeammateCLI
 import TeammateKit
-import TeammateTestHarness
 import TeammateTestSupport
 import Testing
 
@@ -219,7 +218,7 @@ import Testing
     process.environment = scratch.environment
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
-    try Spawning.run(process)
+    try process.run()
     // Killed once the write has spilled half a megabyte into the log: inside the transaction.
     var spins = 0
     while process.isRunning, spins < 50_000_000 {

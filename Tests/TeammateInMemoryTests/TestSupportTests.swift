@@ -1,5 +1,4 @@
 import Foundation
-import TeammateTestHarness
 import TeammateTestSupport
 import Testing
 
@@ -10,7 +9,7 @@ import Testing
     let base = try TemporaryFolder.make().appending("runs")
     let ended = Process()
     ended.executableURL = URL(fileURLWithPath: "/bin/true")
-    try Spawning.run(ended)
+    try ended.run()
     ended.waitUntilExit()
     let names = ["1", "\(getpid())", "\(ended.processIdentifier)", "notes"]
     for name in names {

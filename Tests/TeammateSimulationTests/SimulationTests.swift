@@ -90,7 +90,7 @@ import Testing
       let output = Pipe()
       process.standardOutput = output
       process.standardError = output
-      try Spawning.run(process)
+      try process.run()
       let data = output.fileHandleForReading.readDataToEndOfFile()
       process.waitUntilExit()
       return (process.terminationStatus, String(decoding: data, as: UTF8.self))
