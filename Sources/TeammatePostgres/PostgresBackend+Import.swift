@@ -19,12 +19,14 @@ extension PostgresStorage {
   /// name (the rows the service may see are the acting account's).
   mutating func importHousehold(_ document: HouseholdDocument, importer: AccountID) throws {
     let household = document.household
-    let home = household.id.rawValue
     guard household.member(importer) != nil else {
       throw TeammateError.accessDenied(.notAMember(household.id))
     }
-    try connection.query("SELECT set_config('teammate.household', \(home), true)")
-    guard try connection.query("SELECT id FROM households WHERE id = \(home)").count == 0 else {
+    try connection.query(Self.holding(household.id))
+    guard
+      try connection.query("SELECT id FROM households WHERE id = \(household.id.rawValue)")
+        .count == 0
+    else {
       throw HouseholdDocumentError.householdAlreadyHere(household.id)
     }
     for member in household.members {
@@ -42,15 +44,21 @@ extension PostgresStorage {
       try setHouseholdID(household.id, of: member.uid)
     }
     connection.later(Self.acting(importer))
-    connection.later("SELECT set_config('teammate.household', \(home), true)")
+    connection.later(Self.holding(household.id))
     for card in document.cards { try putCard(card) }
     for item in document.items { try putItem(item) }
     for change in document.feed { _ = try appendChange(change) }
   }
 
-  /// Names `account` as the one the service's statements act for, to the end of the
+  /// Names `household` as the one the service's statements' rows belong to, to the end of the
   /// transaction or the next naming.
+  static func holding(_ household: HouseholdID) -> PostgresQuery {
+    "SELECT set_config('teammate.household', \(household.rawValue), true)"
+  }
+
+  /// Names `account` as the one the service's statements act for, to the end of the
+  /// transaction or the next naming (`PostgresBackend.naming`, selected on its own).
   static func acting(_ account: AccountID) -> PostgresQuery {
-    "SELECT set_config('teammate.actor', \(account.rawValue), true)"
+    "SELECT \(sql: PostgresBackend.naming(account))"
   }
 }

@@ -4,19 +4,19 @@ import TeammateKit
 /// What each device on this machine keeps between runs of the command line: its sync state
 /// and the local notifications its scheduler holds. Local device data, not household data.
 extension SQLiteBackend {
-  /// The device's saved state, its cards read back from the household they belong to
-  /// (unless `withCards` is false: the outbox, conflicts and cursor alone are cheap).
-  public func deviceState(for account: AccountID, withCards: Bool = true) throws -> DeviceState? {
-    try deviceState(for: account, cards: withCards ? .household : nil)
+  /// The device's saved state, its cards and the household read back from the store as they
+  /// are now (a device beside the store, AC-DEV-17).
+  public func deviceState(for account: AccountID) throws -> DeviceState? {
+    try deviceState(for: account, cards: .household)
   }
 
   /// Where a saved state's cards come back from: the household's own (a device beside the
   /// store), or the device's copies a row each (a device file of its own, ADR 0020).
   enum SavedCards { case household, copies }
 
-  /// The device's saved state, its cards read back from `cards` (none when nil) and then its
-  /// planned notifications' text from its scheduler's table.
-  func deviceState(for account: AccountID, cards: SavedCards?) throws -> DeviceState? {
+  /// The device's saved state, its cards read back from `cards` and then its planned
+  /// notifications' text from its scheduler's table.
+  func deviceState(for account: AccountID, cards: SavedCards) throws -> DeviceState? {
     let state = try read(AccessChecked(), as: account) { storage, _ -> DeviceState? in
       let saved = try storage.connection.first(
         "SELECT state FROM devices WHERE account = ?", [.id(account)],
@@ -24,8 +24,6 @@ extension SQLiteBackend {
       guard cards == .household || saved != nil else { return nil }
       var state = saved ?? DeviceState()
       switch cards {
-      case nil:
-        break
       case .household:
         // NB: the store is the household's own: a device beside it shows it as it is now
         // (AC-DEV-17), and one that never saved follows the account's household from the
@@ -53,7 +51,7 @@ extension SQLiteBackend {
       }
       return state
     }
-    guard cards != nil, var full = state else { return state }
+    guard var full = state else { return nil }
     full.restore(notifications: try notifications(of: account, delivered: false, now: .distantPast))
     return full
   }

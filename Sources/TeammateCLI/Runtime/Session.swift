@@ -179,9 +179,9 @@ struct Session {
   /// household yet.
   mutating func household(refreshing: Bool = true) async throws -> Household {
     if let cachedHousehold { return cachedHousehold }
-    var device = try await device()
+    let device = try await device()
     let known = await device.household
-    if refreshing || known == nil { device = try await shownDevice() }
+    if refreshing || known == nil { _ = try await shownDevice() }
     return try settle(in: await device.household)
   }
 

@@ -52,12 +52,12 @@ public struct ItemQuantity: Sendable, Hashable, Codable {
     }
     let total = one.amount * first.factor + other.amount * second.factor
     // NB: in the larger unit of the two once there is one whole of it: 1.5 kg, not 1500 g.
-    let larger = first.factor >= second.factor ? one.unit : other.unit
-    let factor = max(first.factor, second.factor)
-    let smaller = first.factor >= second.factor ? other.unit : one.unit
-    return total >= factor
-      ? [ItemQuantity(amount: total / factor, unit: larger)]
-      : [ItemQuantity(amount: total / min(first.factor, second.factor), unit: smaller)]
+    let (larger, smaller) =
+      first.factor >= second.factor
+      ? ((one.unit, first.factor), (other.unit, second.factor))
+      : ((other.unit, second.factor), (one.unit, first.factor))
+    let shown = total >= larger.1 ? larger : smaller
+    return [ItemQuantity(amount: total / shown.1, unit: shown.0)]
   }
 
   /// Quantities side by side: `500 g + 2 cups`.
