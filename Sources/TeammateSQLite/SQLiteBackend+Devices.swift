@@ -18,9 +18,17 @@ extension SQLiteBackend {
   /// notifications' text from its scheduler's table.
   func deviceState(for account: AccountID, cards: SavedCards) throws -> DeviceState? {
     let state = try read(AccessChecked(), as: account) { storage, _ -> DeviceState? in
-      let saved = try storage.connection.first(
-        "SELECT state FROM devices WHERE account = ?", [.id(account)],
-        { try storage.decode(DeviceState.self, try $0.text(named: "state")) })
+      // NB: a device file keeps its state a part a row (AC-DEV-18); a household's store, or a
+      // file an earlier version saved, keeps it whole.
+      let parts = try storage.connection.rows(
+        "SELECT part, body FROM device_parts WHERE account = ?", [.id(account)]
+      ) { row in (name: try row.text(named: "part"), text: try row.text(named: "body")) }
+      let saved =
+        try parts.isEmpty
+        ? storage.connection.first(
+          "SELECT state FROM devices WHERE account = ?", [.id(account)],
+          { try storage.decode(DeviceState.self, try $0.text(named: "state")) })
+        : storage.decode(DeviceState.self, DeviceState.json(ofParts: parts))
       guard cards == .household || saved != nil else { return nil }
       var state = saved ?? DeviceState()
       switch cards {

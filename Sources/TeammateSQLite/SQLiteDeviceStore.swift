@@ -53,24 +53,36 @@ public struct SQLiteDeviceStore: DeviceStore {
 }
 
 extension SQLiteBackend {
+  /// What a device file's save wrote: how many card rows, and which parts of the rest.
+  struct DeviceFileSave: Equatable {
+    var cards = 0
+    var parts: [String] = []
+  }
+
   /// Saves a device file's state in one transaction: the cards that changed since `previous`
-  /// (every card when it is unknown) a row each, the rest as one document. Answers how many
-  /// card rows it wrote.
+  /// a row each, and the parts of the rest that changed a row each (AC-DEV-18); everything
+  /// when `previous` is unknown or of another household.
   @discardableResult
   func saveDeviceFileState(
     _ state: DeviceState, previous: DeviceState?, for account: AccountID
-  ) throws -> Int {
+  ) throws -> DeviceFileSave {
     try write(AccessChecked(), as: account) { storage, _, _ in
-      var written = 0
+      var written = DeviceFileSave()
       let connection = storage.connection
       // NB: a card copy changes only with the sequence applied to it (a change pulled or an
       // answer), so the cards whose sequence moved are the ones to write; another household,
       // or nothing known of the last save, rewrites them all.
       let changed: [CardID]
-      if let previous, previous.householdID == state.householdID {
-        changed = state.cardsApplied(since: previous)
+      // NB: a state an earlier version saved whole is written as parts at its first save.
+      let whole =
+        try connection.first(
+          "SELECT 1 FROM devices WHERE account = ?", [.id(account)], { _ in true }) ?? false
+      let since = !whole && previous?.householdID == state.householdID ? previous : nil
+      if let since {
+        changed = state.cardsApplied(since: since)
       } else {
         try connection.run("DELETE FROM device_cards WHERE account = ?", [.id(account)])
+        try connection.run("DELETE FROM devices WHERE account = ?", [.id(account)])
         changed = Array(state.cards.keys)
       }
       for id in changed {
@@ -88,13 +100,16 @@ extension SQLiteBackend {
             .id(account), .id(id), .integer(state.appliedSequence(ofCard: id)),
             try storage.json(card),
           ])
-        written += 1
+        written.cards += 1
       }
-      try connection.run(
-        """
-        INSERT INTO devices (account, state) VALUES (?, ?)
-        ON CONFLICT (account) DO UPDATE SET state = excluded.state
-        """, [.id(account), try storage.json(state.withoutCardCopies())])
+      for part in state.parts(changedSince: since) {
+        try connection.run(
+          """
+          INSERT INTO device_parts (account, part, body) VALUES (?, ?, ?)
+          ON CONFLICT (account, part) DO UPDATE SET body = excluded.body
+          """, [.id(account), .text(part.name), try storage.json(part.value)])
+        written.parts.append(part.name)
+      }
       return written
     }
   }

@@ -93,6 +93,9 @@ enum SQLiteStoreFile {
     do {
       let connection = try SQLiteConnection(path: path, readOnly: readOnly, uri: uri)
       sqlite3_busy_timeout(connection.handle, 10_000)
+      // NB: every connection that may write, the one that makes a store included
+      // (AC-STORE-23): left at FULL, a new store's waited for the disk at every commit.
+      if !readOnly { try connection.execute("PRAGMA synchronous = NORMAL") }
       return connection
     } catch {
       throw .cannotOpen(path, reason: error.message)
@@ -135,7 +138,6 @@ enum SQLiteStoreFile {
       guard found == Schema.version, ours else { throw .needsUpgrade(path, found: found) }
       return (connection, true)
     }
-    try translating(path) { try connection.execute("PRAGMA synchronous = NORMAL") }
     return (connection, found == Schema.version && ours)
   }
 

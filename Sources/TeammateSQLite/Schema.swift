@@ -202,5 +202,16 @@ enum Schema {
       PRIMARY KEY (account, id)
     );
     """,
+    // A device file keeps the rest of the state a part a row, so that a save writes the
+    // parts a turn changed (AC-DEV-18). Older files keep it whole in `devices` until their
+    // next save.
+    """
+    CREATE TABLE device_parts (
+      account TEXT NOT NULL,
+      part TEXT NOT NULL,
+      body TEXT NOT NULL,
+      PRIMARY KEY (account, part)
+    );
+    """,
   ]
 }

@@ -132,21 +132,33 @@ func firstSyncBenchmarks() async throws -> [Measurement] {
 }
 
 /// A turn's save (ADR 0020): the same card edits on a household of 2,000 cards, by a device
-/// that keeps nothing and by one that saves every turn to a SQLite file of its own.
+/// that keeps nothing and by one that saves every turn to a SQLite file of its own; at noon
+/// in the household's time zone, and at night, when the partner's 2,000 acts wait for the
+/// quiet hours to end (a part of the state that no edit changes).
 func saveBenchmarks() async throws -> [Measurement] {
-  let backend = InMemoryBackend(
-    clock: SystemWallClock(), random: SeededRandomNumberGenerator(seed: 6))
+  var rows: [Measurement] = []
+  // NB: Asia/Taipei: noon, and eleven at night, on a weekday.
+  for (time, at) in [("noon", "2026-06-03T04:00:00Z"), ("night", "2026-06-03T15:00:00Z")] {
+    let clock = ManualWallClock(try require(ISO8601DateFormatter().date(from: at), "a time"))
+    rows += try await saveBenchmarks(at: time, clock: clock)
+  }
+  return rows
+}
+
+/// The save's rows with the devices' clock at `clock`.
+func saveBenchmarks(at time: String, clock: ManualWallClock) async throws -> [Measurement] {
+  let backend = InMemoryBackend(clock: clock, random: SeededRandomNumberGenerator(seed: 6))
   let (alice, _) = try await devicePair(backend)
   let home = try require(await alice.state.householdID, "a household")
   _ = try await backend.addCards(drafts(2_000), to: home, as: "alice")
-  let path = (scratch as NSString).appendingPathComponent("device-\(getpid()).sqlite")
+  let path = (scratch as NSString).appendingPathComponent("device-\(time)-\(getpid()).sqlite")
   let saving = try await Device(
-    account: "bob", backend: backend, clock: SystemWallClock(),
+    account: "bob", backend: backend, clock: clock,
     scheduler: InMemoryNotificationScheduler(),
-    store: SQLiteDeviceStore(file: try SQLiteBackend(path: path, clock: SystemWallClock())),
+    store: SQLiteDeviceStore(file: try SQLiteBackend(path: path, clock: clock)),
     random: SeededRandomNumberGenerator(seed: 7))
   let keeping = Device(
-    account: "bob", backend: backend, clock: SystemWallClock(),
+    account: "bob", backend: backend, clock: clock,
     scheduler: InMemoryNotificationScheduler(), random: SeededRandomNumberGenerator(seed: 8))
   _ = try await saving.sync()
   _ = try await keeping.sync()
@@ -158,7 +170,8 @@ func saveBenchmarks() async throws -> [Measurement] {
   for (name, device) in [("keeping nothing", keeping), ("saving to its SQLite file", saving)] {
     rows.append(
       try await measure(
-        "a card edit, 2,000 cards, the device \(name)", count: 100, runs: 7, setup: {}
+        "a card edit, 2,000 cards, at \(time), the device \(name)", count: 100, runs: 7,
+        setup: {}
       ) {
         for index in 0..<100 {
           _ = try await device.editCard(card.id, CardEdit(note: .set("note \(index)")))

@@ -56,14 +56,15 @@ import Testing
     kids.note = "at four"
     // NB: as a change applied moves it: the card with the sequence it came with.
     edited.restore(copies: [(kids, held.appliedSequence(ofCard: kids.id) + 1)])
-    #expect(try await file.saveDeviceFileState(edited, previous: held, for: "bob") == 1)
-    #expect(try await file.saveDeviceFileState(edited, previous: edited, for: "bob") == 0)
+    #expect(try await file.saveDeviceFileState(edited, previous: held, for: "bob").cards == 1)
+    #expect(try await file.saveDeviceFileState(edited, previous: edited, for: "bob").cards == 0)
     #expect(try await file.deviceState(for: "bob", cards: .copies)?.cards == edited.cards)
 
     // NB: a state an earlier version saved whole, its cards inside, opens all the same.
     let whole = edited
     try await file.saveDeviceState(whole, for: "bob", keepingCards: true)
     try SQLiteConnection(path: path).run("DELETE FROM device_cards")
+    try SQLiteConnection(path: path).run("DELETE FROM device_parts")
     let older = try await bobsPhone(server, path: path, run: 2)
     #expect(await older.state.cards == whole.cards)
     #expect(await older.state.outbox == whole.outbox)
@@ -110,5 +111,100 @@ extension DeviceFileTests {
       store: SQLiteDeviceStore(householdStore: store))
     let strangers = await stranger.cards
     #expect(await stranger.household == nil && strangers.isEmpty)
+  }
+}
+
+extension DeviceFileTests {
+  /// Records in `written` every row of the device file's parts and cards written from now.
+  func logWrites(to path: String) throws {
+    let file = try SQLiteConnection(path: path)
+    try file.run("CREATE TABLE written (what TEXT)")
+    for (table, name) in [("device_parts", "new.part"), ("device_cards", "'card ' || new.id")] {
+      for event in ["INSERT", "UPDATE"] {
+        try file.run(
+          """
+          CREATE TRIGGER log_\(table)_\(event) AFTER \(event) ON \(table)
+          BEGIN INSERT INTO written VALUES (\(name)); END
+          """)
+      }
+    }
+  }
+
+  /// What was written since `logWrites`, the log taken away: a store with a table of no
+  /// version's does not open.
+  func written(in path: String) throws -> [String] {
+    let file = try SQLiteConnection(path: path)
+    let seen = try file.rows("SELECT what FROM written ORDER BY rowid") {
+      try $0.text(named: "what")
+    }
+    try file.run("DROP TABLE written")
+    for table in ["device_parts", "device_cards"] {
+      for event in ["INSERT", "UPDATE"] { try file.run("DROP TRIGGER log_\(table)_\(event)") }
+    }
+    return seen
+  }
+
+  @Test func test_AC_DEV_18_aSaveWritesOnlyThePartsThatChanged() async throws {
+    let server = InMemoryBackend(clock: clock, random: SeededRandomNumberGenerator(seed: 18))
+    let creation = try await server.createHousehold(
+      name: "Home", timeZone: "Asia/Taipei", displayName: "Alice", as: "alice")
+    _ = try await server.join(code: creation.invite.code.rawValue, displayName: "Bob", as: "bob")
+    let path = try TemporaryFolder.make().appending("device.sqlite")
+    let bob = try await bobsPhone(server, path: path, run: 0)
+    let alice = Device(
+      account: "alice", backend: server, clock: clock, scheduler: InMemoryNotificationScheduler())
+    for title in ["Pick up the kids", "Call the plumber", "Vitamin D"] {
+      _ = try await alice.addCard(CardDraft(title: title))
+    }
+    _ = try await alice.addItem("milk")
+    _ = try await bob.sync()
+    #expect(await bob.news.count == 4)
+    // NB: the partner's news just notified: the next turn records it shown.
+    _ = try await bob.sync()
+    try logWrites(to: path)
+
+    // NB: an offline write: its outbox entry alone, the news and the list untouched.
+    await bob.setOnline(false)
+    _ = try await bob.addCard(CardDraft(title: "Diapers"))
+    let offline = try written(in: path)
+    #expect(offline == ["outbox"])
+    let held = await bob.state
+    let again = try await bobsPhone(server, path: path, run: 1)
+    #expect(await again.state == held)
+    #expect(await again.news.count == 4)
+
+    // NB: sent: the outbox emptied and the answer's card and cursor kept, nothing else.
+    try logWrites(to: path)
+    await again.setOnline(true)
+    _ = try await again.sync()
+    let sent = try written(in: path)
+    #expect(sent.contains("outbox") && sent.contains("cursor"))
+    #expect(sent.filter { $0.hasPrefix("card ") }.count == 1)
+    #expect(!sent.contains("news") && !sent.contains("items") && !sent.contains("household"))
+    let sentState = await again.state
+    #expect(try await bobsPhone(server, path: path, run: 2).state == sentState)
+
+    // NB: more cards in one pull than a save's journal keeps: each written all the same.
+    for index in 0..<300 { _ = try await alice.addCard(CardDraft(title: "Card \(index)")) }
+    try logWrites(to: path)
+    _ = try await again.sync()
+    #expect(try written(in: path).filter { $0.hasPrefix("card ") }.count == 300)
+    let after = await again.state
+    #expect(try await bobsPhone(server, path: path, run: 5).state == after)
+
+    // NB: a state an earlier version saved whole opens, and its next save keeps it as parts.
+    let file = try SQLiteBackend(path: path, clock: clock)
+    try await file.saveDeviceState(after, for: "bob", keepingCards: true)
+    let connection = try SQLiteConnection(path: path)
+    try connection.run("DELETE FROM device_parts")
+    try connection.run("DELETE FROM device_cards")
+    let older = try await bobsPhone(server, path: path, run: 3)
+    #expect(await older.state == after)
+    try logWrites(to: path)
+    await older.setOnline(false)
+    _ = try await older.addCard(CardDraft(title: "Wipes"))
+    #expect(Set(try written(in: path)).isSuperset(of: DeviceState.partNames))
+    #expect(try connection.first("SELECT count(*) FROM devices") { $0.int(0) } == 0)
+    #expect(try await bobsPhone(server, path: path, run: 4).state == older.state)
   }
 }

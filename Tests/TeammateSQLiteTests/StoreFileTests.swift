@@ -238,3 +238,29 @@ import Testing
     #expect(try connection.first("SELECT count(*) FROM households") { $0.int(0) } == 6)
   }
 }
+
+extension SQLiteBackend {
+  /// What this store's own connection answers for `PRAGMA synchronous` (1: NORMAL, 2: FULL).
+  func synchronousSetting() throws -> Int {
+    try connection.first("PRAGMA synchronous") { $0.int(0) } ?? -1
+  }
+}
+
+extension StoreFileTests {
+  @Test func test_AC_STORE_23_everyWritingConnectionKeepsTheDurabilitySettings() async throws {
+    let path = try TemporaryFolder.make().appending("new.sqlite")
+    let made = try SQLiteBackend(path: path, clock: clock)
+    _ = try await made.createHousehold(
+      name: "Home", timeZone: "UTC", displayName: "Alice", as: "alice")
+    #expect(try await made.synchronousSetting() == 1)
+    let again = try SQLiteBackend(path: path, clock: clock)
+    _ = try await again.createHousehold(
+      name: "Work", timeZone: "UTC", displayName: "Bob", as: "bob")
+    #expect(try await again.synchronousSetting() == 1)
+    #expect(
+      try SQLiteConnection(path: path).first("PRAGMA journal_mode") {
+        try $0.text(named: "journal_mode")
+      }
+        == "wal")
+  }
+}

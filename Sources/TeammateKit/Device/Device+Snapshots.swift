@@ -78,7 +78,8 @@ extension Device {
   func currentSnapshot() -> DeviceSnapshot {
     let key = SnapshotKey(
       householdID: state.householdID, cursor: state.cursor,
-      applied: state.appliedSequence.values.reduce(0, &+), outbox: state.outbox.map(\.id),
+      applied: state.appliedSequence.values.reduce(0, &+) &+ state.cardApplied.values.reduce(0, &+),
+      outbox: state.outbox.map(\.id),
       planned: state.planned, conflicts: state.conflicts, news: news, isOnline: isOnline,
       listSeen: state.listSeen)
     if let last = observers.last, last.key == key { return last.snapshot }

@@ -48,8 +48,15 @@ public struct DeviceState: Sendable, Codable, Equatable {
   public package(set) var household: Household?
   /// The household's shopping list items as last pulled, cleared ones included, by id.
   public package(set) var items: [ItemID: ShoppingItem] = [:]
-  /// Per document, the sequence of the change last applied to it.
+  /// Per document other than a card (the household, each item), the sequence of the change
+  /// last applied to it.
   public package(set) var appliedSequence: [String: Int64] = [:]
+  /// Per card, the sequence of the change last applied to its copy: apart from the other
+  /// documents', so that a save finds the copies that moved without reading every key.
+  var cardApplied: [CardID: Int64] = [:]
+  /// The cards whose copy this state applied lately, for a save to find what moved since
+  /// the last without comparing every card. Not part of the state's value.
+  var cardJournal = CardJournal()
   /// Its cards as last pulled, by id.
   public package(set) var cards: [CardID: Card] = [:]
 
@@ -63,10 +70,10 @@ public struct DeviceState: Sendable, Codable, Equatable {
   /// The state of a device that has pulled nothing yet of the household it follows.
   package init(following household: HouseholdID) { householdID = household }
 
-  private enum CodingKeys: String, CodingKey {
+  enum CodingKeys: String, CodingKey, CaseIterable {
     case householdID, household, cursor, cards, appliedSequence, waitingActivity, planned, shown
     case outbox, conflicts, heldAnswers, items, listSeen, listUnseen, toldAhead, news
-    case shop, shopGets
+    case shop, shopGets, cardApplied
   }
 
   /// NB: every field may be missing, so that a state saved by an earlier version still opens.
@@ -78,6 +85,12 @@ public struct DeviceState: Sendable, Codable, Equatable {
     cards = try container.decodeIfPresent([CardID: Card].self, forKey: .cards) ?? [:]
     appliedSequence =
       try container.decodeIfPresent([String: Int64].self, forKey: .appliedSequence) ?? [:]
+    cardApplied = try container.decodeIfPresent([CardID: Int64].self, forKey: .cardApplied) ?? [:]
+    // NB: a state saved before the cards' sequences were kept apart holds them as "card:" keys.
+    for (key, sequence) in appliedSequence where key.hasPrefix(Self.cardKeyPrefix) {
+      cardApplied[CardID(String(key.dropFirst(Self.cardKeyPrefix.count)))] = sequence
+      appliedSequence[key] = nil
+    }
     waitingActivity =
       try container.decodeIfPresent([ActivityEvent].self, forKey: .waitingActivity) ?? []
     planned = try Self.decodePlanned(from: container)
@@ -130,7 +143,9 @@ public struct DeviceState: Sendable, Codable, Equatable {
   package mutating func apply(_ change: Change) -> Bool {
     guard change.householdID == householdID else { return false }
     var changed = false
-    if let card = change.card, isNewer(change, for: Self.key(of: card)) {
+    if let card = change.card, change.sequence > cardApplied[card.id, default: 0] {
+      cardApplied[card.id] = change.sequence
+      cardJournal.note(card.id)
       changed = cards[card.id] != card
       cards[card.id] = card
     }
@@ -193,34 +208,29 @@ public struct DeviceState: Sendable, Codable, Equatable {
   package func withoutCardCopies() -> DeviceState {
     var slim = self
     slim.cards = [:]
-    slim.appliedSequence = appliedSequence.filter { !$0.key.hasPrefix(Self.cardKeyPrefix) }
+    slim.cardApplied = [:]
     return slim
   }
 
   /// The sequence of the change last applied here to card `id`.
   package func appliedSequence(ofCard id: CardID) -> Int64 {
-    appliedSequence[Self.cardKeyPrefix + id.rawValue, default: 0]
+    cardApplied[id, default: 0]
   }
 
   /// The cards whose copy changed since `previous` of the same household: those whose applied
   /// sequence moved, or that are new or gone. Found without reading the cards themselves.
   package func cardsApplied(since previous: DeviceState) -> [CardID] {
+    if let journaled = cardJournal.noted(since: previous.cardJournal) { return journaled }
     var moved: [CardID] = []
     var added = 0
-    // NB: the sequence is looked up first, the key's prefix read only for what moved.
-    for (key, sequence) in appliedSequence {
-      let before = previous.appliedSequence[key]
+    for (id, sequence) in cardApplied {
+      let before = previous.cardApplied[id]
       guard before != sequence else { continue }
       if before == nil { added += 1 }
-      if key.hasPrefix(Self.cardKeyPrefix) {
-        moved.append(CardID(String(key.dropFirst(Self.cardKeyPrefix.count))))
-      }
+      moved.append(id)
     }
-    guard previous.appliedSequence.count > appliedSequence.count - added else { return moved }
-    for key in previous.appliedSequence.keys
-    where appliedSequence[key] == nil && key.hasPrefix(Self.cardKeyPrefix) {
-      moved.append(CardID(String(key.dropFirst(Self.cardKeyPrefix.count))))
-    }
+    guard previous.cardApplied.count > cardApplied.count - added else { return moved }
+    for id in previous.cardApplied.keys where cardApplied[id] == nil { moved.append(id) }
     return moved
   }
 
@@ -228,7 +238,8 @@ public struct DeviceState: Sendable, Codable, Equatable {
   package mutating func restore(copies: [(card: Card, applied: Int64)]) {
     for (card, applied) in copies {
       cards[card.id] = card
-      appliedSequence[Self.key(of: card)] = applied
+      cardApplied[card.id] = applied
+      cardJournal.note(card.id)
     }
   }
 
@@ -253,9 +264,6 @@ public struct DeviceState: Sendable, Codable, Equatable {
 
   private static let cardKeyPrefix = "card:"
   private static let householdKey = "household"
-
-  /// The key a card's applied sequence is kept under.
-  private static func key(of card: Card) -> String { cardKeyPrefix + card.id.rawValue }
 
   /// The partners' news on the list since the mark: what they added that is still needed and
   /// what they got, as the items now stand.
