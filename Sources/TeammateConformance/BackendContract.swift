@@ -59,6 +59,8 @@ public enum BackendContract {
     ListContract.theListIsTheSameOnEveryBackend,
     ListContract.twoAddsOfflineAreOneItem,
     ListContract.gotAndClearedNeverComeBack,
+    ListContract.aMovedItemIsListedUnderItsNewAisle,
+    NewsContract.thePartnersActsAreToldAsMade,
     RaceContract.twoAccountsRacingForOneCodeOneJoins,
     RaceContract.concurrentEditsBothLand,
     RaceContract.acknowledgementAfterATitleEditIsStale,

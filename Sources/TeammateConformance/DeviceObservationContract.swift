@@ -136,6 +136,7 @@ extension Device {
       for draft in drafts { _ = try await addItem(draft.text, note: draft.note) }
     case .getItems(let ids, _): _ = try await getItems(ids)
     case .undoItem(let id): _ = try await undoItem(id)
+    case .moveItem(let id, let category): _ = try await moveItem(id, to: category)
     case .clearItems(let ids): _ = try await clearItems(ids)
     case .clearGotItems: _ = try await clearGotItems()
     case .addItemsFromMeal(let id, _): _ = try await addItemsFromMeal(id)

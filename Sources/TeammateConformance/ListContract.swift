@@ -89,6 +89,63 @@ public enum ListContract {
       try await world.backend.changes(in: home, after: 0, limit: 1_000, as: world.alice) == fed)
   }
 
+  /// AC-LIST-21: Either partner moves an item to another aisle: listed there on both
+  /// devices, the partner told once; names fold, a new name is the household's own; a move to
+  /// where it is tells nothing; refusals change nothing.
+  public static let aMovedItemIsListedUnderItsNewAisle = ContractCheck(
+    id: "AC-LIST-21", name: "aMovedItemIsListedUnderItsNewAisle"
+  ) { world in
+    let (home, alice, bob) = try await world.coupleWithPhones()
+    let milk = try await alice.addItem("oat drink")
+    #expect(milk.category == .dryGoods)
+    _ = try await bob.sync()
+    try await bob.markNewsSeen()
+    world.clock.advance(by: 60)
+    let moved = try await alice.moveItem(milk.id, to: ItemCategory(rawValue: " Dairy "))
+    #expect(moved.category == .dairy && moved.revision == milk.revision + 1)
+    let told = try await bob.sync().news
+    #expect(await bob.state.items[milk.id]?.category == .dairy)
+    #expect(
+      told.map { [$0.kind.rawValue, $0.actor.rawValue, $0.title ?? ""] + $0.items } == [
+        ["moved-item", world.alice.rawValue, "dairy", "oat drink"]
+      ], "\(told)")
+    // NB: where it is already: nothing changes, nothing is told.
+    #expect(try await alice.moveItem(milk.id, to: .dairy) == moved)
+    #expect(try await bob.sync().news.isEmpty)
+
+    let before = try await world.snapshot(home)
+    await #expect(throws: TeammateError.emptyName(.category)) {
+      _ = try await bob.moveItem(milk.id, to: ItemCategory(rawValue: "  "))
+    }
+    await #expect(throws: TeammateError.nameTooLong(.category, length: 81, limit: 80)) {
+      _ = try await bob.moveItem(
+        milk.id, to: ItemCategory(rawValue: String(repeating: "a", count: 81)))
+    }
+    await #expect(throws: TeammateError.itemNotFound("zzzzzzzz")) {
+      _ = try await bob.moveItem("zzzzzzzz", to: .dairy)
+    }
+    let wipes = try await bob.addItem("wipes")
+    _ = try await bob.clearItems([wipes.id])
+    let cleared = try await world.snapshot(home)
+    await #expect(throws: TeammateError.itemCleared("wipes", by: world.bob)) {
+      _ = try await bob.moveItem(wipes.id, to: .baby)
+    }
+    #expect(try await world.snapshot(home) == cleared && cleared != before)
+
+    // NB: offline, through the outbox: a category of the household's own, sent once.
+    await bob.setOnline(false)
+    let offline = try await bob.moveItem(milk.id, to: ItemCategory(rawValue: "Plant Milks"))
+    #expect(offline.category.rawValue == "plant milks")
+    #expect(await bob.snapshot().waitingWrites == 1)
+    await bob.setOnline(true)
+    _ = try await bob.sync()
+    let news = try await alice.sync().news
+    #expect(news.filter { $0.kind == .movedItem }.map(\.title) == ["plant milks"], "\(news)")
+    #expect(await alice.state.items[milk.id]?.category.rawValue == "plant milks")
+    let feed = try await world.backend.changes(in: home, after: 0, limit: 1_000, as: world.alice)
+    #expect(feed.filter { $0.kind == .itemMoved }.count == 2)
+  }
+
   /// AC-LIST-07: Two partners adding the same thing offline end with one needed item holding both
   /// notes, and both devices learn its one id.
   public static let twoAddsOfflineAreOneItem = ContractCheck(

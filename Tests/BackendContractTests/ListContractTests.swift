@@ -18,4 +18,9 @@ import Testing
   func test_AC_LIST_08_gotAndClearedNeverComeBack(kind: BackendKind) async throws {
     try await ListContract.gotAndClearedNeverComeBack.run(on: kind)
   }
+
+  @Test(arguments: BackendKind.allCases)
+  func test_AC_LIST_21_aMovedItemIsListedUnderItsNewAisle(kind: BackendKind) async throws {
+    try await ListContract.aMovedItemIsListedUnderItsNewAisle.run(on: kind)
+  }
 }

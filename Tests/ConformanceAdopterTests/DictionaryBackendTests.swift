@@ -17,6 +17,7 @@ import Testing
   static let caught: [DictionaryStorage.Plant: Set<String>] = [
     .forgottenReceipt: ["AC-OFF-03 aWriteSentAgainIsAnsweredAsTheFirstTime"],
     .cursorOffByOne: ["AC-SYNC-04 feedIsOrderedPerHouseholdAndPagesByCursor"],
+    .forgottenActs: ["AC-NEWS-08 thePartnersActsAreToldAsMade"],
   ]
 
   @Test(arguments: DictionaryStorage.Plant.allCases)

@@ -10,6 +10,8 @@ struct DictionaryStorage: BackendStorage, Sendable {
     case forgottenReceipt
     /// The feed read after a cursor starts one change early.
     case cursorOffByOne
+    /// A meal's change is kept without the act it was: the news can only guess it.
+    case forgottenActs
   }
 
   let plant: Plant?
@@ -98,6 +100,7 @@ struct DictionaryStorage: BackendStorage, Sendable {
     var stamped = change
     lastSequence += 1
     stamped.sequence = lastSequence
+    if plant == .forgottenActs { stamped.mealAct = nil }
     feed.append(stamped)
     return stamped
   }

@@ -186,4 +186,34 @@ import Testing
     let elsewhere = try await run("alice", ["list", "--shop", "none"], 32)
     #expect(elsewhere.stdout.contains("Needed\n  Produce\n"), "\(elsewhere.stdout)")
   }
+
+  @Test func test_AC_LIST_22_listMoveSaysWhereTheItemWentAndThePartnerIsTold() async throws {
+    let scratch = try Scratch()
+    try await scratch.couple()
+    let run = { (account: String, arguments: [String]) in
+      try await Binary.run(["--as", account] + arguments, environment: scratch.environment)
+    }
+    #expect(try await run("alice", ["list", "add", "oat drink", "bread"]).exitCode == 0)
+    _ = try await run("bob", ["sync"])
+    let moved = try await run("alice", ["list", "move", "OAT DRINK", "--to", "Dairy"])
+    #expect(moved.exitCode == 0, "\(moved.stderr)")
+    #expect(moved.stdout.hasPrefix("Moved to dairy:\n  "), "\(moved.stdout)")
+    let list = try await run("alice", ["list"])
+    #expect(list.stdout.contains(#/  Dairy\n    \w+  oat drink/#), "\(list.stdout)")
+    let told = try await run("bob", ["sync"])
+    #expect(told.stdout.contains("Alice moved oat drink to dairy"), "\(told.stdout)")
+
+    let before = try await run("alice", ["list", "--json"]).stdout
+    let usage = try await run("alice", ["list", "move", "bread"])
+    #expect(usage.exitCode == 64)
+    #expect(
+      usage.stderr.hasPrefix("teammate: error: missing expected option '--to <category>'"),
+      "\(usage.stderr)")
+    let unknown = try await run("alice", ["list", "move", "caviar", "--to", "dairy"])
+    #expect(unknown.exitCode == 1, "\(unknown.stderr)")
+    #expect(unknown.stderr.hasPrefix("teammate: error: "), "\(unknown.stderr)")
+    let empty = try await run("alice", ["list", "move", "bread", "--to", " "])
+    #expect(empty.exitCode == 1, "\(empty.stderr)")
+    #expect(try await run("alice", ["list", "--json"]).stdout == before)
+  }
 }

@@ -162,6 +162,11 @@ import Testing
         kind: .notedItem, actor: "bob", at: Fixtures.start, title: "oat", items: ["milk"]),
       "Bob added a note to milk: oat", "Bob 在milk加了備註：oat"
     ),
+    (
+      PartnerNews(
+        kind: .movedItem, actor: "bob", at: Fixtures.start, title: "dairy", items: ["oat drink"]),
+      "Bob moved oat drink to dairy", "Bob 把oat drink移到「dairy」"
+    ),
   ]
 
   @Test func test_AC_LANG_02_everyKindOfNewsReadsWordForWordInBothLanguages() {

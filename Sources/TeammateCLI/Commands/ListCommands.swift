@@ -94,6 +94,37 @@ extension Commands {
     }
   }()
 
+  static let listMove: CommandSpec = {
+    let item = Argument<String>("item", help: "An item, by the start of its id or its text.")
+    let to = Option<String>(
+      "to", value: "category",
+      help: "The aisle: produce, dairy, bakery, meat and fish, frozen, dry goods, drinks, "
+        + "household, baby, other, or a name of the household's own.")
+    return CommandSpec(
+      path: ["list", "move"],
+      abstract: "List an item under another aisle, for both of you; the partner is told.",
+      arguments: [item], options: [to],
+      examples: [
+        "teammate list move \"oat drink\" --to dairy", "teammate list move wipes --to baby",
+      ],
+      validate: { arguments throws(UsageError) in
+        if arguments[item] == nil {
+          throw UsageError(message: "missing expected argument '<item>': give the item to move")
+        }
+        if arguments[to] == nil {
+          throw UsageError(message: "missing expected option '--to <category>': give the aisle")
+        }
+      }
+    ) { session, arguments in
+      let id = try await session.items(named: [arguments[item] ?? ""])[0]
+      let category = ItemCategory(rawValue: arguments[to] ?? "")
+      let moved = try await session.deviceWrite { try await $0.moveItem(id, to: category) }
+      try await ListOutput.items(
+        [moved], verb: "Moved to \(TerminalText.visible(moved.category.rawValue))",
+        session: &session)
+    }
+  }()
+
   static let listClear: CommandSpec = {
     let items = itemsArgument()
     let got = Flag("got", help: "Every got item.")

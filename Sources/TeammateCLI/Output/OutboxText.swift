@@ -22,6 +22,7 @@ enum OutboxText {
     case .addItems, .addItemsFromMeal: "addition to the list"
     case .getItems: "check-off"
     case .undoItem: "undo"
+    case .moveItem: "move to another aisle"
     case .clearItems, .clearGotItems: "clearing"
     }
   }
@@ -47,6 +48,7 @@ enum OutboxText {
     case .addItems: "list-add"
     case .getItems: "list-got"
     case .undoItem: "list-undo"
+    case .moveItem: "list-move"
     case .clearItems: "list-clear"
     case .clearGotItems: "list-clear-got"
     case .addItemsFromMeal: "list-from-meal"
@@ -95,6 +97,8 @@ enum OutboxText {
         + " on the list"
     case .getItems(let ids, _): return "got \(items(ids))"
     case .undoItem(let id): return "need \(items([id])) again"
+    case .moveItem(let id, let category):
+      return "move \(items([id])) to \(TerminalText.visible(category.rawValue))"
     case .clearItems(let ids): return "clear \(items(ids))"
     case .clearGotItems: return "clear the got items"
     case .addItemsFromMeal(let id, _): return "put the ingredients of \(named(id)) on the list"

@@ -25,6 +25,10 @@ extension BackendOperations {
       try changeItem(id, .itemUndone, in: home, actor: actor, storage: &storage, now: now) {
         item throws(TeammateError) in try ShoppingRules.undo(item, twin: twin)
       }
+    case .moveItem(let id, let category):
+      try changeItem(id, .itemMoved, in: home, actor: actor, storage: &storage, now: now) {
+        item throws(TeammateError) in try ShoppingRules.move(item, to: category)
+      }
     case .clearItems(let ids):
       for id in ids {
         try changeItem(id, .itemCleared, in: home, actor: actor, storage: &storage, now: now) {

@@ -132,7 +132,8 @@ extension BackendOperations {
       let household = try changeDishes(
         entry.write, in: home, actor: actor, storage: &storage, now: now)
       return .applied(cards: [], household: household)
-    case .addItems, .getItems, .undoItem, .clearItems, .clearGotItems, .addItemsFromMeal:
+    case .addItems, .getItems, .undoItem, .moveItem, .clearItems, .clearGotItems,
+      .addItemsFromMeal:
       // NB: the items come back in the changes the write appended.
       try changeList(entry.write, in: home, actor: actor, storage: &storage, now: now)
       return landed([])

@@ -83,5 +83,5 @@ public enum ChangeKind: String, Sendable, Codable, CaseIterable {
   case dishAdded, dishEdited, dishRemoved, dishRestored
   /// A shopping list item added (or added to: a merge), got, needed again or cleared; the
   /// change carries the item.
-  case itemAdded, itemGot, itemUndone, itemCleared
+  case itemAdded, itemGot, itemUndone, itemCleared, itemMoved
 }

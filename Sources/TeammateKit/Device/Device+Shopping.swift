@@ -49,6 +49,17 @@ extension Device {
     }
   }
 
+  /// Lists an item under another aisle (AC-LIST-21), for both partners: a name no built-in
+  /// category has is the household's own from then on. The partner is told.
+  public func moveItem(_ id: ItemID, to category: ItemCategory) async throws -> ShoppingItem {
+    try await inTurn {
+      guard let item = try await items(after: .moveItem(id, to: category)).first else {
+        throw TeammateError.itemNotFound(id)
+      }
+      return item
+    }
+  }
+
   /// Takes items off the list for good: nothing brings them back. Each item is a write of its
   /// own, like a check-off.
   public func clearItems(_ ids: [ItemID]) async throws -> [ShoppingItem] {

@@ -36,6 +36,8 @@ public enum DeviceWrite: Sendable, Codable, Equatable {
   case getItems([ItemID], shop: String? = nil)
   /// A got item needed again.
   case undoItem(ItemID)
+  /// An item listed under another aisle (AC-LIST-21).
+  case moveItem(ItemID, to: ItemCategory)
   /// Items off the list for good.
   case clearItems([ItemID])
   /// Every got item off the list.
@@ -53,7 +55,8 @@ public enum DeviceWrite: Sendable, Codable, Equatable {
       id
     case .acknowledge(let seen): seen.count == 1 ? seen[0].id : nil
     case .acknowledgePending, .updateSettings, .addDish, .editDish, .removeDish, .restoreDish,
-      .updateMealSettings, .addItems, .getItems, .undoItem, .clearItems, .clearGotItems:
+      .updateMealSettings, .addItems, .getItems, .undoItem, .moveItem, .clearItems,
+      .clearGotItems:
       nil
     }
   }
@@ -72,7 +75,7 @@ public enum DeviceWrite: Sendable, Codable, Equatable {
     switch self {
     case .addItems(let drafts): drafts.map(\.id)
     case .getItems(let ids, _), .clearItems(let ids): ids
-    case .undoItem(let id): [id]
+    case .undoItem(let id), .moveItem(let id, _): [id]
     case .addItemsFromMeal(_, let ids): ids
     default: []
     }
@@ -86,6 +89,7 @@ public enum DeviceWrite: Sendable, Codable, Equatable {
     case .getItems(let ids, let shop): .getItems(ids.map(named), shop: shop)
     case .clearItems(let ids): .clearItems(ids.map(named))
     case .undoItem(let id): .undoItem(named(id))
+    case .moveItem(let id, let category): .moveItem(named(id), to: category)
     default: self
     }
   }

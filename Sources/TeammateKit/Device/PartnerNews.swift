@@ -29,9 +29,14 @@ public struct PartnerNews: Sendable, Equatable, Codable {
     /// A note added to a thing already on the list, by an add of it that merged into it: the
     /// thing in `items`, the note as it now reads in `title`.
     case notedItem = "noted-item"
+    /// A thing on the list moved to another aisle: the thing in `items`, the category it is
+    /// in now in `title` (AC-LIST-21).
+    case movedItem = "moved-item"
 
     /// Whether it is news of the shopping list.
-    public var isOfTheList: Bool { self == .addedItems || self == .gotItems || self == .notedItem }
+    public var isOfTheList: Bool {
+      self == .addedItems || self == .gotItems || self == .notedItem || self == .movedItem
+    }
 
     /// Whether one partner's entries of this kind join into one, naming every thing.
     var joinsThings: Bool { self == .addedItems || self == .gotItems }
@@ -101,6 +106,20 @@ public struct PartnerNews: Sendable, Equatable, Codable {
                 kind: .notedItem, actor: change.actor, at: change.at, title: note,
                 items: [item.text.text])
             ))
+          continue
+        }
+        // NB: one entry a thing moved, naming where it is now.
+        if change.kind == .itemMoved {
+          let key = "moved/" + item.id.rawValue
+          let news = PartnerNews(
+            kind: .movedItem, actor: change.actor, at: change.at, title: item.category.rawValue,
+            items: [item.text.text])
+          if let index = listEntry[key] {
+            entries[index] = (change.sequence, news)
+          } else {
+            listEntry[key] = entries.count
+            entries.append((change.sequence, news))
+          }
           continue
         }
         let kind: Kind? =

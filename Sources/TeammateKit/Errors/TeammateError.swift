@@ -120,6 +120,8 @@ public enum NameField: String, Sendable, Codable {
   case ingredient = "ingredient"
   /// What a shopping list item says.
   case itemText = "item text"
+  /// The aisle an item is listed under.
+  case category = "category"
 }
 
 extension TeammateError: CustomStringConvertible, LocalizedError {

@@ -80,6 +80,8 @@ public struct EnglishWording: Wording {
     case .gotItems: return "\(partner) got \(Self.things(entry.items))"
     case .notedItem:
       return "\(partner) added a note to \(Self.things(entry.items)): \(entry.title ?? "")"
+    case .movedItem:
+      return "\(partner) moved \(Self.things(entry.items)) to \(entry.title ?? "")"
     // NB: news of a meal without its plan is worded by its card's title.
     case .proposedMeal, .pickedMeal, .decidedMeal, .skippedMeal, .movedMeal, .cookChanged:
       return "\(partner) changed \(title)"

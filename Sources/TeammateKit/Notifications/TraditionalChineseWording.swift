@@ -84,6 +84,8 @@ public struct TraditionalChineseWording: Wording {
     case .gotItems: return "\(Self.subject(partner))買了\(Self.things(entry.items))"
     case .notedItem:
       return "\(Self.subject(partner))在\(Self.things(entry.items))加了備註：\(entry.title ?? "")"
+    case .movedItem:
+      return "\(Self.subject(partner))把\(Self.things(entry.items))移到「\(entry.title ?? "")」"
     case .proposedMeal, .pickedMeal, .decidedMeal, .skippedMeal, .movedMeal, .cookChanged:
       return "\(Self.subject(partner))修改了\(title)"
     }

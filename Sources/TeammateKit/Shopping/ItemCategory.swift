@@ -33,6 +33,12 @@ public struct ItemCategory: Sendable, Hashable, Codable, RawRepresentable,
   /// Anything the table does not know.
   public static let other = ItemCategory(rawValue: "other")
 
+  /// The category a person names: trimmed and folded as names fold (`Dairy` is `dairy`), one
+  /// of the built-in ones or the household's own; an empty or overlong name is refused.
+  public static func named(_ name: String) throws(TeammateError) -> ItemCategory {
+    ItemCategory(rawValue: Folding.key(try Validation.name(name, field: .category)))
+  }
+
   /// The built-in categories in the household's default order: a shop no trip has taught
   /// yet is walked so.
   public static let standardOrder: [ItemCategory] = [

@@ -65,6 +65,18 @@ public enum ShoppingRules {
     }
   }
 
+  /// The item listed under `category` (AC-LIST-21), named as names fold: a name no built-in
+  /// category has is the household's own. An item in that category already stays as it is;
+  /// a cleared one is refused.
+  public static func move(_ item: ShoppingItem, to category: ItemCategory) throws(TeammateError)
+    -> ShoppingItem
+  {
+    try checkNotCleared(item)
+    let named = try ItemCategory.named(category.rawValue)
+    guard named != item.category else { return item }
+    return changed(item) { $0.category = named }
+  }
+
   /// A got item needed again: the only way back; a needed one stays as it is, and so does
   /// one whose thing is needed already as another item (`twin`, the partner's re-add),
   /// which stands for it: one needed item per thing.

@@ -51,7 +51,7 @@ package enum Validation {
     guard !name.isEmpty else { throw .emptyName(field) }
     let (limit, byteLimit) =
       switch field {
-      case .householdName, .dishName, .mealText, .ingredient:
+      case .householdName, .dishName, .mealText, .ingredient, .category:
         (householdNameLimit, householdNameByteLimit)
       case .itemText: (itemTextLimit, householdNameByteLimit * 2)
       case .displayName: (displayNameLimit, displayNameByteLimit)
