@@ -44,6 +44,18 @@ if ProcessInfo.processInfo.environment["TEAMMATE_BENCH_ONLY"] == "cli" {
   }
   exit(0)
 }
+// NB: `TEAMMATE_BENCH_ONLY=portable` runs a household's export and import alone.
+if ProcessInfo.processInfo.environment["TEAMMATE_BENCH_ONLY"] == "portable" {
+  let server = try BenchServer.start()
+  do {
+    printTable(try await portabilityBenchmarks(folder: scratch, server: server))
+  } catch {
+    server.stop()
+    throw error
+  }
+  server.stop()
+  exit(0)
+}
 // NB: `TEAMMATE_BENCH_ONLY=load` runs the server's load rows alone.
 if ProcessInfo.processInfo.environment["TEAMMATE_BENCH_ONLY"] == "load" {
   let server = try BenchServer.start()
@@ -68,6 +80,7 @@ rows += try await syncBenchmarks(folder: scratch)
 let server = try BenchServer.start()
 defer { server.stop() }
 rows += try await postgresBenchmarks(server)
+rows += try await portabilityBenchmarks(folder: scratch, server: server)
 let pushes = try await pushLatencies(server)
 let load = try await postgresLoad(server)
 printTable(rows)
