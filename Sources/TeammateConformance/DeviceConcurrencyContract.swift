@@ -7,8 +7,8 @@ import Testing
 /// One device called from many tasks at once, as an app's screens call it.
 /// The contract's checks of this area, for any backend.
 public enum DeviceConcurrencyContract {
-  /// The calls one task makes, in its order: adds named after the task, with syncs and
-  /// acknowledgements between them.
+  /// The calls one task makes, in its order: adds named after the task, with syncs,
+  /// acknowledgements, refreshes, a shop named and forgotten, and exports between them.
   static func script(
     _ device: Device, name: String, adds: Int
   ) async -> [String] {
@@ -20,6 +20,9 @@ public enum DeviceConcurrencyContract {
       made.append(title)
       if step % 2 == 1 { _ = try? await device.sync() }
       if step % 3 == 2 { _ = try? await device.acknowledgeAllPending() }
+      if step % 4 == 3 { _ = try? await device.refresh() }
+      if step % 5 == 4 { try? await device.enterShop(step % 2 == 0 ? name : nil) }
+      if step % 7 == 6 { _ = try? await device.exportHousehold() }
     }
     return made
   }

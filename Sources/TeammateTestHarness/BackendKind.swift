@@ -46,9 +46,21 @@ public enum BackendKind: String, CaseIterable, Sendable, CustomStringConvertible
     }
   }
 
-  /// A SQLite store keeps each device's state in its file, as the command line's device does.
+  /// A SQLite store keeps each device's state in its file, as the command line's device does;
+  /// a phone of a server keeps it in a device file of its own, as a phone does (ADR 0020), so
+  /// that a relaunch opens from what a turn's save wrote a part at a time; in memory, in
+  /// memory.
   public func makeDeviceStore(for backend: any TeammateBackend) async throws -> any DeviceStore {
-    guard let store = backend as? SQLiteBackend else { return InMemoryDeviceStore() }
-    return SQLiteDeviceStore(householdStore: store)
+    switch self {
+    case .inMemory:
+      return InMemoryDeviceStore()
+    case .sqliteInMemory, .sqliteFile:
+      guard let store = backend as? SQLiteBackend else { return InMemoryDeviceStore() }
+      return SQLiteDeviceStore(householdStore: store)
+    case .postgres, .postgresPooled:
+      let file = try TemporaryFolder.make().appending("phone.sqlite")
+      return SQLiteDeviceStore(
+        file: try SQLiteBackend(path: file, clock: FixedWallClock(Fixtures.start)))
+    }
   }
 }
