@@ -134,3 +134,51 @@ extension PartnerNewsStoryTests {
     #expect(try await home.told(home.alice, by: "Bob") == [])
   }
 }
+
+extension PartnerNewsStoryTests {
+  /// `device`'s news since it last synced, in both languages, as its partner's name reads.
+  func toldInBoth(_ device: Device, by partner: String) async throws -> [[String]] {
+    try await device.sync().news.map {
+      [EnglishWording().news($0, by: partner), TraditionalChineseWording().news($0, by: partner)]
+    }
+  }
+
+  @Test func test_AC_NEWS_09_coalescedActsReadWordForWordInBothLanguages() async throws {
+    let home = try await Home()
+    let card = try await home.alice.addCard(CardDraft(title: "Checkup"))
+    _ = try await home.alice.editCard(card.id, CardEdit(title: .set("Checkup at nine")))
+    _ = try await home.alice.editCard(card.id, CardEdit(note: .set("bring the booklet")))
+    _ = try await home.alice.addItems(["milk", "eggs", "bread", "apples", "wipes"])
+    let lunch = try await home.alice.planMeal(home.meal(.lunch, [.text("Curry"), .text("Pasta")]))
+    _ = try await home.alice.changeMeal(lunch.id, .pick(.text("curry")))
+    _ = try await home.alice.changeMeal(lunch.id, .cook(.member(Fixtures.alice)))
+    // NB: a card logged and changed twice is news as logged, under its latest title; five
+    // adds one line naming two and counting the rest; a pick and its cook one line.
+    #expect(
+      try await toldInBoth(home.bob, by: "Alice") == [
+        [#"Alice logged "Checkup at nine""#, "Alice 記錄了「Checkup at nine」"],
+        ["Alice added milk, eggs and 3 more", "Alice 在購物清單加了milk、eggs和另外 3 項"],
+        ["Alice proposed Curry or Pasta for lunch tomorrow", "Alice 提議明天午餐吃Curry或Pasta"],
+        [
+          "Alice picked Curry for lunch tomorrow; Alice cooks",
+          "Alice 選了明天午餐吃Curry，由 Alice 煮",
+        ],
+      ])
+    _ = try await home.bob.acknowledgeAllPending()
+    _ = try await home.alice.sync()
+    _ = try await home.alice.editCard(card.id, CardEdit(title: .set("Checkup at ten")))
+    _ = try await home.alice.editCard(card.id, CardEdit(note: .set("and the cards")))
+    let items = await home.alice.state.items.values
+    _ = try await home.alice.getItems(
+      ["milk", "eggs"].compactMap { text in items.first { $0.text.text == text }?.id })
+    // NB: two changes of a known card one line with both fields; two gets one line.
+    #expect(
+      try await toldInBoth(home.bob, by: "Alice") == [
+        [
+          #"Alice changed the title and note of "Checkup at ten": you need to know it again"#,
+          "Alice 修改了「Checkup at ten」的標題和備註：你需要再知道一次",
+        ],
+        ["Alice got milk and eggs", "Alice 買了milk和eggs"],
+      ])
+  }
+}
