@@ -60,6 +60,7 @@ public enum BackendContract {
     ListContract.twoAddsOfflineAreOneItem,
     ListContract.gotAndClearedNeverComeBack,
     ListContract.aMovedItemIsListedUnderItsNewAisle,
+    ListContract.bothPartnersWalksTeachOneOrder,
     NewsContract.thePartnersActsAreToldAsMade,
     RaceContract.twoAccountsRacingForOneCodeOneJoins,
     RaceContract.concurrentEditsBothLand,

@@ -146,6 +146,45 @@ public enum ListContract {
     #expect(feed.filter { $0.kind == .itemMoved }.count == 2)
   }
 
+  /// AC-LIST-23: Both partners' gets in one shop teach one order on every backend: a trip
+  /// each, one of them offline, and both devices walk the shop the same way, the walked
+  /// aisles first; another shop starts from the household's default order.
+  public static let bothPartnersWalksTeachOneOrder = ContractCheck(
+    id: "AC-LIST-23", name: "bothPartnersWalksTeachOneOrder"
+  ) { world in
+    let (home, alice, bob) = try await world.coupleWithPhones()
+    let items = try await bob.addItems(["diapers", "milk", "bread", "onions", "rice", "wipes"])
+    _ = try await alice.sync()
+    try await bob.enterShop("Costco")
+    for index in [0, 1, 2, 3] {
+      world.clock.advance(by: 120)
+      _ = try await bob.getItems([items[index].id])
+    }
+    // NB: a week later Alice's trip, offline in the shop, sent when she is back online.
+    world.clock.advance(by: 7 * 86_400)
+    _ = try await alice.sync()
+    try await alice.enterShop("costco ")
+    await alice.setOnline(false)
+    for index in [5, 4] {
+      world.clock.advance(by: 120)
+      _ = try await alice.getItems([items[index].id])
+    }
+    await alice.setOnline(true)
+    _ = try await alice.sync()
+    _ = try await bob.sync()
+    let feed = try await world.backend.changes(in: home, after: 0, limit: 1_000, as: world.bob)
+    let shops = feed.filter { $0.kind == .itemGot }.map { $0.item?.shop }
+    #expect(shops == Array(repeating: "costco", count: 6), "\(shops)")
+    let hers = await alice.aisles(in: "COSTCO")
+    let his = await bob.aisles(in: "costco")
+    #expect(hers == his)
+    #expect(Set(hers.prefix(4)) == [.baby, .dairy, .bakery, .produce], "\(hers)")
+    let herGets = await alice.state.shopGets
+    let hisGets = await bob.state.shopGets
+    #expect(herGets.count == 6 && herGets == hisGets)
+    #expect(await bob.aisles(in: "market") == ItemCategory.standardOrder)
+  }
+
   /// AC-LIST-07: Two partners adding the same thing offline end with one needed item holding both
   /// notes, and both devices learn its one id.
   public static let twoAddsOfflineAreOneItem = ContractCheck(

@@ -23,4 +23,9 @@ import Testing
   func test_AC_LIST_21_aMovedItemIsListedUnderItsNewAisle(kind: BackendKind) async throws {
     try await ListContract.aMovedItemIsListedUnderItsNewAisle.run(on: kind)
   }
+
+  @Test(arguments: BackendKind.allCases)
+  func test_AC_LIST_23_bothPartnersWalksTeachOneOrder(kind: BackendKind) async throws {
+    try await ListContract.bothPartnersWalksTeachOneOrder.run(on: kind)
+  }
 }
