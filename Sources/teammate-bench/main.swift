@@ -27,7 +27,8 @@ if ProcessInfo.processInfo.environment["TEAMMATE_BENCH_ONLY"] == "meals" {
 }
 // NB: `TEAMMATE_BENCH_ONLY=list` runs the shopping list's rows alone.
 if ProcessInfo.processInfo.environment["TEAMMATE_BENCH_ONLY"] == "list" {
-  printTable(try await listBenchmarks(folder: scratch))
+  printTable(
+    try await listBenchmarks(folder: scratch) + (try await shopListBenchmarks(folder: scratch)))
   exit(0)
 }
 // NB: `TEAMMATE_BENCH_ONLY=news` runs the first sync's rows alone.
@@ -72,6 +73,7 @@ if ProcessInfo.processInfo.environment["TEAMMATE_BENCH_ONLY"] == "load" {
 var rows = plannerBenchmarks()
 rows += mealBenchmarks()
 rows += try await listBenchmarks(folder: scratch)
+rows += try await shopListBenchmarks(folder: scratch)
 rows += try await deviceBenchmarks()
 rows += try await storeBenchmarks(folder: scratch)
 let commandLine = try await commandLineBenchmarks(folder: scratch)
