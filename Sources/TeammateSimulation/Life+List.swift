@@ -77,6 +77,17 @@ extension Life {
     case "clear-got":
       justActed = who
       return "ok \(try await device.clearGotItems().count)"
+    case "shop":
+      // NB: the person walks into a shop, or out of it: what they get from now teaches it.
+      let shop = value % 3 == 0 ? nil : ["costco", "market"][value % 2]
+      try await device.enterShop(shop)
+      return "ok \(shop ?? "none")"
+    case "move":
+      guard let item = one(shown.filter { !$0.isCleared }) else { return "nothing to move" }
+      let aisles = ItemCategory.standardOrder + [ItemCategory(rawValue: "plant milks")]
+      justActed = who
+      let moved = try await device.moveItem(item.id, to: aisles[value % aisles.count])
+      return "ok \(item.id) to \(moved.category)"
     default:
       let meals = MealRules.planned(Array(await device.cards.values)).filter {
         $0.meal?.decidedDish != nil
