@@ -36,4 +36,40 @@ import Testing
     #expect(wrong.exitCode == 64)
     #expect(wrong.stderr.hasPrefix("teammate: error: 'fr' is not a valid value for '--lang'"))
   }
+
+  @Test func test_AC_LANG_06_theListReadsInTraditionalChinese() async throws {
+    let scratch = try Scratch()
+    try await scratch.couple()
+    _ = await scratch.run("alice", ["list", "add", "牛奶", "尿布", "oat drink", "麵包"])
+    func run(_ arguments: [String]) async -> CommandOutcome {
+      await Teammate.run(
+        ["--as", "bob", "--lang", "zh-Hant"] + arguments, environment: scratch.environment)
+    }
+    let got = await run(["list", "got", "麵包"])
+    #expect(got.stdout.hasPrefix("已買：\n  "), "\(got.stdout)")
+    let moved = await run(["list", "move", "oat drink", "--to", "乳製品"])
+    #expect(moved.stdout.hasPrefix("已移到「乳製品」：\n  "), "\(moved.stdout)")
+    let list = await run(["list", "--shop", "costco"])
+    #expect(list.exitCode == 0, "\(list.stderr)")
+    let shown = list.stdout
+    #expect(shown.contains("要買（在 costco）\n  乳製品\n"), "\(shown)")
+    #expect(shown.contains("  嬰兒用品\n"), "\(shown)")
+    #expect(shown.contains("（Alice 加的）") && shown.contains("（Bob 買的）"), "\(shown)")
+    #expect(shown.contains("\n已買\n"), "\(shown)")
+    // NB: nothing English but what the people typed, their names and the ids.
+    var words = shown
+    for typed in ["oat drink", "costco", "Alice", "Bob"] {
+      words = words.replacingOccurrences(of: typed, with: "")
+    }
+    words = words.replacing(#/\b[a-z0-9]{8}\b/#, with: "")
+    #expect(!words.contains(where: { $0.isASCII && $0.isLetter }), "\(words)")
+    // NB: the same in English under the locale of C, and `--json` the same in both.
+    let english = await Teammate.run(
+      ["--as", "bob", "list"], environment: scratch.environment.merging(["LC_ALL": "C"]) { $1 })
+    #expect(english.stdout.contains("Needed, in costco\n  Dairy\n"), "\(english.stdout)")
+    let json = await run(["--json", "list"])
+    let plain = await Teammate.run(
+      ["--as", "bob", "--json", "list"], environment: scratch.environment)
+    #expect(json.stdout == plain.stdout && !json.stdout.isEmpty)
+  }
 }

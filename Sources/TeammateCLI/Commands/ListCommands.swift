@@ -61,7 +61,7 @@ extension Commands {
       let items = try await session.deviceWrite {
         try await $0.addItems(arguments.all(texts), note: arguments[note])
       }
-      try await ListOutput.items(items, verb: "On the list", session: &session)
+      try await ListOutput.items(items, did: .added, session: &session)
     }
   }()
 
@@ -78,7 +78,7 @@ extension Commands {
     ) { session, arguments in
       let ids = try await session.items(named: arguments.all(items))
       let got = try await session.deviceWrite { try await $0.getItems(ids) }
-      try await ListOutput.items(got, verb: "Got", session: &session)
+      try await ListOutput.items(got, did: .got, session: &session)
     }
   }()
 
@@ -90,7 +90,7 @@ extension Commands {
     ) { session, arguments in
       let id = try await session.items(named: [arguments[item] ?? ""], got: true)[0]
       let undone = try await session.deviceWrite { try await $0.undoItem(id) }
-      try await ListOutput.items([undone], verb: "Needed again", session: &session)
+      try await ListOutput.items([undone], did: .neededAgain, session: &session)
     }
   }()
 
@@ -117,11 +117,9 @@ extension Commands {
       }
     ) { session, arguments in
       let id = try await session.items(named: [arguments[item] ?? ""])[0]
-      let category = ItemCategory(rawValue: arguments[to] ?? "")
+      let category = ListWords.aisle(named: arguments[to] ?? "")
       let moved = try await session.deviceWrite { try await $0.moveItem(id, to: category) }
-      try await ListOutput.items(
-        [moved], verb: "Moved to \(TerminalText.visible(moved.category.rawValue))",
-        session: &session)
+      try await ListOutput.items([moved], did: .moved(moved.category), session: &session)
     }
   }()
 
@@ -145,7 +143,7 @@ extension Commands {
         let ids = try await session.items(named: arguments.all(items))
         cleared = try await session.deviceWrite { try await $0.clearItems(ids) }
       }
-      try await ListOutput.items(cleared, verb: "Cleared", session: &session)
+      try await ListOutput.items(cleared, did: .cleared, session: &session)
     }
   }()
 
@@ -160,7 +158,7 @@ extension Commands {
     ) { session, arguments in
       let meal = try await session.plannedMeal(arguments, slot: slot, day: day)
       let added = try await session.deviceWrite { try await $0.addItemsFromMeal(meal.id) }
-      try await ListOutput.items(added, verb: "On the list", session: &session)
+      try await ListOutput.items(added, did: .added, session: &session)
     }
   }()
 }
@@ -221,15 +219,17 @@ extension Session {
 /// What the list commands print.
 enum ListOutput {
   /// The items a write left, or `{"items": […]}`.
-  static func items(_ items: [ShoppingItem], verb: String, session: inout Session) async throws {
+  static func items(_ items: [ShoppingItem], did act: ListAct, session: inout Session)
+    async throws
+  {
     if session.json {
       let times = await session.times()
       return session.writeJSON(
         .object(["items": .array(items.map { JSONDocuments.item($0, times: times) })]))
     }
-    guard !items.isEmpty else { return session.write("Nothing changed.\n") }
-    let waiting = session.offline ? " (offline: waits in the outbox)" : ""
-    var text = "\(verb)\(waiting):\n"
+    let words = ListWords(language: session.language)
+    guard !items.isEmpty else { return session.write(words.nothingChanged + "\n") }
+    var text = words.done(act, offline: session.offline) + "\n"
     for item in items { text += "  " + line(item) + "\n" }
     session.write(text)
   }
@@ -266,16 +266,15 @@ enum ListOutput {
     }
     if !news.isEmpty { text += "\n" }
     guard !items.isEmpty else {
-      return session.write(text + "The list is empty: add to it with 'teammate list add TEXT'.\n")
+      return session.write(text + ListWords(language: session.language).empty + "\n")
     }
-    for (heading, part) in [
-      ("Needed", items.filter(\.isNeeded)), ("Got", items.filter { !$0.isNeeded && !$0.isCleared }),
-      ("Cleared", items.filter(\.isCleared)),
+    let words = ListWords(language: session.language)
+    for (kind, part) in [
+      (ListPart.needed, items.filter(\.isNeeded)),
+      (.got, items.filter { !$0.isNeeded && !$0.isCleared }), (.cleared, items.filter(\.isCleared)),
     ] where !part.isEmpty {
-      let needed = heading == "Needed"
-      text +=
-        heading + (needed ? walking.map { ", in \(TerminalText.visible($0.0))" } ?? "" : "")
-        + "\n"
+      let needed = kind == .needed
+      text += words.heading(kind, shop: needed ? walking?.0 : nil) + "\n"
       // NB: what is needed is walked aisle by aisle (AC-CLI-98), in the order of the shop the
       // person is in (AC-CLI-99); the rest is a record.
       let order = walking?.1 ?? ItemCategory.standardOrder
@@ -284,24 +283,23 @@ enum ListOutput {
         ? ShoppingRules.byCategory(part, order: order).map { ($0, $1) } : [(nil, part)]
       for (category, inAisle) in aisles {
         let indent = category == nil ? "  " : "    "
-        if let category { text += "  " + aisleHeading(category) + "\n" }
+        if let category { text += "  " + words.aisle(category) + "\n" }
         for item in inAisle {
-          var who = ""
-          switch item.state {
-          case .needed: who = "added by \(await session.name(item.addedBy))"
-          case .got(let by, _): who = "got by \(await session.name(by))"
-          case .cleared(let by, _): who = "cleared by \(await session.name(by))"
-          }
-          text += indent + "\(line(item))  (\(who))\n"
+          let adder = await session.name(item.addedBy)
+          let by: AccountID? =
+            switch item.state {
+            case .needed: nil
+            case .got(let by, _), .cleared(let by, _): by
+            }
+          let named = by == nil ? "" : await session.name(by ?? item.addedBy)
+          let who = words.who(item.state, addedBy: adder) { _ in named }
+          text +=
+            indent + "\(line(item))" + (words.language == .english ? "  (\(who))" : "  （\(who)）")
+            + "\n"
         }
       }
     }
     session.write(text)
-  }
-
-  /// An aisle as a heading: `Meat and fish`, the household's own as it named it.
-  static func aisleHeading(_ category: ItemCategory) -> String {
-    TerminalText.visible(category.rawValue.prefix(1).uppercased() + category.rawValue.dropFirst())
   }
 
   /// `m2kk2222  milk · 2 litres`.
