@@ -30,10 +30,10 @@ struct ListWords {
 
   /// The list's parts: what is needed (walking `shop`, when one is named), got, cleared.
   func heading(_ part: ListPart, shop: String?) -> String {
-    let where_ = shop.map(TerminalText.visible)
+    let shopName = shop.map(TerminalText.visible)
     switch (part, chinese) {
-    case (.needed, false): return "Needed" + (where_.map { ", in \($0)" } ?? "")
-    case (.needed, true): return "要買" + (where_.map { "（在 \($0)）" } ?? "")
+    case (.needed, false): return "Needed" + (shopName.map { ", in \($0)" } ?? "")
+    case (.needed, true): return "要買" + (shopName.map { "（在 \($0)）" } ?? "")
     case (.got, false): return "Got"
     case (.got, true): return "已買"
     case (.cleared, false): return "Cleared"
