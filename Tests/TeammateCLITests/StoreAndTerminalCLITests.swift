@@ -64,10 +64,12 @@ import Testing
       [.posixPermissions: 0o755], ofItemAtPath: scratch.folder.path)
     let before = try #require(bytes(scratch.store))
     let store = scratch.store
-    // NB: a copy of the tool where the other user can reach it, wherever this clone lives.
+    // NB: a copy of the tool where the other user can reach it, wherever this clone lives,
+    // written by a process of its own: a copy written here could still be open when another
+    // test's child starts, which inherits it, and then it cannot run ("Text file busy").
     let tool = scratch.folder.appending("teammate")
-    try FileManager.default.copyItem(atPath: Binary.url.path, toPath: tool)
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: tool)
+    let copied = try await shell("install -m 0755 '\(Binary.url.path)' '\(tool)'")
+    #expect(copied.exitCode == 0, "\(copied.stderr)")
     for arguments in [
       "card list", "pending", "household show", "notifications", "settings",
     ] {
