@@ -36,6 +36,9 @@ public enum NotificationPlanner {
     var pendingCount = 0
     var active: [(index: Int, event: ActivityEvent)] = []
     let shown = input.shown
+    // NB: a summary shown covers every act up to its newest: none comes again on its own
+    // once acknowledgements leave fewer than make a summary (AC-NOTIF-20, seed 23832).
+    let covered = shown.lazy.filter { $0.kind == .activity && $0.cardID == nil }.map(\.at).max()
     /// Offers a candidate unless the device has shown that very reminder already.
     func offer(_ candidate: Candidate, card: CardID?) {
       if !shown.isEmpty,
@@ -58,7 +61,7 @@ public enum NotificationPlanner {
         // not be remembered as shown, and would come again (found by seed 10335, 300 steps:
         // a device back after two days shown one change twice).
         if !activity.isEmpty, let event = activity[card.id],
-          event.at >= now - NotificationOccurrence.memory
+          event.at >= now - NotificationOccurrence.memory, covered.map({ event.at > $0 }) ?? true
         {
           active.append((index, event))
         }
