@@ -72,4 +72,37 @@ import Testing
       ["--as", "bob", "--json", "list"], environment: scratch.environment)
     #expect(json.stdout == plain.stdout && !json.stdout.isEmpty)
   }
+
+  @Test func test_AC_LANG_07_pendingAndTheCardsReadInTraditionalChinese() async throws {
+    let scratch = try Scratch()
+    try await scratch.couple()
+    _ = await scratch.run("alice", ["card", "add", "看牙醫", "--kind", "event", "--at", "17:00"])
+    _ = await scratch.run("alice", ["card", "add", "Call the plumber", "--kind", "task"])
+    func run(_ account: String, _ arguments: [String]) async -> CommandOutcome {
+      await Teammate.run(
+        ["--as", account, "--lang", "zh-Hant"] + arguments, environment: scratch.environment)
+    }
+    let pending = await run("bob", ["pending"]).stdout
+    let lines = pending.split(separator: "\n").map(String.init)
+    #expect(lines.first?.hasPrefix("編號      類型  標題") == true, "\(pending)")
+    #expect(pending.contains("行程  看牙醫            12月1日（週二）17:00（8 小時後）  等你知道"), "\(pending)")
+    #expect(pending.contains("待辦  Call the plumber  -"), "\(pending)")
+    #expect(pending.hasSuffix("\n未讀：2\n"), "\(pending)")
+    _ = await scratch.run("bob", ["ack", "--all"])
+    let cards = await run("alice", ["card", "list"]).stdout
+    #expect(cards.contains("Bob 已知道"), "\(cards)")
+    // NB: nothing English but the titles, the names and the ids.
+    var words = pending + cards
+    for typed in ["Call the plumber", "Bob"] {
+      words = words.replacingOccurrences(of: typed, with: "")
+    }
+    words = words.replacing(#/\b[a-z0-9]{8}\b/#, with: "")
+    #expect(!words.contains(where: { $0.isASCII && $0.isLetter }), "\(words)")
+    #expect(await run("bob", ["pending"]).stdout == "沒有等你知道的事。未讀：0\n")
+    // NB: English as before without the language, `--json` the same in both.
+    let english = await scratch.run("alice", ["card", "list"]).stdout
+    #expect(english.hasPrefix("ID        KIND   TITLE"), "\(english)")
+    let json = await run("alice", ["--json", "card", "list"]).stdout
+    #expect(json == (await scratch.run("alice", ["--json", "card", "list"])).stdout)
+  }
 }

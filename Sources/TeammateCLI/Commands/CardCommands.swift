@@ -313,16 +313,17 @@ extension Commands {
       }
     }
     guard !cards.isEmpty else { return session.write(empty + "\n") }
-    var table = Table(headers: ["ID", "KIND", "TITLE", "WHEN", "STATUS"], flexible: 2)
+    let words = CardWords(language: session.language)
+    var table = Table(headers: words.headers, flexible: 2)
     for card in cards {
       var when = (card.time ?? card.replyBy).map { times.human($0) } ?? "-"
       if let rule = card.repeatRule {
         when =
-          (RepeatText.next(of: card, times: times).map { times.human($0) } ?? "ended") + ", "
+          (RepeatText.next(of: card, times: times).map { times.human($0) } ?? words.ended) + ", "
           + RepeatText.words(rule, at: card.repeatStart, zone: times.zone)
       }
       table.rows.append([
-        card.id.rawValue, card.kind.rawValue, card.title, when,
+        card.id.rawValue, words.kind(card.kind), card.title, when,
         await status(card, session: &session),
       ])
     }
@@ -332,20 +333,15 @@ extension Commands {
   /// Where the card stands for the acting account, in words.
   static func status(_ card: Card, session: inout Session) async -> String {
     guard let uid = try? session.account() else { return "" }
+    let said = CardWords(language: session.language)
     var words: [String] = []
     for fact in CardStanding.of(card, for: uid) {
-      switch fact {
-      case .deleted: words.append("deleted")
-      case .done: words.append("done")
-      case .waitingForViewer:
-        words.append(card.kind == .topic ? "waiting for your reply" : "waiting for you to know")
-      case .knownByViewer: words.append("you know")
-      case .knownBy(let knower): words.append("\(await session.name(knower)) knows")
-      case .waitingForPartner: words.append("waiting for your partner")
-      }
+      var knower = ""
+      if case .knownBy(let account) = fact { knower = await session.name(account) }
+      words.append(said.standing(fact, topic: card.kind == .topic, knower: knower))
     }
-    if CardFilter.isOverdue(card, now: session.now) { words.insert("overdue", at: 0) }
-    return words.joined(separator: ", ")
+    if CardFilter.isOverdue(card, now: session.now) { words.insert(said.overdue, at: 0) }
+    return words.joined(separator: said.separator)
   }
 }
 

@@ -16,9 +16,10 @@ extension Commands {
         JSONDocuments.write(pending[$0], viewer: uid, times: times, indent: 2, into: &$1)
       }
     }
-    try await list(pending, session: &session, empty: "Nothing waits for you. Badge: 0")
+    let words = CardWords(language: session.language)
+    try await list(pending, session: &session, empty: words.nothingPending)
     if !pending.isEmpty {
-      session.write("\nBadge: \(badge)\n")
+      session.write("\n" + words.badge(badge) + "\n")
     }
   }
 

@@ -51,7 +51,9 @@ extension Session {
   }
 
   /// How times are written for this household, now.
-  mutating func times() async -> TimeText { TimeText(zone: await timeZone(), now: now) }
+  mutating func times() async -> TimeText {
+    TimeText(zone: await timeZone(), now: now, chinese: language == .traditionalChinese)
+  }
 
   /// A member's display name, or the uid when they are not (or no longer) a member.
   mutating func name(_ uid: AccountID) async -> String {
