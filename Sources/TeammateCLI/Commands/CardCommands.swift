@@ -319,8 +319,9 @@ extension Commands {
       var when = (card.time ?? card.replyBy).map { times.human($0) } ?? "-"
       if let rule = card.repeatRule {
         when =
-          (RepeatText.next(of: card, times: times).map { times.human($0) } ?? words.ended) + ", "
-          + RepeatText.words(rule, at: card.repeatStart, zone: times.zone)
+          (RepeatText.next(of: card, times: times).map { times.human($0) } ?? words.ended)
+          + (times.chinese ? "，" : ", ")
+          + RepeatText.words(rule, at: card.repeatStart, zone: times.zone, chinese: times.chinese)
       }
       table.rows.append([
         card.id.rawValue, words.kind(card.kind), card.title, when,
