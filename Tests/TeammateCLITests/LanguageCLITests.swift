@@ -112,4 +112,31 @@ import Testing
     let json = await run("alice", ["--json", "card", "list"]).stdout
     #expect(json == (await scratch.run("alice", ["--json", "card", "list"])).stdout)
   }
+
+  @Test func test_AC_LANG_08_theWeekOfMealsReadsInTraditionalChinese() async throws {
+    let scratch = try Scratch()
+    try await scratch.couple()
+    _ = await scratch.run("bob", ["meal", "propose", "dinner", "curry", "外帶"])
+    _ = await scratch.run("alice", ["meal", "decide", "lunch", "剩菜", "--cook", "me"])
+    let week = await Teammate.run(
+      ["--as", "alice", "--lang", "zh-Hant", "meal", "--week"], environment: scratch.environment)
+    let lines = week.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.first == "今天，12月1日（週二）", "\(week.stdout)")
+    #expect(lines.contains("  早餐       未決定"), "\(week.stdout)")
+    #expect(
+      lines.contains { $0.hasPrefix("  午餐       剩菜 · Alice 煮 · 等對方知道  [") }, "\(week.stdout)")
+    #expect(
+      lines.contains { $0.hasPrefix("  晚餐       curry或外帶（Bob 提議） · 等你知道  [") },
+      "\(week.stdout)")
+    #expect(lines.contains("明天，12月2日（週三）"), "\(week.stdout)")
+    var words = week.stdout
+    for typed in ["curry", "Alice", "Bob"] {
+      words = words.replacingOccurrences(of: typed, with: "")
+    }
+    words = words.replacing(#/\[[a-z0-9]{8}\]/#, with: "")
+    #expect(!words.contains(where: { $0.isASCII && $0.isLetter }), "\(words)")
+    let english = await scratch.run("alice", ["meal"])
+    #expect(
+      english.stdout.hasPrefix("Today, Tue 1 Dec\n  breakfast  not decided\n"), "\(english.stdout)")
+  }
 }

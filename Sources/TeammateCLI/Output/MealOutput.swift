@@ -57,6 +57,9 @@ enum MealOutput {
         ]))
     }
     let today = try await session.mealToday()
+    if session.language == .traditionalChinese {
+      return try await chineseDays(days, planned: planned, today: today, session: &session)
+    }
     var text = ""
     for day in days {
       let when = MealText.day(day, today: today)
@@ -76,6 +79,36 @@ enum MealOutput {
         if let cook = meal.cook {
           words.append(
             await Self.cook(cook, session: &session) + (cook == .both ? " cook" : " cooks"))
+        }
+        words.append(await Commands.status(card, session: &session))
+        text += "  \(name) \(words.filter { !$0.isEmpty }.joined(separator: " · "))  [\(card.id)]\n"
+      }
+    }
+    session.write(text)
+  }
+
+  /// The days in Traditional Chinese (AC-LANG-08), laid out as in English.
+  private static func chineseDays(
+    _ days: [MealDay], planned: [MealDay: [MealSlot: Card]], today: MealDay,
+    session: inout Session
+  ) async throws {
+    let dishes = try await session.visibleHousehold().dishes
+    var text = ""
+    for day in days {
+      text += MealWords.day(day, today: today) + "\n"
+      for slot in MealSlot.allCases {
+        let name = DisplayWidth.padded(MealWords.slots[slot] ?? slot.rawValue, to: 10)
+        guard let card = planned[day]?[slot], let meal = card.meal else {
+          text += "  \(name) \(MealWords.undecided)\n"
+          continue
+        }
+        var words = [
+          MealWords.plan(meal, dishes: dishes, proposer: await session.name(card.lastEditedBy))
+        ]
+        if let cook = meal.cook {
+          var named = ""
+          if case .member(let uid) = cook { named = await session.name(uid) }
+          words.append(MealWords.cook(cook, name: named))
         }
         words.append(await Commands.status(card, session: &session))
         text += "  \(name) \(words.filter { !$0.isEmpty }.joined(separator: " · "))  [\(card.id)]\n"
