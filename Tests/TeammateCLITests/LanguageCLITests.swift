@@ -135,6 +135,17 @@ import Testing
     }
     words = words.replacing(#/\[[a-z0-9]{8}\]/#, with: "")
     #expect(!words.contains(where: { $0.isASCII && $0.isLetter }), "\(words)")
+    // NB: one meal as a command shows it after it changed it.
+    let decided = await Teammate.run(
+      [
+        "--as", "alice", "--lang", "zh-Hant", "meal", "decide", "dinner", "fried rice", "--day",
+        "tomorrow", "--cook", "me",
+      ], environment: scratch.environment)
+    #expect(
+      decided.stdout.hasPrefix("已決定：明天，12月2日（週三）的晚餐：fried rice\n  編號：  "),
+      "\(decided.stdout)")
+    #expect(decided.stdout.contains("\n  誰煮：  Alice 煮\n"), "\(decided.stdout)")
+    #expect(decided.stdout.contains("，第 1 版\n  狀態：  等對方知道\n"), "\(decided.stdout)")
     let english = await scratch.run("alice", ["meal"])
     #expect(
       english.stdout.hasPrefix("Today, Tue 1 Dec\n  breakfast  not decided\n"), "\(english.stdout)")

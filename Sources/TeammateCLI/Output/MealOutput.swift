@@ -13,8 +13,27 @@ enum MealOutput {
         .object(["meal": JSONDocuments.card(card, viewer: uid, times: times, dishes: dishes)]))
     }
     guard let meal = card.meal else { return }
-    let waiting = session.offline ? " (offline: waits in the outbox)" : ""
     let today = try await session.mealToday()
+    if session.language == .traditionalChinese {
+      let waiting = session.offline ? "（離線：在待送區等候）" : ""
+      var text =
+        "\(MealWords.verbs[verb] ?? verb)\(waiting)：\(MealWords.day(meal.day, today: today))的"
+        + "\(MealWords.slots[meal.slot] ?? meal.slot.rawValue)："
+        + MealWords.plan(meal, dishes: dishes, proposer: await session.name(card.lastEditedBy))
+        + "\n"
+      text += "  編號：  \(card.id)\n"
+      if let cook = meal.cook {
+        var named = ""
+        if case .member(let uid) = cook { named = await session.name(uid) }
+        text += "  誰煮：  \(MealWords.cook(cook, name: named))\n"
+      }
+      text +=
+        "  修改：  \(await session.name(card.lastEditedBy))，\(times.human(card.lastEditedAt))，"
+        + "第 \(card.revision) 版\n"
+      text += "  狀態：  \(await Commands.status(card, session: &session))\n"
+      return session.write(text)
+    }
+    let waiting = session.offline ? " (offline: waits in the outbox)" : ""
     // NB: a near day names its date after it; a far one is its date, said once (AC-CLI-95).
     let when =
       MealText.isNear(meal.day, today: today).map { "\($0) (\(MealText.date(meal.day)))" }

@@ -52,4 +52,10 @@ enum MealWords {
 
   /// A slot no meal is planned for yet.
   static let undecided = "未決定"
+
+  /// What a meal command did, by the English verb the command names it with.
+  static let verbs = [
+    "Proposed": "已提議", "Picked": "已選", "Decided": "已決定", "Skipped": "已決定不吃",
+    "Moved": "已移動", "Removed": "已移除",
+  ]
 }
