@@ -106,6 +106,11 @@ import Testing
     words = words.replacing(#/\b[a-z0-9]{8}\b/#, with: "")
     #expect(!words.contains(where: { $0.isASCII && $0.isLetter }), "\(words)")
     #expect(await run("bob", ["pending"]).stdout == "沒有等你知道的事。未讀：0\n")
+    // NB: a card as a command shows it after changing it.
+    let logged = await run("alice", ["card", "add", "買尿布", "--note", "兩包", "--kind", "task"])
+    #expect(logged.stdout.hasPrefix("已記錄："), "\(logged.stdout)")
+    #expect(logged.stdout.contains("  待辦  買尿布\n  備註：兩包\n  對象：兩個人\n  修改：Alice，"), "\(logged.stdout)")
+    #expect(logged.stdout.hasSuffix("，第 1 版\n  狀態：等對方知道\n"), "\(logged.stdout)")
     // NB: English as before without the language, `--json` the same in both.
     let english = await scratch.run("alice", ["card", "list"]).stdout
     #expect(english.hasPrefix("ID        KIND   TITLE"), "\(english)")

@@ -281,25 +281,35 @@ extension Commands {
       return session.writeJSON(
         .object(["card": JSONDocuments.card(card, viewer: uid, times: times)]))
     }
+    let words = CardWords(language: session.language)
+    let chinese = session.language == .traditionalChinese
     // NB: offline, a write has been made on this device only: say that it waits.
-    let waiting = session.offline && verb != nil ? " (offline: waits in the outbox)" : ""
-    var text = verb.map { "\($0)\(waiting): " } ?? ""
-    text += "\(card.id)  \(card.kind.rawValue)  \(TerminalText.visible(card.title))\n"
-    if let note = card.note { text += "  note:      \(TerminalText.visible(note))\n" }
+    let waiting =
+      session.offline && verb != nil
+      ? (chinese ? "（離線：在待送區等候）" : " (offline: waits in the outbox)") : ""
+    let said = verb.map { chinese ? CardWords.verbs[$0] ?? $0 : $0 }
+    var text = said.map { "\($0)\(waiting)" + (chinese ? "：" : ": ") } ?? ""
+    text += "\(card.id)  \(words.kind(card.kind))  \(TerminalText.visible(card.title))\n"
+    func line(_ label: String, _ value: String) { text += "  \(words.label(label))\(value)\n" }
+    if let note = card.note { line("note", TerminalText.visible(note)) }
     // NB: a repeating card's time is where its series stands; its next occurrence says more.
-    if let time = card.time, card.repeatRule == nil {
-      text += "  time:      \(times.human(time))\n"
-    }
+    if let time = card.time, card.repeatRule == nil { line("time", times.human(time)) }
     if let rule = card.repeatRule {
-      text += "  repeats:   \(RepeatText.words(rule, at: card.repeatStart, zone: times.zone))\n"
+      line(
+        "repeats", RepeatText.words(rule, at: card.repeatStart, zone: times.zone, chinese: chinese))
       let next = RepeatText.next(of: card, times: times).map { times.human($0) }
-      text += "  next:      \(next ?? "none: the last one is behind it")\n"
+      line("next", next ?? (chinese ? "沒有了：最後一次已過" : "none: the last one is behind it"))
     }
-    if let replyBy = card.replyBy { text += "  reply by:  \(times.human(replyBy))\n" }
-    text += "  for:       \(await card.assignee.asyncMap { await session.name($0) } ?? "both")\n"
-    text +=
-      "  by:        \(await session.name(card.lastEditedBy)), \(times.human(card.lastEditedAt)), revision \(card.revision)\n"
-    text += "  status:    \(await status(card, session: &session))\n"
+    if let replyBy = card.replyBy { line("reply by", times.human(replyBy)) }
+    line(
+      "for", await card.assignee.asyncMap { await session.name($0) } ?? (chinese ? "兩個人" : "both"))
+    let editor = await session.name(card.lastEditedBy)
+    line(
+      "by",
+      chinese
+        ? "\(editor)，\(times.human(card.lastEditedAt))，第 \(card.revision) 版"
+        : "\(editor), \(times.human(card.lastEditedAt)), revision \(card.revision)")
+    line("status", await status(card, session: &session))
     session.write(text)
   }
 

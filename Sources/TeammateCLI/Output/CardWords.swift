@@ -42,6 +42,25 @@ struct CardWords {
     }
   }
 
+  /// What a card command did, by the English verb the command names it with.
+  static let verbs = [
+    "Logged": "已記錄", "Unchanged": "沒有變更", "Changed": "已修改",
+    "Changed (your partner must know it again)": "已修改（對方需要再知道一次）",
+    "Not done": "已標為未完成", "Done": "已完成", "Done, next one": "已完成，換下一次",
+    "Skipped": "已略過這一次", "Skipped (that was the last one)": "已略過（那是最後一次）",
+    "Deleted": "已刪除", "Restored": "已復原",
+  ]
+
+  /// A card's fields as `card show` labels them, padded to one width in either language.
+  func label(_ english: String) -> String {
+    guard chinese else { return (english + ":").padding(toLength: 11, withPad: " ", startingAt: 0) }
+    let chineseLabels = [
+      "note": "備註", "time": "時間", "repeats": "重複", "next": "下一次", "reply by": "回覆期限",
+      "for": "對象", "by": "修改", "status": "狀態",
+    ]
+    return (chineseLabels[english] ?? english) + "："
+  }
+
   /// A card past its time.
   var overdue: String { chinese ? "逾期" : "overdue" }
 
