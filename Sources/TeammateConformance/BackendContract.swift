@@ -54,6 +54,7 @@ public enum BackendContract {
     OfflineContract.aLostReplyIsSentAgainAndAnOnlineRefusalIsThrown,
     OfflineContract.receiptsAreKeptOnlyWhileADeviceMayAskForThem,
     OfflineContract.aWriteIDNoDeviceMakesIsRefused,
+    OfflineContract.aHouseholdIsMadeThroughTheOutbox,
     MealContract.mealsAndDishesAreTheSameOnEveryBackend,
     MealContract.twoPicksOfflineTheLaterArrivalWins,
     ListContract.theListIsTheSameOnEveryBackend,

@@ -140,6 +140,8 @@ extension Device {
     case .clearItems(let ids): _ = try await clearItems(ids)
     case .clearGotItems: _ = try await clearGotItems()
     case .addItemsFromMeal(let id, _): _ = try await addItemsFromMeal(id)
+    case .createHousehold(let name, let timeZone, let displayName):
+      _ = try await makeHousehold(name: name, timeZone: timeZone, displayName: displayName)
     }
   }
 }

@@ -336,4 +336,56 @@ public enum OfflineContract {
       return
     }
   }
+
+  /// AC-OFF-12: A household is made through the outbox with the id its device made, its maker
+  /// the first member and the partner's invite with it; sent again it is answered as the
+  /// first time. An id taken or no device makes, and a maker in a household already, are
+  /// refused with nothing written.
+  public static let aHouseholdIsMadeThroughTheOutbox = ContractCheck(
+    id: "AC-OFF-12", name: "aHouseholdIsMadeThroughTheOutbox"
+  ) { world in
+    let backend = world.backend
+    func create(_ id: HouseholdID, write: WriteID, as account: AccountID) async throws
+      -> WriteOutcome
+    {
+      let entry = OutboxEntry(
+        id: write, householdID: id,
+        write: .createHousehold(name: "Home", timeZone: "Asia/Taipei", displayName: "Ming"),
+        madeAt: Fixtures.start)
+      return try await backend.submit(entry, as: account)
+    }
+    let made: HouseholdID = "h2345678ab"
+    let first = try await create(made, write: "w-home", as: world.alice)
+    guard case .applied(let cards, let household?, nil, let changes) = first else {
+      Issue.record("the create was not applied: \(first)")
+      return
+    }
+    #expect(cards.isEmpty && household.id == made && household.name == "Home")
+    #expect(household.members.map(\.uid) == [world.alice])
+    #expect(changes.map(\.kind) == [.householdCreated])
+    #expect(try await backend.householdID(of: world.alice, as: world.alice) == made)
+    let invite = try #require(try await backend.liveInvite(for: made, as: world.alice))
+    world.clock.advance(by: 60)
+    #expect(try await create(made, write: "w-home", as: world.alice) == first)
+    let feed = try await backend.changes(in: made, after: 0, limit: 100, as: world.alice)
+    #expect(feed.map(\.kind) == [.householdCreated])
+
+    // NB: Bob's create naming Alice's household, an id no device makes, and a second
+    // household of Alice's: each refused, and none leaves a receipt or a household.
+    let refusals: [(HouseholdID, WriteID, AccountID, TeammateError)] = [
+      (made, "w-taken", world.bob, .householdIDTaken(made)),
+      ("H2345678ab", "w-upper", world.bob, .householdIDTaken("H2345678ab")),
+      ("h23", "w-short", world.bob, .householdIDTaken("h23")),
+      ("k2345678ab", "w-second", world.alice, .alreadyInHousehold(made)),
+    ]
+    for (id, write, account, error) in refusals {
+      #expect(try await create(id, write: write, as: account) == .refused(error), "\(write)")
+      #expect(try await backend.receipt(for: write, in: id, as: account) == nil, "\(write)")
+    }
+    #expect(try await backend.householdID(of: world.bob, as: world.bob) == nil)
+    #expect(try await backend.household(made, as: world.alice).members.count == 1)
+    // NB: Bob is free to join it after his refused create.
+    _ = try await backend.join(code: invite.code.rawValue, displayName: "Bob", as: world.bob)
+    #expect(try await backend.household(made, as: world.bob).members.count == 2)
+  }
 }

@@ -27,5 +27,6 @@ enum PostgresSchema {
     hardening,
     tableLocks,
     rowBounds,
+    householdsWithTheirIDs,
   ]
 }

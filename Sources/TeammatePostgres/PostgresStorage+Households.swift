@@ -19,7 +19,8 @@ extension PostgresStorage {
 
   /// NB: an update, else an insert: an upsert would hold a new household to the policy for
   /// reading it, which its creator does not pass until they are its member. The household
-  /// the transaction found is known to be there.
+  /// the transaction found is known to be there. An id taken by a household the policies
+  /// hide (a device naming one it made, AC-OFF-12) inserts nothing, and is refused.
   public mutating func putHousehold(_ household: Household) throws {
     let body = try json(household)
     decodedHouseholds.keep(household, as: body)
@@ -32,8 +33,11 @@ extension PostgresStorage {
     let updated = try connection.query(
       "UPDATE households SET body = \(body) WHERE id = \(household.id.rawValue) RETURNING id")
     guard updated.count == 0 else { return }
-    try connection.query(
-      "INSERT INTO households (id, body) VALUES (\(household.id.rawValue), \(body))")
+    let inserted = try connection.query(
+      "SELECT teammate_make_household(\(household.id.rawValue), \(body)) AS made")
+    guard try inserted.text(0, "made") == "t" else {
+      throw TeammateError.householdIDTaken(household.id)
+    }
   }
 
   public func householdID(of account: AccountID) throws -> HouseholdID? {

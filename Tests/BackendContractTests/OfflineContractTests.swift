@@ -64,4 +64,9 @@ import Testing
   func test_AC_OFF_11_aWriteIDNoDeviceMakesIsRefused(kind: BackendKind) async throws {
     try await OfflineContract.aWriteIDNoDeviceMakesIsRefused.run(on: kind)
   }
+
+  @Test(arguments: BackendKind.allCases)
+  func test_AC_OFF_12_aHouseholdIsMadeThroughTheOutbox(kind: BackendKind) async throws {
+    try await OfflineContract.aHouseholdIsMadeThroughTheOutbox.run(on: kind)
+  }
 }

@@ -16,6 +16,39 @@ import Testing
     return try #require(card["id"] as? String)
   }
 
+  @Test func test_AC_HH_12_aHouseholdMadeOfflineWaitsAndTheNextSyncSendsIt() async throws {
+    let scratch = try Scratch()
+    let made = try await Binary.run(
+      [
+        "--as", "alice", "--offline", "household", "create", "--name", "Home", "--tz",
+        "Asia/Taipei", "--display-name", "Alice",
+      ],
+      environment: scratch.environment)
+    #expect(made.exitCode == 0, "\(made.stderr)")
+    #expect(
+      made.stdout
+        == "Created 'Home' in Asia/Taipei on this device; it waits in the outbox until the "
+        + "next sync.\nOnce it has landed, 'teammate invite show' prints the code your partner "
+        + "joins with.\n")
+    let shown = try await scratch.json("alice", ["--offline", "household", "show"])
+    #expect((shown["household"] as? [String: Any])?["name"] as? String == "Home")
+    _ = try await scratch.card("alice", ["--offline", "Diapers", "--kind", "task"])
+    let outbox = try await scratch.json("alice", ["outbox"])
+    let kinds = (outbox["outbox"] as? [[String: Any]])?.compactMap { $0["kind"] as? String }
+    #expect(kinds == ["household-create", "add"])
+    // NB: Bob cannot join what has not landed; the code comes after the sync.
+    #expect(await scratch.run("alice", ["invite", "show"]).exitCode == 1)
+
+    let sent = try await scratch.json("alice", ["sync"])
+    #expect(sent["outbox"] as? Int == 0 && (sent["conflicts"] as? [Any])?.isEmpty == true)
+    let invite = try await scratch.json("alice", ["invite", "show"])
+    let code = try #require(invite["code"] as? String)
+    _ = try await scratch.json("bob", ["household", "join", code, "--display-name", "Bob"])
+    let bobs = try #require(
+      try await scratch.json("bob", ["card", "list"])["cards"] as? [[String: Any]])
+    #expect(bobs.map { $0["title"] as? String } == ["Diapers"])
+  }
+
   @Test func test_AC_CLI_56_offlineWritesWaitInTheOutboxAndShowInTheView() async throws {
     let scratch = try Scratch()
     let id = try await checkup(scratch)

@@ -28,7 +28,7 @@ import Testing
     .staleAcknowledgement("c1", seen: 1, current: 2),
     .credentialLinkedElsewhere(Credential(provider: "apple", subject: "x")),
     .accessDenied(.notAMember("home")), .unavailable,
-    .ambiguousCardID("c", matches: ["c1", "c2"]), .cardIDTaken("c1"),
+    .ambiguousCardID("c", matches: ["c1", "c2"]), .cardIDTaken("c1"), .householdIDTaken("h1"),
     .malformedWriteID(length: 65, limit: 64),
     .mealPlanRequired, .mealPlanOnlyOnMeal(.task), .mealHasNoTimeOrAssignee,
     .mealOptionCount(4, limit: 3), .mealOptionTwice,

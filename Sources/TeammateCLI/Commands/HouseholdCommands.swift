@@ -15,10 +15,13 @@ extension Commands {
       path: ["household", "create"],
       abstract:
         "Create a household with you as its first member, and an invite for your partner.",
+      discussion:
+        "Offline, the household is made on this device at once and waits in its outbox; "
+        + "the next sync sends it, and 'teammate invite show' then prints the code.",
       options: [name, zone, displayName], store: .create,
       examples: [
         "teammate --as alice household create --name Home --tz Asia/Taipei"
-      ], needsNetwork: true
+      ]
     ) { session, arguments in
       try await createHousehold(
         name: arguments.value(name), zone: arguments[zone],
@@ -30,10 +33,29 @@ extension Commands {
     name: String, zone: String?, displayName: String?, session: inout Session
   ) async throws {
     let uid = try session.account()
+    let (timeZone, shownName) = (zone ?? TimeZone.current.identifier, displayName ?? uid.rawValue)
+    if session.offline {
+      // NB: made through the outbox (AC-HH-12): the invite comes once it has landed.
+      let household = try await session.deviceWrite {
+        try await $0.makeHousehold(name: name, timeZone: timeZone, displayName: shownName)
+      }
+      if session.json {
+        let times = TimeText(
+          zone: TimeZone(identifier: household.timeZone) ?? .current, now: session.now)
+        return session.writeJSON(
+          .object([
+            "household": JSONDocuments.household(household, times: times), "invite": .null,
+            "waiting": .bool(true),
+          ]))
+      }
+      session.write(
+        "Created '\(household.name)' in \(household.timeZone) on this device; it waits in the "
+          + "outbox until the next sync.\nOnce it has landed, 'teammate invite show' prints the "
+          + "code your partner joins with.\n")
+      return
+    }
     let creation = try await session.deviceWrite {
-      try await $0.createHousehold(
-        name: name, timeZone: zone ?? TimeZone.current.identifier,
-        displayName: displayName ?? uid.rawValue)
+      try await $0.createHousehold(name: name, timeZone: timeZone, displayName: shownName)
     }
     let household = creation.household
     let times = TimeText(

@@ -24,6 +24,7 @@ enum OutboxText {
     case .undoItem: "undo"
     case .moveItem: "move to another aisle"
     case .clearItems, .clearGotItems: "clearing"
+    case .createHousehold: "new household"
     }
   }
 
@@ -52,6 +53,7 @@ enum OutboxText {
     case .clearItems: "list-clear"
     case .clearGotItems: "list-clear-got"
     case .addItemsFromMeal: "list-from-meal"
+    case .createHousehold: "household-create"
     }
   }
 
@@ -102,6 +104,8 @@ enum OutboxText {
     case .clearItems(let ids): return "clear \(items(ids))"
     case .clearGotItems: return "clear the got items"
     case .addItemsFromMeal(let id, _): return "put the ingredients of \(named(id)) on the list"
+    case .createHousehold(let name, _, _):
+      return "make the household '\(TerminalText.visible(name))'"
     }
   }
 

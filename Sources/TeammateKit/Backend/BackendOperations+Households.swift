@@ -17,16 +17,29 @@ extension BackendOperations {
     }
   }
 
+  /// A household made with `actor` its first member, and the partner's invite. `id` is the
+  /// one a device made (`DeviceWrite.createHousehold`): it must be new and well made; nil,
+  /// the backend draws one.
   package static func createHousehold(
-    name: String, timeZone: String, displayName: String, actor: AccountID,
-    storage: inout some BackendStorage, now: Date, random: inout some RandomNumberGenerator
+    name: String, timeZone: String, displayName: String, id chosen: HouseholdID? = nil,
+    actor: AccountID, storage: inout some BackendStorage, now: Date,
+    random: inout some RandomNumberGenerator
   ) throws -> HouseholdCreation {
     let before = try state(of: actor, in: storage)
-    var id = HouseholdID.random(length: 10, using: &random)
-    while try storage.household(id) != nil { id = .random(length: 10, using: &random) }
+    var id = chosen ?? HouseholdID.random(length: HouseholdID.length, using: &random)
+    while chosen == nil, try storage.household(id) != nil {
+      id = .random(length: HouseholdID.length, using: &random)
+    }
     let household = try HouseholdRules.create(
       id: id, name: name, timeZone: timeZone, creator: actor, displayName: displayName,
       creatorHousehold: before.actorHousehold, now: now)
+    // NB: a store that hides other households from the actor (PostgreSQL's policies) refuses
+    // a taken id when it writes the household (`BackendStorage.putHousehold`), in these words.
+    if let chosen {
+      guard HouseholdID.isWellFormed(chosen, length: HouseholdID.length),
+        try storage.household(chosen) == nil
+      else { throw TeammateError.householdIDTaken(chosen) }
+    }
     try check(.createHousehold, actor, before)
     try check(.writeMember(id, member: actor, via: .creation), actor, before)
     try check(.writeAccountHousehold(actor, household: id, via: .creation), actor, before)

@@ -34,6 +34,8 @@ extension BackendOperations {
     }
     let outcome = try applyChecked(
       entry, actor: actor, storage: &storage, now: now, random: &random)
+    // NB: a household not made is not the actor's to keep an answer in.
+    if case .createHousehold = entry.write, case .refused = outcome { return outcome }
     try storage.putReceipt(outcome, for: entry.id, of: actor, in: entry.householdID)
     return outcome
   }
@@ -58,6 +60,8 @@ extension BackendOperations {
   private static func checkAccess(
     _ entry: OutboxEntry, actor: AccountID, storage: some BackendStorage
   ) throws {
+    // NB: a household to be made is checked as it is made: its maker is in none yet.
+    if case .createHousehold = entry.write { return }
     let access = try state(of: actor, in: storage)
     // NB: a write about a card is held to the card's household first, as any call about it.
     if let id = entry.write.existingCardID, let card = try storage.card(id) {
@@ -132,6 +136,11 @@ extension BackendOperations {
       let household = try changeDishes(
         entry.write, in: home, actor: actor, storage: &storage, now: now)
       return .applied(cards: [], household: household)
+    case .createHousehold(let name, let timeZone, let displayName):
+      let creation = try createHousehold(
+        name: name, timeZone: timeZone, displayName: displayName, id: home, actor: actor,
+        storage: &storage, now: now, random: &random)
+      return .applied(cards: [], household: creation.household)
     case .addItems, .getItems, .undoItem, .moveItem, .clearItems, .clearGotItems,
       .addItemsFromMeal:
       // NB: the items come back in the changes the write appended.

@@ -382,6 +382,14 @@ public actor Device {
 
   // MARK: Writes, through the outbox
 
+  /// Whether the household the device follows is one it made that waits in its outbox.
+  var householdWaits: Bool {
+    state.outbox.contains {
+      guard case .createHousehold = $0.write else { return false }
+      return $0.householdID == state.householdID
+    }
+  }
+
   /// The household this device's account is in, asking the backend when it does not know.
   func householdID() async throws -> HouseholdID {
     if let id = state.householdID { return id }
@@ -398,18 +406,24 @@ public actor Device {
   /// Makes one write: offline it is checked against the device's view and waits; online it
   /// is sent with whatever waits before it, and the backend's refusal of it is thrown.
   /// Returns the backend's answer, or nil while the write waits.
-  func make(_ write: DeviceWrite) async throws -> WriteOutcome? {
-    let household = try await householdID()
+  ///
+  /// `chosen` names the household a write makes (`DeviceWrite.createHousehold`), which the
+  /// device follows from then on.
+  func make(_ write: DeviceWrite, in chosen: HouseholdID? = nil) async throws -> WriteOutcome? {
+    let household: HouseholdID
+    if let chosen { household = chosen } else { household = try await householdID() }
     let now = clock.now()
     if !isOnline {
       let shown = view
       // NB: offline, the rules refuse at once what this device can already see is wrong.
-      if shown.household != nil {
-        _ = try Outbox.apply(write, to: shown, viewer: account, now: now)
+      if shown.household != nil || chosen != nil {
+        let checked = OutboxEntry(id: "view", householdID: household, write: write, madeAt: now)
+        _ = try Outbox.apply(checked, to: shown, viewer: account, now: now)
       }
     }
     let entry = OutboxEntry(
       id: .random(length: 16, using: &random), householdID: household, write: write, madeAt: now)
+    state.householdID = household
     state.outbox.append(entry)
     // NB: kept before it is sent: a device that dies meanwhile sends it on its next run, once.
     try await keep()
@@ -442,6 +456,12 @@ public actor Device {
       sending.heldAnswers = state.heldAnswers
       let outcome = try await backend.submit(sending, as: account)
       state.outbox.removeAll { $0.id == entry.id }
+      // NB: a household not made is not followed: the next pull asks where the account is.
+      if case .createHousehold = entry.write, case .refused = outcome,
+        state.householdID == entry.householdID
+      {
+        state.householdID = nil
+      }
       // NB: the backend has forgotten what this device held; it holds this answer now.
       state.heldAnswers.removeAll { sending.heldAnswers.contains($0) }
       state.heldAnswers.append(entry.id)
@@ -607,6 +627,8 @@ public actor Device {
     if state.householdID == nil {
       state.householdID = try await backend.householdID(of: account, as: account)
     }
+    // NB: a household still waiting to be made has nothing on the backend to pull.
+    guard !householdWaits else { return ([], []) }
     guard let household = state.householdID else { return ([], []) }
     var pulled: [Change] = []
     var fresh: [Change] = []

@@ -2,16 +2,18 @@ import Foundation
 
 /// The device's view as a `BackendStorage`: its cards, its household and its list, so that a write
 /// waiting in the outbox is applied by the very code the backend runs (`BackendOperations`),
-/// and the two cannot drift. It keeps no feed, no invites and no receipts.
+/// and the two cannot drift. It keeps no feed, no invites and no receipts. With no household
+/// yet, only a household's making applies to it. No household yet:
+/// only a household's making applies to it.
 struct DeviceViewStorage: BackendStorage {
   var cards: [CardID: Card]
-  var household: Household
+  var household: Household?
   var items: [ItemID: ShoppingItem]
   let viewer: AccountID
   var currentWrite: WriteContext?
 
   init(
-    cards: [CardID: Card], household: Household, items: [ItemID: ShoppingItem] = [:],
+    cards: [CardID: Card], household: Household?, items: [ItemID: ShoppingItem] = [:],
     viewer: AccountID
   ) {
     self.cards = cards
@@ -20,14 +22,14 @@ struct DeviceViewStorage: BackendStorage {
     self.viewer = viewer
   }
 
-  func household(_ id: HouseholdID) -> Household? { id == household.id ? household : nil }
+  func household(_ id: HouseholdID) -> Household? { id == household?.id ? household : nil }
   mutating func putHousehold(_ household: Household) {
-    if household.id == self.household.id { self.household = household }
+    if self.household == nil || household.id == self.household?.id { self.household = household }
   }
 
   // NB: on its own device the viewer is in the household it shows.
   func householdID(of account: AccountID) -> HouseholdID? {
-    account == viewer ? household.id : nil
+    account == viewer ? household?.id : nil
   }
   mutating func setHouseholdID(_ household: HouseholdID?, of account: AccountID) {}
 

@@ -44,6 +44,9 @@ public enum DeviceWrite: Sendable, Codable, Equatable {
   case clearGotItems
   /// A decided meal's ingredient lines on the list, with ids for the lines not there yet.
   case addItemsFromMeal(CardID, ids: [ItemID])
+  /// A household made with the writer its first member, under the id its entry names (the
+  /// device made it): it waits offline like any write (AC-OFF-12).
+  case createHousehold(name: String, timeZone: String, displayName: String)
 
   /// The card the write is about, when it is about one.
   public var cardID: CardID? {
@@ -56,7 +59,7 @@ public enum DeviceWrite: Sendable, Codable, Equatable {
     case .acknowledge(let seen): seen.count == 1 ? seen[0].id : nil
     case .acknowledgePending, .updateSettings, .addDish, .editDish, .removeDish, .restoreDish,
       .updateMealSettings, .addItems, .getItems, .undoItem, .moveItem, .clearItems,
-      .clearGotItems:
+      .clearGotItems, .createHousehold:
       nil
     }
   }
@@ -208,8 +211,12 @@ public enum Outbox {
   ) -> DeviceView {
     var view = DeviceView(cards: cards, household: household, items: items)
     for entry in entries {
-      guard let current = view.household, entry.householdID == current.id else { continue }
-      if let applied = try? apply(entry.write, to: view, viewer: viewer, now: now) {
+      // NB: a household made here shows from its making on; another household's writes never.
+      guard entry.householdID == (view.household?.id ?? entry.householdID) else { continue }
+      // NB: a household made here is dated when it was made, so that it shows the same each
+      // time until the backend's own arrives.
+      let at = if case .createHousehold = entry.write { entry.madeAt } else { now }
+      if let applied = try? apply(entry, to: view, viewer: viewer, now: at) {
         view = applied
       }
     }
@@ -222,12 +229,23 @@ public enum Outbox {
     _ write: DeviceWrite, to view: DeviceView, viewer: AccountID, now: Date
   ) throws(TeammateError) -> DeviceView {
     guard let household = view.household else { throw .notInHousehold(viewer) }
+    return try apply(
+      OutboxEntry(id: WriteID("view"), householdID: household.id, write: write, madeAt: now),
+      to: view, viewer: viewer, now: now)
+  }
+
+  /// One entry over the device's view: a household's making applies to a view of none.
+  package static func apply(
+    _ entry: OutboxEntry, to view: DeviceView, viewer: AccountID, now: Date
+  ) throws(TeammateError) -> DeviceView {
+    let write = entry.write
+    if view.household == nil {
+      guard case .createHousehold = write else { throw .notInHousehold(viewer) }
+    }
     var storage = DeviceViewStorage(
-      cards: view.cards, household: household, items: view.items, viewer: viewer)
+      cards: view.cards, household: view.household, items: view.items, viewer: viewer)
     // NB: the view never draws a card id: a device names every card it makes.
     var noRandom = SeededRandomNumberGenerator(seed: 0)
-    let entry = OutboxEntry(
-      id: WriteID("view"), householdID: household.id, write: write, madeAt: now)
     do {
       let outcome = try BackendOperations.apply(
         entry, actor: viewer, storage: &storage, now: now, random: &noRandom)

@@ -64,6 +64,9 @@ public enum TeammateError: Error, Equatable, Sendable, Codable {
   case ambiguousCardID(String, matches: [CardID])
   /// A device named a new card with an id another card has (or one no device makes).
   case cardIDTaken(CardID)
+  /// A device named a new household with an id another household has (or one no device
+  /// makes).
+  case householdIDTaken(HouseholdID)
   /// A write's id is empty or longer than a device makes one: it cannot be kept as a receipt.
   case malformedWriteID(length: Int, limit: Int)
 
@@ -197,6 +200,10 @@ extension TeammateError: CustomStringConvertible, LocalizedError {
         + "\(ISOTimestamp.text(retryAfter, in: .gmt))"
     case .cardIDTaken(let id):
       return "a card with the id \(id) exists already, or the id is not one a device makes"
+    case .householdIDTaken(let id):
+      return
+        "a household with the id \(id) exists already, or the id is not one a device makes; "
+        + "nothing was made"
     case .malformedWriteID(let length, let limit):
       return
         "a write's id is 1 to \(limit) characters, and this one is \(length); it was not applied"

@@ -44,6 +44,11 @@ public enum WriteTag {}
 public typealias AccountID = Identifier<AccountTag>
 /// A household's id.
 public typealias HouseholdID = Identifier<HouseholdTag>
+
+extension Identifier where Tag == HouseholdTag {
+  /// The length of a household's id, as the backend or a device draws one.
+  public static var length: Int { 10 }
+}
 /// A card's id: short enough to type on a command line.
 public typealias CardID = Identifier<CardTag>
 /// Marks an `Identifier` as a dish's.
