@@ -62,6 +62,7 @@ public enum BackendContract {
     ListContract.gotAndClearedNeverComeBack,
     ListContract.aMovedItemIsListedUnderItsNewAisle,
     ListContract.bothPartnersWalksTeachOneOrder,
+    ListContract.quantitiesOfOneThingAddUp,
     NewsContract.thePartnersActsAreToldAsMade,
     RaceContract.twoAccountsRacingForOneCodeOneJoins,
     RaceContract.concurrentEditsBothLand,

@@ -284,4 +284,40 @@ public enum ListContract {
     #expect(try await alice.undoItem(milk.id).state == stored[milk.id]?.state)
     #expect(await alice.list().filter(\.isNeeded).map(\.id) == [again.id])
   }
+
+  /// AC-LIST-24: A thing put on the list while it is needed adds its quantity to the needed
+  /// item's: one item, its id kept, its text the sum, on both phones.
+  public static let quantitiesOfOneThingAddUp = ContractCheck(
+    id: "AC-LIST-24", name: "quantitiesOfOneThingAddUp"
+  ) { world in
+    _ = try await world.couple()
+    let alice = world.device(world.alice).device
+    let bob = world.device(world.bob).device
+    _ = try await alice.sync()
+    _ = try await bob.sync()
+    let sums: [(String, String, String)] = [
+      ("2 onions", "onions", "3 onions"), ("rice", "500 g rice", "500 g rice"),
+      ("500 g flour", "1 kg flour", "1.5 kg flour"),
+      ("500 g sugar", "2 cups sugar", "500 g + 2 cups sugar"),
+      ("牛奶 2 瓶", "牛奶 1 瓶", "牛奶 3 瓶"), ("milk", "Milk", "milk"),
+      ("eggs x2", "3 eggs", "eggs x5"),
+    ]
+    for (first, second, sum) in sums {
+      let made = try await alice.addItem(first)
+      _ = try await alice.sync()
+      _ = try await bob.sync()
+      let added = try await bob.addItem(second)
+      #expect(added.id == made.id, "\(first) + \(second)")
+      #expect(added.text.text == sum, "\(first) + \(second)")
+      #expect(added.revision == (sum == first ? made.revision : made.revision + 1))
+      _ = try await alice.sync()
+      let shown = await alice.list().filter { $0.text == added.text }
+      #expect(shown.map(\.text.text) == [sum], "\(first) + \(second) on Alice's phone")
+    }
+    // NB: one thing by its name: `ONIONS` is got as the onions.
+    let onions = try #require(await bob.list().first { $0.text.text == "3 onions" })
+    #expect(try ItemText("ONIONS") == onions.text)
+    _ = try await bob.getItems([onions.id])
+    #expect(try await bob.addItem("onions").id != onions.id)
+  }
 }

@@ -28,5 +28,6 @@ enum PostgresSchema {
     tableLocks,
     rowBounds,
     householdsWithTheirIDs,
+    itemsByTheirThing,
   ]
 }

@@ -20,7 +20,8 @@ extension PostgresStorage {
         """)
   }
 
-  /// NB: on the unique partial index of needed items: one row, however long the list.
+  /// NB: on the partial index of needed items: one row, however long the list (an item kept
+  /// before schema 17 may stand beside another of its thing: the first is the one).
   public func neededItem(folding key: String, on list: ListID, in household: HouseholdID)
     throws -> ShoppingItem?
   {
@@ -29,6 +30,7 @@ extension PostgresStorage {
       of: """
         SELECT body FROM items WHERE household_id = \(household.rawValue)
           AND list_id = \(list.rawValue) AND folded = \(key) AND needed
+        ORDER BY position LIMIT 1
         """)
   }
 

@@ -150,12 +150,14 @@ public struct SQLiteStorage: BackendStorage {
     ) { try decode(ShoppingItem.self, try $0.text(named: "body")) }
   }
 
-  /// NB: on the partial index of needed items: one row, however long the list.
+  /// NB: on the partial index of needed items: one row, however long the list (an item kept
+  /// before schema 11 may stand beside another of its thing: the first is the one).
   public func neededItem(folding key: String, on list: ListID, in household: HouseholdID)
     throws -> ShoppingItem?
   {
     try connection.first(
-      "SELECT body FROM items WHERE household_id = ? AND list_id = ? AND folded = ? AND needed = 1",
+      "SELECT body FROM items WHERE household_id = ? AND list_id = ? AND folded = ? AND needed = 1 "
+        + "ORDER BY added_at, id LIMIT 1",
       [.id(household), .id(list), .text(key)]
     ) { try decode(ShoppingItem.self, try $0.text(named: "body")) }
   }

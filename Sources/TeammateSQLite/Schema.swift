@@ -213,5 +213,13 @@ enum Schema {
       PRIMARY KEY (account, part)
     );
     """,
+    // An item's folded text is its thing's name without the quantity (AC-LIST-24): an item
+    // kept before with a quantity in its text keeps its old key until its next change, and
+    // may stand beside a needed item of its thing, so the index of needed items is no longer
+    // unique (the rules keep one needed item a thing).
+    """
+    DROP INDEX items_needed;
+    CREATE INDEX items_needed ON items (household_id, list_id, folded) WHERE needed = 1;
+    """,
   ]
 }

@@ -28,4 +28,9 @@ import Testing
   func test_AC_LIST_23_bothPartnersWalksTeachOneOrder(kind: BackendKind) async throws {
     try await ListContract.bothPartnersWalksTeachOneOrder.run(on: kind)
   }
+
+  @Test(arguments: BackendKind.allCases)
+  func test_AC_LIST_24_quantitiesOfOneThingAddUp(kind: BackendKind) async throws {
+    try await ListContract.quantitiesOfOneThingAddUp.run(on: kind)
+  }
 }

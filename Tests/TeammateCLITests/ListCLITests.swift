@@ -216,4 +216,27 @@ import Testing
     #expect(empty.exitCode == 1, "\(empty.stderr)")
     #expect(try await run("alice", ["list", "--json"]).stdout == before)
   }
+
+  @Test func test_AC_LIST_25_twoOnionsAndOnionsAreThreeOnionsOnBothPhones() async throws {
+    let scratch = try Scratch()
+    try await scratch.couple()
+    let run = { (account: String, arguments: [String]) in
+      try await Binary.run(["--as", account] + arguments, environment: scratch.environment)
+    }
+    #expect(try await run("alice", ["list", "add", "2 onions"]).exitCode == 0)
+    _ = try await run("bob", ["sync"])
+    let added = try await run("bob", ["list", "add", "onions"])
+    #expect(added.exitCode == 0, "\(added.stderr)")
+    _ = try await run("alice", ["sync"])
+    for account in ["alice", "bob"] {
+      let list = try await run(account, ["list", "--json"]).stdout
+      let document = try #require(
+        try JSONSerialization.jsonObject(with: Data(list.utf8)) as? [String: Any])
+      let texts = (document["items"] as? [[String: Any]])?.compactMap { $0["text"] as? String }
+      #expect(texts == ["3 onions"], "\(account): \(list)")
+    }
+    let got = try await run("alice", ["list", "got", "onions"])
+    #expect(got.exitCode == 0, "\(got.stderr)")
+    #expect(got.stdout.contains("3 onions"), "\(got.stdout)")
+  }
 }

@@ -344,6 +344,48 @@ import Testing
     #expect(try connection.first("SELECT count(*) FROM items") { $0.int(0) } == 1)
   }
 
+  @Test func test_AC_LIST_26_anItemKeptBeforeQuantitiesStandsApartUntilItChanges() async throws {
+    let path = try TemporaryFolder.make().appending("schema10.sqlite")
+    let (old, storage) = try Self.oldStore(path, version: 10, household: Self.aliceAlone)
+    // NB: as schema 10 kept it: its key the whole text, quantity and all.
+    let legacy = ShoppingItem(
+      id: "m2kk2222", householdID: "h1", text: try ItemText("2 onions"), addedBy: "alice",
+      addedAt: Fixtures.start)
+    try old.run(
+      """
+      INSERT INTO items (household_id, id, list_id, folded, needed, added_at, body)
+      VALUES ('h1', 'm2kk2222', 'main', '2 onions', 1, 0, ?)
+      """, [try storage.json(legacy)])
+    let clock = ManualWallClock(Fixtures.start)
+    let store = try SQLiteBackend(path: path, clock: clock)
+    func add(_ text: String, _ id: ItemID, _ write: WriteID) async throws -> ShoppingItem? {
+      let entry = OutboxEntry(
+        id: write, householdID: "h1", write: .addItems([ItemDraft(id: id, text: text)]),
+        madeAt: Fixtures.start)
+      guard case .applied(_, _, _, let changes) = try await store.submit(entry, as: "alice")
+      else { return nil }
+      return changes.last?.item
+    }
+    // NB: apart, as before; and the new one gathers what comes next.
+    #expect(try await add("onions", "m3kk3333", "w1")?.id == "m3kk3333")
+    #expect(try await add("2 onions", "m4kk4444", "w2")?.text.text == "3 onions")
+    // NB: a change to the old one is not refused for the other, and keeps it whole.
+    let move = OutboxEntry(
+      id: "w3", householdID: "h1", write: .moveItem("m2kk2222", to: .produce),
+      madeAt: Fixtures.start)
+    let moved = try await store.submit(move, as: "alice")
+    guard case .applied = moved else {
+      Issue.record("the move was refused: \(moved)")
+      return
+    }
+    let reader = try SQLiteConnection(path: path)
+    let items = try reader.rows("SELECT body FROM items") {
+      try JSONDecoder().decode(ShoppingItem.self, from: Data(try $0.text(named: "body").utf8))
+    }
+    #expect(items.map(\.text.text).sorted() == ["2 onions", "3 onions"])
+    #expect(items.allSatisfy(\.isNeeded) && items.count == 2)
+  }
+
   /// Alice's household alone, as the older stores hold it.
   static let aliceAlone = Household(
     id: "h1", name: "Home", timeZone: "Asia/Taipei", createdBy: "alice",

@@ -190,7 +190,7 @@ extension Session {
     try names.map { name in
       let typed = name.trimmingCharacters(in: .whitespaces)
       if let exact = items.first(where: { $0.id.rawValue == typed }) { return exact.id }
-      let key = Folding.key(typed)
+      let key = ItemTextKind.key(of: typed)
       let byText = items.filter { item in
         guard item.text.key == key else { return false }
         return got ? !item.isNeeded && !item.isCleared : !item.isCleared

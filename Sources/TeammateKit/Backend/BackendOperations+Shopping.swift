@@ -63,7 +63,7 @@ extension BackendOperations {
   ) throws {
     for draft in drafts {
       let needed = try storage.neededItem(
-        folding: Folding.key(draft.text), on: ShoppingRules.mainList, in: home)
+        folding: ItemTextKind.key(of: draft.text), on: ShoppingRules.mainList, in: home)
       let added = try ShoppingRules.add(
         draft, needed: needed, idTaken: try storage.item(draft.id, in: home) != nil,
         household: home, by: actor, now: now)

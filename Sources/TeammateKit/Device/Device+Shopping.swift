@@ -138,7 +138,9 @@ extension Device {
     case .addItems(let drafts):
       return drafts.compactMap { draft in
         shown[draft.id]
-          ?? shown.values.first { $0.isNeeded && $0.text.key == Folding.key(draft.text) }
+          ?? shown.values.first {
+            $0.isNeeded && $0.text.key == ItemTextKind.key(of: draft.text)
+          }
       }
     case .clearGotItems:
       return ShoppingRules.shown(

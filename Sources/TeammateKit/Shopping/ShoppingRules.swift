@@ -41,7 +41,13 @@ public enum ShoppingRules {
       if let meal = draft.fromMeal, !merged.fromMeals.contains(meal) {
         merged.fromMeals.append(meal)
       }
-      guard merged != needed else { return Added(item: needed, merged: true) }
+      // NB: the quantities add up (AC-LIST-24). A text is equal to another of the same thing,
+      // so the written texts are compared.
+      let wanted = ItemWants(reading: needed.text.text).adding(ItemWants(reading: text.text))
+      if wanted.text != needed.text.text { merged.text = try ItemText(wanted.text) }
+      guard merged != needed || merged.text.text != needed.text.text else {
+        return Added(item: needed, merged: true)
+      }
       merged.revision += 1
       return Added(item: merged, merged: true)
     }
@@ -143,7 +149,7 @@ public enum ShoppingRules {
     var drafts: [ItemDraft] = []
     var seen = already
     for line in dish.ingredients {
-      let key = Folding.key(line)
+      let key = ItemTextKind.key(of: line)
       guard !seen.contains(key) else { continue }
       seen.insert(key)
       let id = ids.indices.contains(drafts.count) ? ids[drafts.count] : ItemID("")

@@ -4,6 +4,14 @@ import Foundation
 public protocol FoldedNameKind: Sendable {
   /// The field a refusal names.
   static var field: NameField { get }
+  /// What names of this kind that are one thing share (`Folding`'s key of the whole name,
+  /// unless the kind says otherwise).
+  static func key(of text: String) -> String
+}
+
+extension FoldedNameKind {
+  /// The whole name folded: case, Unicode width and surrounding spaces aside.
+  public static func key(of text: String) -> String { Folding.key(text) }
 }
 
 /// A name a person typed (trimmed), and the key two names are one thing by: case, Unicode
@@ -21,7 +29,7 @@ public struct FoldedName<Kind: FoldedNameKind>: Sendable, Hashable, Codable,
   /// A name typed by a person: refused when empty or longer than its field allows.
   public init(_ raw: String) throws(TeammateError) {
     text = try Validation.name(raw, field: Kind.field)
-    key = Folding.key(text)
+    key = Kind.key(of: text)
   }
 
   /// Names are equal when they are one thing.
@@ -33,7 +41,7 @@ public struct FoldedName<Kind: FoldedNameKind>: Sendable, Hashable, Codable,
 
   public init(from decoder: any Decoder) throws {
     text = try decoder.singleValueContainer().decode(String.self)
-    key = Folding.key(text)
+    key = Kind.key(of: text)
   }
 
   public func encode(to encoder: any Encoder) throws {
