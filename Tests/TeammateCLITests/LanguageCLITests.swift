@@ -155,4 +155,49 @@ import Testing
     #expect(
       english.stdout.hasPrefix("Today, Tue 1 Dec\n  breakfast  not decided\n"), "\(english.stdout)")
   }
+
+  @Test func test_AC_LANG_09_aHouseholdsLifeTheOutboxAndConflictsReadInChinese() async throws {
+    let scratch = try Scratch()
+    func run(_ account: String, _ arguments: [String]) async -> CommandOutcome {
+      await Teammate.run(
+        ["--as", account] + arguments,
+        environment: scratch.environment.merging(["LANG": "zh_TW.UTF-8"]) { $1 })
+    }
+    let made = await run(
+      "alice",
+      ["household", "create", "--name", "家", "--tz", "Asia/Taipei", "--display-name", "小美"])
+    let lines = made.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.first == "已建立「家」，時區 Asia/Taipei。", "\(made.stdout)")
+    let code = try #require(lines.dropFirst().first?.split(separator: "：").last?.prefix(6))
+    #expect(lines.dropFirst().first == "邀請碼：\(code)，有效到 12月2日（週三）09:00（24 小時後）。")
+    let joined = await run("bob", ["household", "join", String(code), "--display-name", "阿明"])
+    #expect(joined.stdout == "已加入「家」，和小美一起；你是阿明。\n", "\(joined.stdout)")
+    let shown = await run("alice", ["household", "show"])
+    #expect(shown.stdout.hasPrefix("家，Asia/Taipei\n\n帳號   名字  加入\n"), "\(shown.stdout)")
+    let noInvite = await run("alice", ["invite", "show"])
+    #expect(noInvite.stderr == "teammate: error: 「家」沒有有效的邀請碼；用「teammate invite create」建立一個\n")
+
+    let card = try await scratch.card("bob", ["接小孩"])
+    let id = try #require(card["id"] as? String)
+    _ = await run("alice", ["sync"])
+    let ack = await run("alice", ["--offline", "ack", id])
+    #expect(ack.stdout == "已知道：\(id)  接小孩\n你現在知道 1 張卡片了（離線：在待送區等候）。未讀：0\n")
+    _ = await run("alice", ["--offline", "list", "add", "milk"])
+    let outbox = await run("alice", ["outbox"])
+    #expect(outbox.stdout.hasPrefix("時間"), "\(outbox.stdout)")
+    #expect(outbox.stdout.contains("知道「接小孩」（第 1 版）\n"), "\(outbox.stdout)")
+    #expect(outbox.stdout.contains("把「milk」加進購物清單\n"), "\(outbox.stdout)")
+    #expect(outbox.stdout.hasSuffix("\n2 筆寫入在等待；「teammate sync」會送出。\n"))
+    let json = try await scratch.json("alice", ["outbox"])
+    let texts = (json["outbox"] as? [[String: Any]])?.compactMap { $0["text"] as? String }
+    #expect(texts == ["acknowledge '接小孩' (revision 1)", "put 'milk' on the list"])
+    _ = await run("bob", ["card", "delete", id])
+    let synced = await run("alice", ["sync"])
+    #expect(
+      synced.stdout.contains("沒有照你做的送達：\n  ! 「接小孩」在你離線時被刪除了；你的「知道了」沒有送達\n"),
+      "\(synced.stdout)")
+    #expect(await run("alice", ["outbox"]).stdout == "沒有等待中的寫入：每一筆都送達了。\n")
+    let left = await run("bob", ["household", "leave"])
+    #expect(left.stdout == "你離開了「家」。\n", "\(left.stdout)")
+  }
 }

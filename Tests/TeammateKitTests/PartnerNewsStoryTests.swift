@@ -181,4 +181,14 @@ extension PartnerNewsStoryTests {
         ["Alice got milk and eggs", "Alice 買了milk和eggs"],
       ])
   }
+
+  @Test func test_AC_NEWS_10_oneThingAddedTwiceIsNamedOnceAtItsQuantity() async throws {
+    let home = try await Home()
+    _ = try await home.alice.addItems(["2 onions", "rice"])
+    _ = try await home.alice.addItem("onions")
+    #expect(
+      try await toldInBoth(home.bob, by: "Alice") == [
+        ["Alice added 3 onions and rice", "Alice 在購物清單加了3 onions和rice"]
+      ])
+  }
 }

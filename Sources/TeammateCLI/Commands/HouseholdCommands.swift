@@ -48,29 +48,28 @@ extension Commands {
             "waiting": .bool(true),
           ]))
       }
-      session.write(
-        "Created '\(household.name)' in \(household.timeZone) on this device; it waits in the "
-          + "outbox until the next sync.\nOnce it has landed, 'teammate invite show' prints the "
-          + "code your partner joins with.\n")
+      session.write(HouseholdWords(language: session.language).createdOffline(household) + "\n")
       return
     }
     let creation = try await session.deviceWrite {
       try await $0.createHousehold(name: name, timeZone: timeZone, displayName: shownName)
     }
     let household = creation.household
-    let times = TimeText(
-      zone: TimeZone(identifier: household.timeZone) ?? .current, now: session.now)
+    let zone = TimeZone(identifier: household.timeZone) ?? .current
     if session.json {
+      let times = TimeText(zone: zone, now: session.now)
       return session.writeJSON(
         .object([
           "household": JSONDocuments.household(household, times: times),
           "invite": JSONDocuments.invite(creation.invite, times: times),
         ]))
     }
-    session.write("Created '\(household.name)' in \(household.timeZone).\n")
-    session.write(inviteLine(creation.invite, times: times))
-    session.write(
-      "Your partner joins with: teammate --as PARTNER household join \(creation.invite.code)\n")
+    let words = HouseholdWords(language: session.language)
+    let times = TimeText(
+      zone: zone, now: session.now, chinese: session.language == .traditionalChinese)
+    session.write(words.created(household) + "\n")
+    session.write(words.invite(creation.invite, times: times) + "\n")
+    session.write(words.joinsWith(creation.invite.code) + "\n")
   }
 
   static let householdJoin: CommandSpec = {
@@ -105,8 +104,8 @@ extension Commands {
     let you = household.member(uid)?.displayName ?? uid.rawValue
     let partner = household.partner(of: uid).map { TerminalText.visible($0.displayName) }
     session.write(
-      "Joined '\(TerminalText.visible(household.name))'"
-        + (partner.map { " with \($0)" } ?? "") + "; you are \(TerminalText.visible(you)).\n")
+      HouseholdWords(language: session.language).joined(
+        household, partner: partner, you: TerminalText.visible(you)) + "\n")
   }
 
   static let householdShow = CommandSpec(
@@ -125,14 +124,15 @@ extension Commands {
           "invite": invite.map { JSONDocuments.invite($0, times: times) } ?? .null,
         ]))
     }
-    var table = Table(headers: ["MEMBER", "NAME", "JOINED"])
+    let words = HouseholdWords(language: session.language)
+    var table = Table(headers: words.memberHeaders)
     for member in household.members {
       table.rows.append([member.uid.rawValue, member.displayName, times.human(member.joinedAt)])
     }
-    session.write("\(household.name), \(household.timeZone)\n\n")
+    session.write(words.heading(household) + "\n\n")
     session.write(table)
     if let invite {
-      session.write("\n" + inviteLine(invite, times: times))
+      session.write("\n" + words.invite(invite, times: times) + "\n")
     }
   }
 
@@ -161,9 +161,7 @@ extension Commands {
       return session.writeJSON(.object(["left": .string(household.id.rawValue)]))
     }
     session.write(
-      deleting
-        ? "You left '\(household.name)' and deleted it with its cards.\n"
-        : "You left '\(household.name)'.\n")
+      HouseholdWords(language: session.language).left(household, deleting: deleting) + "\n")
   }
 
   static let inviteCreate = CommandSpec(
@@ -174,7 +172,7 @@ extension Commands {
     let invite = try await session.deviceWrite { try await $0.issueInvite() }
     let times = await session.times()
     if session.json { return session.writeJSON(JSONDocuments.invite(invite, times: times)) }
-    session.write(inviteLine(invite, times: times))
+    session.write(HouseholdWords(language: session.language).invite(invite, times: times) + "\n")
   }
 
   static let inviteShow = CommandSpec(
@@ -182,13 +180,13 @@ extension Commands {
     store: .readOnly
   ) { session, _ in
     let household = try await session.household()
+    let words = HouseholdWords(language: session.language)
     guard let invite = try await session.device().liveInvite() else {
-      throw CLIError.notFound(
-        "'\(household.name)' has no live invite; create one with 'teammate invite create'")
+      throw CLIError.notFound(words.noInvite(household))
     }
     let times = await session.times()
     if session.json { return session.writeJSON(JSONDocuments.invite(invite, times: times)) }
-    session.write(inviteLine(invite, times: times))
+    session.write(words.invite(invite, times: times) + "\n")
   }
 
   static let accountLink: CommandSpec = {
@@ -213,10 +211,5 @@ extension Commands {
         .object(["account": .string(uid.rawValue), "credential": .string(credential.description)]))
     }
     session.write("Linked \(credential) to \(uid); the uid is unchanged.\n")
-  }
-
-  /// "Invite code: 012345, valid until Wed 2 Dec 09:00 (in 24 h)." and a newline.
-  static func inviteLine(_ invite: Invite, times: TimeText) -> String {
-    "Invite code: \(invite.code), valid until \(times.human(invite.expiresAt)).\n"
   }
 }

@@ -87,13 +87,10 @@ extension Commands {
           "cards": JSONDocuments.cards(acknowledged, viewer: uid, times: times),
         ]))
     }
-    if acknowledged.isEmpty { return session.write("Nothing waits for you. Badge: 0\n") }
-    for card in acknowledged {
-      session.write("Known: \(card.id)  \(TerminalText.visible(card.title))\n")
-    }
-    let waiting = session.offline ? " (offline: waits in the outbox)" : ""
+    let words = CardWords(language: session.language)
+    if acknowledged.isEmpty { return session.write(words.nothingPending + "\n") }
+    for card in acknowledged { session.write(words.known(card) + "\n") }
     session.write(
-      "You know \(acknowledged.count == 1 ? "1 card" : "\(acknowledged.count) cards") now\(waiting). "
-        + "Badge: \(badge)\n")
+      words.knowing(acknowledged.count, offline: session.offline, badge: badge) + "\n")
   }
 }

@@ -49,7 +49,9 @@ extension Commands {
         "  " + SyncText.line(entry, name: names[entry.actor] ?? "", in: language) + "\n")
     }
     if !conflicts.isEmpty {
-      session.write("Did not land as you made it:\n")
+      session.write(
+        (language == .traditionalChinese ? OutboxWords.didNotLand : "Did not land as you made it:")
+          + "\n")
       for line in conflicts { session.write("  ! \(line)\n") }
     }
     for notification in report.scheduled {
@@ -74,18 +76,39 @@ extension Commands {
     }
     let today = try? await session.mealToday()
     let dishes = session.cachedDishes
-    return OutboxText.conflict(
-      conflict, name: { names[$0] ?? $0.rawValue },
+    let name = { (uid: AccountID) in names[uid] ?? uid.rawValue }
+    guard session.language == .traditionalChinese else {
+      return OutboxText.conflict(
+        conflict, name: name,
+        value: { value in
+          switch value {
+          case .text(let text): text.map { "'\(TerminalText.visible($0))'" } ?? "empty value"
+          case .time(let time): time.map { times.human($0) } ?? "no time"
+          case .account(let uid): uid.map(name) ?? "both of you"
+          case .rule(let rule):
+            rule.map { "'\(RepeatText.words($0, at: nil, zone: times.zone))'" } ?? "no repeat"
+          case .meal(let meal): meal.map { MealText.plan($0, dishes: dishes) } ?? "no meal"
+          }
+        },
+        when: { day in today.map { MealText.day(day, today: $0) } ?? "on \(MealText.date(day))" },
+        changedBy: changedBy)
+    }
+    return OutboxWords.conflict(
+      conflict, name: name,
       value: { value in
         switch value {
-        case .text(let text): text.map { "'\(TerminalText.visible($0))'" } ?? "empty value"
-        case .time(let time): time.map { times.human($0) } ?? "no time"
-        case .account(let uid): uid.map { names[$0] ?? $0.rawValue } ?? "both of you"
+        case .text(let text): text.map { "「\(TerminalText.visible($0))」" } ?? "空白"
+        case .time(let time): time.map { times.human($0) } ?? "沒有時間"
+        case .account(let uid): uid.map(name) ?? "兩個人"
         case .rule(let rule):
-          rule.map { "'\(RepeatText.words($0, at: nil, zone: times.zone))'" } ?? "no repeat"
-        case .meal(let meal): meal.map { MealText.plan($0, dishes: dishes) } ?? "no meal"
+          rule.map { "「\(RepeatText.words($0, at: nil, zone: times.zone, chinese: true))」" }
+            ?? "不重複"
+        case .meal(let meal):
+          meal.map { MealWords.plan($0, dishes: dishes, proposer: "你") }
+            ?? "沒有餐點"
         }
-      }, when: { day in today.map { MealText.day(day, today: $0) } ?? "on \(MealText.date(day))" },
+      },
+      when: { day in today.map { MealWords.day(day, today: $0) } ?? MealText.date(day) },
       changedBy: changedBy)
   }
 
@@ -106,7 +129,16 @@ extension Commands {
       for item in (try? await session.visibleItems()) ?? [] { texts[item.id] = item.text.text }
     }
     let times = await session.times()
+    let chinese = session.language == .traditionalChinese
     func line(_ entry: OutboxEntry) -> String {
+      let title = { (id: CardID) in titles[id] ?? id.rawValue }
+      let text = { (id: ItemID) in texts[id] ?? id.rawValue }
+      return chinese
+        ? OutboxWords.line(entry.write, title: title, text: text)
+        : OutboxText.line(entry.write, title: title, text: text)
+    }
+    // NB: `--json` never changes with the language.
+    func jsonLine(_ entry: OutboxEntry) -> String {
       OutboxText.line(
         entry.write, title: { titles[$0] ?? $0.rawValue }, text: { texts[$0] ?? $0.rawValue })
     }
@@ -118,17 +150,24 @@ extension Commands {
               .object([
                 "cardId": .string(entry.write.cardID?.rawValue), "id": .string(entry.id.rawValue),
                 "kind": .string(OutboxText.kind(entry.write)),
-                "madeAt": .string(times.iso(entry.madeAt)), "text": .string(line(entry)),
+                "madeAt": .string(times.iso(entry.madeAt)), "text": .string(jsonLine(entry)),
               ])
             })
         ]))
     }
-    guard !entries.isEmpty else { return session.write("Nothing waits: every write has landed.\n") }
-    var table = Table(headers: ["MADE", "WRITE"], flexible: 1)
+    guard !entries.isEmpty else {
+      return session.write(
+        (chinese ? OutboxWords.empty : "Nothing waits: every write has landed.") + "\n")
+    }
+    var table = Table(headers: chinese ? OutboxWords.headers : ["MADE", "WRITE"], flexible: 1)
     for entry in entries { table.rows.append([times.human(entry.madeAt), line(entry)]) }
     session.write(table)
     let waiting = entries.count == 1 ? "1 write waits" : "\(entries.count) writes wait"
-    session.write("\n\(waiting); 'teammate sync' sends them.\n")
+    session.write(
+      "\n"
+        + (chinese
+          ? OutboxWords.waiting(entries.count) : "\(waiting); 'teammate sync' sends them.")
+        + "\n")
   }
 
   static let notifications: CommandSpec = {

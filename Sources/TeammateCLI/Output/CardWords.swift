@@ -75,4 +75,19 @@ struct CardWords {
 
   /// The badge under the pending cards.
   func badge(_ count: Int) -> String { chinese ? "未讀：\(count)" : "Badge: \(count)" }
+
+  /// One card `ack` acknowledged.
+  func known(_ card: Card) -> String {
+    (chinese ? "已知道：" : "Known: ") + "\(card.id)  \(TerminalText.visible(card.title))"
+  }
+
+  /// What `ack` did in all: how many cards, whether it waits offline, and the badge after.
+  func knowing(_ count: Int, offline: Bool, badge: Int) -> String {
+    guard chinese else {
+      let waiting = offline ? " (offline: waits in the outbox)" : ""
+      return "You know \(count == 1 ? "1 card" : "\(count) cards") now\(waiting). Badge: \(badge)"
+    }
+    return "你現在知道 \(count) 張卡片了" + (offline ? "（離線：在待送區等候）" : "")
+      + "。未讀：\(badge)"
+  }
 }

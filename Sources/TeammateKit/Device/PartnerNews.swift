@@ -90,6 +90,9 @@ public struct PartnerNews: Sendable, Equatable, Codable {
     var entries: [(sequence: Int64, news: PartnerNews)] = []
     var cardEntry: [CardID: Int] = [:]
     var listEntry: [String: Int] = [:]
+    // NB: where each thing stands among its entry's names: added again (its quantity grown,
+    // AC-NEWS-10), it is named once, as it is now.
+    var listPlace: [String: Int] = [:]
     var previousHousehold = household
     for change in changes {
       defer { if let payload = change.household { previousHousehold = payload } }
@@ -130,14 +133,19 @@ public struct PartnerNews: Sendable, Equatable, Codable {
           }
         guard let kind else { continue }
         let key = kind.rawValue + "/" + change.actor.rawValue
+        let place = key + "/" + item.id.rawValue
         if let index = listEntry[key] {
-          if !entries[index].news.items.contains(item.text.text) {
+          if let named = listPlace[place] {
+            entries[index].news.items[named] = item.text.text
+          } else if !entries[index].news.items.contains(item.text.text) {
+            listPlace[place] = entries[index].news.items.count
             entries[index].news.items.append(item.text.text)
           }
           entries[index].news.at = change.at
           entries[index].sequence = change.sequence
         } else {
           listEntry[key] = entries.count
+          listPlace[place] = 0
           entries.append(
             (
               change.sequence,
