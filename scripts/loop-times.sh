@@ -8,11 +8,13 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 filter="${1:-AC_REP_07}"
 error="$root/Sources/TeammateKit/Errors/TeammateError.swift"
+chinese="$root/Sources/TeammateKit/Notifications/TraditionalChineseRefusals.swift"
 body="$root/Sources/TeammateKit/Cards/CardRules.swift"
 kept="$(mktemp -d)"
 cp "$error" "$kept/error.swift"
+cp "$chinese" "$kept/chinese.swift"
 cp "$body" "$kept/body.swift"
-trap 'cp "$kept/error.swift" "$error"; cp "$kept/body.swift" "$body"; rm -rf "$kept"' EXIT
+trap 'cp "$kept/error.swift" "$error"; cp "$kept/chinese.swift" "$chinese"; cp "$kept/body.swift" "$body"; rm -rf "$kept"' EXIT
 
 loop() {
   local start end
@@ -36,15 +38,18 @@ assert mark in text, "the body change's mark moved: update scripts/loop-times.sh
 open(path, "w").write(text.replace(mark, "      _ = 0\n" + mark, 1))
 PY
 echo "a body change: $(loop) s (target 10 s)"
-# NB: an error case and its sentence, as a rule adds one: the kit's interface changes.
-python3 - "$error" <<'PY'
+# NB: an error case and its sentences, as a rule adds one: the kit's interface changes.
+python3 - "$error" "$chinese" <<'PY'
 import sys
-path = sys.argv[1]
+path, chinese = sys.argv[1], sys.argv[2]
 text = open(path).read()
 case, sentence = "  case mealHasNoDish(CardID)\n", "    case .mealHasNoDish(let id):\n"
 assert case in text and sentence in text, "the error case's mark moved: update scripts/loop-times.sh"
 text = text.replace(case, case + "  case loopProbe\n", 1)
 text = text.replace(sentence, "    case .loopProbe: return \"a probe\"\n" + sentence, 1)
 open(path, "w").write(text)
+text = open(chinese).read()
+assert sentence in text, "the Chinese sentence's mark moved: update scripts/loop-times.sh"
+open(chinese, "w").write(text.replace(sentence, "    case .loopProbe: return \"試探\"\n" + sentence, 1))
 PY
 echo "an error case: $(loop) s (target 20 s)"

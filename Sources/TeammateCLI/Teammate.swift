@@ -43,6 +43,7 @@ public enum Teammate {
   ) async -> CommandOutcome {
     var topic: HelpTopic?
     var logs = ""
+    var wording: any Wording = EnglishWording()
     do {
       let (request, globals) = try CommandLineParser(table: Commands.table).parse(arguments)
       switch request {
@@ -53,6 +54,7 @@ public enum Teammate {
       case .run(let command, let parsed):
         topic = .command(command)
         var session = try Session(globals: globals, environment: environment)
+        wording = session.language.wording
         if command.needsNetwork, session.offline { throw CLIError.needsNetwork(command.name) }
         session.access = command.store.access(parsed)
         session.flush = flush
@@ -76,7 +78,7 @@ public enum Teammate {
       if let usage = error as? UsageError, usage.time != nil {
         error = await inHouseholdTime(usage, environment: environment)
       }
-      let failure = Failure(error, topic: topic)
+      let failure = Failure(error, topic: topic, wording: wording)
       return CommandOutcome(stderr: logs + failure.text, exitCode: failure.exitCode)
     }
   }

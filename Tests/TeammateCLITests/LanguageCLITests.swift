@@ -174,6 +174,8 @@ import Testing
     #expect(joined.stdout == "已加入「家」，和小美一起；你是阿明。\n", "\(joined.stdout)")
     let shown = await run("alice", ["household", "show"])
     #expect(shown.stdout.hasPrefix("家，Asia/Taipei\n\n帳號   名字  加入\n"), "\(shown.stdout)")
+    let refused = await run("alice", ["card", "add", ""])
+    #expect(refused.stderr == "teammate: error: 卡片需要標題\n" && refused.exitCode == 1)
     let noInvite = await run("alice", ["invite", "show"])
     #expect(noInvite.stderr == "teammate: error: 「家」沒有有效的邀請碼；用「teammate invite create」建立一個\n")
 

@@ -107,4 +107,17 @@ import Testing
         !error.description.contains("--") && !error.description.contains("teammate "), "\(error)")
     }
   }
+
+  @Test func test_AC_LANG_10_everyRefusalReadsInTraditionalChinese() {
+    let chinese = TraditionalChineseWording()
+    for error in Self.everyCase {
+      let sentence = chinese.refusal(error)
+      #expect(sentence != error.description, "\(error)")
+      #expect(sentence.unicodeScalars.contains { $0.properties.isIdeographic }, "\(error)")
+      #expect(EnglishWording().refusal(error) == error.description)
+    }
+    // NB: the values come through: a count, a name, a code.
+    #expect(chinese.refusal(.titleTooLong(length: 201, limit: 200)) == "標題有 201 個字，最多只能 200 個")
+    #expect(chinese.refusal(.inviteAlreadyUsed(Fixtures.code("123456"))) == "邀請碼 123456 已經用過了")
+  }
 }

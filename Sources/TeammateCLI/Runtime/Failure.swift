@@ -1,3 +1,5 @@
+import TeammateKit
+
 /// How any error becomes what the user sees: a sentence, an optional hint, an exit status.
 struct Failure {
   var message: String
@@ -6,15 +8,16 @@ struct Failure {
   /// Usage errors end with the usage line of the command concerned.
   var usage: HelpTopic?
 
-  /// `topic` is the command that ran, for usage errors that do not name their own.
-  init(_ error: any Error, topic: HelpTopic?) {
+  /// `topic` is the command that ran, for usage errors that do not name their own; a rule's
+  /// refusal reads in `wording`'s language (AC-LANG-10).
+  init(_ error: any Error, topic: HelpTopic?, wording: any Wording = EnglishWording()) {
     guard let error = error as? any ReportedError else {
       self.init(message: "\(error)", exitCode: ExitCode.refused)
       return
     }
     let usage = error.showsUsage ? ((error as? UsageError)?.topic ?? topic ?? .root) : nil
-    self.init(
-      message: error.description, hint: error.hint, exitCode: error.kind.exitCode, usage: usage)
+    let message = (error as? TeammateError).map(wording.refusal) ?? error.description
+    self.init(message: message, hint: error.hint, exitCode: error.kind.exitCode, usage: usage)
   }
 
   init(message: String, hint: String? = nil, exitCode: Int32, usage: HelpTopic? = nil) {

@@ -7,8 +7,9 @@ import Foundation
 /// too, the case's name: stored answers (receipts, a device's conflicts) keep the code and the
 /// case's values, so a case renamed must keep its old name (see `code`).
 ///
-/// A new refusal is written here alone: its case and its sentence in `description` (the
-/// compiler asks for it). `ErrorCodeTests` then asks for a sample of it by name.
+/// A new refusal is written here, its case and its sentence in `description`, and in
+/// Traditional Chinese in `TraditionalChineseWording.refusal` (the compiler asks for both).
+/// `ErrorCodeTests` then asks for a sample of it by name.
 public enum TeammateError: Error, Equatable, Sendable, Codable {
   // Validation
   case emptyTitle

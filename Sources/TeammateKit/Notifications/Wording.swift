@@ -10,6 +10,9 @@ public protocol Wording: Sendable {
   func news(_ entry: PartnerNews, by partner: String) -> String
   /// What the partner is called when the household holds no name for them.
   var partner: String { get }
+  /// A refusal in a sentence a person reads (the error's own English one unless the wording
+  /// speaks another language).
+  func refusal(_ error: TeammateError) -> String
 }
 
 extension Wording where Self == EnglishWording {
