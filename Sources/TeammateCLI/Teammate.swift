@@ -43,7 +43,7 @@ public enum Teammate {
   ) async -> CommandOutcome {
     var topic: HelpTopic?
     var logs = ""
-    var wording: any Wording = EnglishWording()
+    var language = Language.english
     do {
       let (request, globals) = try CommandLineParser(table: Commands.table).parse(arguments)
       switch request {
@@ -54,7 +54,7 @@ public enum Teammate {
       case .run(let command, let parsed):
         topic = .command(command)
         var session = try Session(globals: globals, environment: environment)
-        wording = session.language.wording
+        language = session.language
         if command.needsNetwork, session.offline { throw CLIError.needsNetwork(command.name) }
         session.access = command.store.access(parsed)
         session.flush = flush
@@ -78,7 +78,7 @@ public enum Teammate {
       if let usage = error as? UsageError, usage.time != nil {
         error = await inHouseholdTime(usage, environment: environment)
       }
-      let failure = Failure(error, topic: topic, wording: wording)
+      let failure = Failure(error, topic: topic, language: language)
       return CommandOutcome(stderr: logs + failure.text, exitCode: failure.exitCode)
     }
   }

@@ -176,6 +176,17 @@ import Testing
     #expect(shown.stdout.hasPrefix("家，Asia/Taipei\n\n帳號   名字  加入\n"), "\(shown.stdout)")
     let refused = await run("alice", ["card", "add", ""])
     #expect(refused.stderr == "teammate: error: 卡片需要標題\n" && refused.exitCode == 1)
+    let missing = await run("alice", ["list", "got", "caviar"])
+    #expect(missing.stderr == "teammate: error: 清單上沒有「caviar」（用「teammate list --all」看看）\n")
+    let nobody = await Teammate.run(
+      ["card", "add", "x"], environment: scratch.environment.merging(["LANG": "zh_TW.UTF-8"]) { $1 }
+    )
+    #expect(
+      nobody.stderr.hasPrefix(
+        "teammate: error: 沒有要代表的帳號\n提示：加上 --as UID（例如 --as alice），或設定 TEAMMATE_USER\n"),
+      "\(nobody.stderr)")
+    let offline = await run("alice", ["--offline", "invite", "create"])
+    #expect(offline.stderr.hasPrefix("teammate: error: 「teammate invite create」需要網路，不能在待送區等\n提示："))
     let noInvite = await run("alice", ["invite", "show"])
     #expect(noInvite.stderr == "teammate: error: 「家」沒有有效的邀請碼；用「teammate invite create」建立一個\n")
 

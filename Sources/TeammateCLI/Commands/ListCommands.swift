@@ -174,20 +174,23 @@ extension Session {
   /// cleared (or, with `got`, the one got) whose text it is, as texts fold.
   mutating func items(named names: [String], got: Bool = false) async throws -> [ItemID] {
     do {
-      return try Self.items(named: names, got: got, among: try await visibleItems())
+      return try Self.items(
+        named: names, got: got, among: try await visibleItems(), in: language)
     } catch CLIError.notFound where !offline {
       // NB: online, a name this device does not know may be the partner's newest item
       // (AC-LIST-16): the device pulls, and the names are looked up again.
       _ = try await syncDevice()
-      return try Self.items(named: names, got: got, among: try await visibleItems())
+      return try Self.items(
+        named: names, got: got, among: try await visibleItems(), in: language)
     }
   }
 
   /// The items `names` name among `items`, or which name is missing or names several.
   private static func items(
-    named names: [String], got: Bool, among items: [ShoppingItem]
+    named names: [String], got: Bool, among items: [ShoppingItem], in language: Language
   ) throws -> [ItemID] {
-    try names.map { name in
+    let chinese = language == .traditionalChinese
+    return try names.map { name in
       let typed = name.trimmingCharacters(in: .whitespaces)
       if let exact = items.first(where: { $0.id.rawValue == typed }) { return exact.id }
       let key = ItemTextKind.key(of: typed)
@@ -204,13 +207,18 @@ extension Session {
       case 1: return matches[0].id
       case 0:
         throw CLIError.notFound(
-          "there is no item '\(TerminalText.visible(typed))' on the list "
-            + "(see it with 'teammate list --all')")
+          chinese
+            ? "清單上沒有「\(TerminalText.visible(typed))」（用「teammate list --all」看看）"
+            : "there is no item '\(TerminalText.visible(typed))' on the list "
+              + "(see it with 'teammate list --all')")
       default:
+        let ids = matches.map(\.id.rawValue)
         throw CLIError.notFound(
-          "'\(TerminalText.visible(typed))' names \(matches.count) items ("
-            + matches.map(\.id.rawValue).joined(separator: ", ")
-            + "): give more of an id")
+          chinese
+            ? "「\(TerminalText.visible(typed))」符合 \(matches.count) 個項目（"
+              + ids.joined(separator: "、") + "）：請多給幾個編號的字"
+            : "'\(TerminalText.visible(typed))' names \(matches.count) items ("
+              + ids.joined(separator: ", ") + "): give more of an id")
       }
     }
   }

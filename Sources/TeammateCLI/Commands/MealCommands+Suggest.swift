@@ -33,7 +33,9 @@ extension Commands {
       if arguments[propose] {
         guard !suggestion.dishes.isEmpty else {
           throw CLIError.notFound(
-            "the household has no dishes to suggest: add one with 'teammate dish add'")
+            session.language == .traditionalChinese
+              ? "家裡沒有菜色可以建議：用「teammate dish add」加一道"
+              : "the household has no dishes to suggest: add one with 'teammate dish add'")
         }
         let options = suggestion.dishes.map { MealContent.dish($0) }
         let card = try await session.deviceWrite { device in

@@ -64,9 +64,12 @@ extension Session {
     let name = try DishName(text)
     let matches = pool.filter { $0.name == name && (removed || !$0.isRemoved) }
     guard let dish = matches.first(where: { !$0.isRemoved }) ?? matches.last else {
+      let shown = TerminalText.visible(name.text)
       throw CLIError.notFound(
-        "there is no dish '\(TerminalText.visible(name.text))' in the household's dishes"
-          + (removed ? "" : " (see them with 'teammate dish list')"))
+        language == .traditionalChinese
+          ? "家裡的菜色沒有「\(shown)」" + (removed ? "" : "（用「teammate dish list」看看）")
+          : "there is no dish '\(shown)' in the household's dishes"
+            + (removed ? "" : " (see them with 'teammate dish list')"))
     }
     return dish
   }

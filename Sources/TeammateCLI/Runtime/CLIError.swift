@@ -30,6 +30,31 @@ extension CLIError: CustomStringConvertible {
     }
   }
 
+  /// The sentence in `language` (AC-LANG-10); `notFound`'s is its caller's, already worded.
+  func sentence(in language: Language) -> String {
+    guard language == .traditionalChinese else { return description }
+    switch self {
+    case .missingAccount: return "沒有要代表的帳號"
+    case .noHousehold(let uid): return "「\(uid)」還沒有加入任何家"
+    case .notFound(let what): return what
+    case .needsNetwork(let command): return "「\(command)」需要網路，不能在待送區等"
+    case .cannotWrite(let path, let reason): return "無法寫入 \(path)：\(reason)"
+    }
+  }
+
+  /// The hint in `language`.
+  func hint(in language: Language) -> String? {
+    guard language == .traditionalChinese else { return hint }
+    switch self {
+    case .missingAccount: return "加上 --as UID（例如 --as alice），或設定 TEAMMATE_USER"
+    case .noHousehold:
+      return "用「teammate household create --name NAME」建立一個，或用「teammate household join CODE」加入"
+    case .needsNetwork: return "不加 --offline 再跑一次（也不要設定 TEAMMATE_OFFLINE）"
+    case .cannotWrite: return "確認資料夾存在而且可以寫入"
+    case .notFound: return nil
+    }
+  }
+
   var hint: String? {
     switch self {
     case .missingAccount:

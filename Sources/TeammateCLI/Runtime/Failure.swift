@@ -7,17 +7,24 @@ struct Failure {
   var exitCode: Int32
   /// Usage errors end with the usage line of the command concerned.
   var usage: HelpTopic?
+  /// The language the sentence and its hint are in.
+  var language: Language = .english
 
   /// `topic` is the command that ran, for usage errors that do not name their own; a rule's
-  /// refusal reads in `wording`'s language (AC-LANG-10).
-  init(_ error: any Error, topic: HelpTopic?, wording: any Wording = EnglishWording()) {
+  /// refusal, the command line's own and their hints read in `language` (AC-LANG-10).
+  init(_ error: any Error, topic: HelpTopic?, language: Language = .english) {
     guard let error = error as? any ReportedError else {
       self.init(message: "\(error)", exitCode: ExitCode.refused)
       return
     }
     let usage = error.showsUsage ? ((error as? UsageError)?.topic ?? topic ?? .root) : nil
-    let message = (error as? TeammateError).map(wording.refusal) ?? error.description
-    self.init(message: message, hint: error.hint, exitCode: error.kind.exitCode, usage: usage)
+    let message =
+      (error as? TeammateError).map(language.wording.refusal)
+      ?? (error as? CLIError)?.sentence(in: language) ?? error.description
+    self.init(
+      message: message, hint: error.hint(in: language), exitCode: error.kind.exitCode,
+      usage: usage)
+    self.language = language
   }
 
   init(message: String, hint: String? = nil, exitCode: Int32, usage: HelpTopic? = nil) {
@@ -30,7 +37,7 @@ struct Failure {
   /// The text for stderr.
   var text: String {
     var text = "teammate: error: \(message)\n"
-    if let hint { text += "hint: \(hint)\n" }
+    if let hint { text += (language == .traditionalChinese ? "提示：" : "hint: ") + "\(hint)\n" }
     if let usage { text += HelpText.usageReminder(usage) }
     return text
   }

@@ -28,10 +28,15 @@ protocol ReportedError: Error, CustomStringConvertible {
   var hint: String? { get }
   /// Whether the usage line of the command follows the message.
   var showsUsage: Bool { get }
+  /// The hint in `language` (AC-LANG-10).
+  func hint(in language: Language) -> String?
 }
 
 extension ReportedError {
   var showsUsage: Bool { kind == .usage }
+
+  /// The hint in `language`: English unless the error says it otherwise.
+  func hint(in language: Language) -> String? { hint }
 }
 
 extension UsageError: ReportedError {
@@ -70,6 +75,20 @@ extension TeammateError: ReportedError {
     case .repeatRequiresTime: "give the first occurrence's time with --at"
     case .invalidTime(let text, _): TimeExpression.hint(for: text)
     case .inviteExpired: "your partner makes a new code with 'teammate invite create'"
+    default: nil
+    }
+  }
+
+  /// The hints of `hint` in Traditional Chinese (AC-LANG-10).
+  func hint(in language: Language) -> String? {
+    guard language == .traditionalChinese else { return hint }
+    return switch self {
+    case .staleAcknowledgement: "用「teammate card show ID」看看，再說知道"
+    case .notInHousehold(let uid): CLIError.noHousehold(uid).hint(in: language)
+    case .lastMemberMustDeleteHousehold: "要離開並刪除它：teammate household leave --delete-household"
+    case .repeatRequiresTime: "用 --at 給第一次的時間"
+    case .invalidTime: hint
+    case .inviteExpired: "另一半用「teammate invite create」做一個新的邀請碼"
     default: nil
     }
   }
