@@ -213,4 +213,28 @@ import Testing
     let left = await run("bob", ["household", "leave"])
     #expect(left.stdout == "你離開了「家」。\n", "\(left.stdout)")
   }
+
+  @Test func test_AC_LANG_11_theDishesAndStatusReadInChinese() async throws {
+    let scratch = try Scratch()
+    try await scratch.couple()
+    func run(_ arguments: [String]) async -> CommandOutcome {
+      await Teammate.run(
+        ["--as", "alice", "--lang", "zh-Hant"] + arguments, environment: scratch.environment)
+    }
+    #expect(await run(["dish", "list"]).stdout == "還沒有菜色：用「teammate dish add NAME」加一道。\n")
+    let added = await run([
+      "dish", "add", "麵", "--ingredient", "麵條", "--ingredient", "蔥", "--note", "快",
+    ])
+    let id = try #require(added.stdout.split(separator: "：").dropFirst().first?.prefix(8))
+    #expect(added.stdout == "已加入菜色：\(id)  麵\n  備註：快\n  材料：麵條、蔥\n", "\(added.stdout)")
+    let removed = await run(["--offline", "dish", "remove", "麵"])
+    #expect(removed.stdout.hasPrefix("已移除菜色（離線：在待送區等候）：\(id)  麵\n"), "\(removed.stdout)")
+    _ = await run(["sync"])
+    #expect(await run(["dish", "list", "--removed"]).stdout == "\(id)  麵（已移除）  · 麵條、蔥\n")
+    let status = await run(["status"]).stdout.split(separator: "\n").map(String.init)
+    #expect(status.count == 6, "\(status)")
+    #expect(status[0].hasPrefix("儲存區：") && status[0].hasSuffix("（SQLite，第 \(11) 版結構）"))
+    #expect(status[1] == "帳號：alice" && status[3] == "另一半：Bob (bob)")
+    #expect(status[4] == "待知道：0" && status[5] == "待送：空的")
+  }
 }

@@ -27,7 +27,7 @@ extension Commands {
           name: arguments[name] ?? "", note: arguments[note],
           ingredients: arguments.all(ingredient))
       }
-      try await DishOutput.show(dish, verb: "Added", session: &session)
+      try await DishOutput.show(dish, .added, session: &session)
     }
   }()
 
@@ -44,15 +44,15 @@ extension Commands {
       if session.json {
         return session.writeJSON(.object(["dishes": .array(pool.map(JSONDocuments.dish))]))
       }
-      guard !pool.isEmpty else {
-        return session.write("No dishes yet: add one with 'teammate dish add NAME'.\n")
-      }
+      let words = DishWords(language: session.language)
+      guard !pool.isEmpty else { return session.write(words.none + "\n") }
       var text = ""
       for dish in pool {
         text += "\(dish.id)  \(TerminalText.visible(dish.name.text))"
-        if dish.isRemoved { text += "  (removed)" }
+        if dish.isRemoved { text += words.removedMark }
         if !dish.ingredients.isEmpty {
-          text += "  · " + TerminalText.visible(dish.ingredients.joined(separator: ", "))
+          text +=
+            "  · " + TerminalText.visible(dish.ingredients.joined(separator: words.separator))
         }
         text += "\n"
       }
@@ -93,7 +93,7 @@ extension Commands {
       if !arguments.all(ingredient).isEmpty { edit.ingredients = .set(arguments.all(ingredient)) }
       if arguments[clearIngredients] { edit.ingredients = .set([]) }
       let edited = try await session.deviceWrite { try await $0.editDish(id, edit) }
-      try await DishOutput.show(edited, verb: "Changed", session: &session)
+      try await DishOutput.show(edited, .changed, session: &session)
     }
   }()
 
@@ -106,7 +106,7 @@ extension Commands {
     ) { session, arguments in
       let id = try await session.dish(named: arguments[dish] ?? "").id
       let removed = try await session.deviceWrite { try await $0.removeDish(id) }
-      try await DishOutput.show(removed, verb: "Removed", session: &session)
+      try await DishOutput.show(removed, .removed, session: &session)
     }
   }()
 
@@ -118,7 +118,7 @@ extension Commands {
     ) { session, arguments in
       let id = try await session.dish(named: arguments[dish] ?? "", removed: true).id
       let restored = try await session.deviceWrite { try await $0.restoreDish(id) }
-      try await DishOutput.show(restored, verb: "Restored", session: &session)
+      try await DishOutput.show(restored, .restored, session: &session)
     }
   }()
 }
@@ -126,13 +126,17 @@ extension Commands {
 /// What the dish commands print.
 enum DishOutput {
   /// One dish, or `{"dish": …}`.
-  static func show(_ dish: Dish, verb: String, session: inout Session) async throws {
+  static func show(_ dish: Dish, _ act: DishAct, session: inout Session) async throws {
     if session.json { return session.writeJSON(.object(["dish": JSONDocuments.dish(dish)])) }
-    let waiting = session.offline ? " (offline: waits in the outbox)" : ""
-    var text = "\(verb)\(waiting): \(dish.id)  \(TerminalText.visible(dish.name.text))\n"
-    if let note = dish.note { text += "  note:        \(TerminalText.visible(note))\n" }
+    let words = DishWords(language: session.language)
+    let colon = session.language == .traditionalChinese ? "：" : ": "
+    var text =
+      words.done(act, offline: session.offline) + colon
+      + "\(dish.id)  \(TerminalText.visible(dish.name.text))\n"
+    if let note = dish.note { text += "  \(words.label(.note))\(TerminalText.visible(note))\n" }
     if !dish.ingredients.isEmpty {
-      text += "  ingredients: \(TerminalText.visible(dish.ingredients.joined(separator: ", ")))\n"
+      let lines = TerminalText.visible(dish.ingredients.joined(separator: words.separator))
+      text += "  \(words.label(.ingredients))\(lines)\n"
     }
     session.write(text)
   }

@@ -42,29 +42,23 @@ extension Commands {
           ]),
         ]))
     }
+    let words = StatusWords(language: session.language)
     session.write(
-      "store:      \(path) "
+      words.label("store") + "\(path) "
         + (exists
-          ? "(\(session.onServer ? "PostgreSQL" : "SQLite"), schema \(schema))"
-          : session.onServer ? "(cannot be reached)" : "(none yet)") + "\n")
-    session.write("account:    \(uid)\n")
+          ? words.store(kind: session.onServer ? "PostgreSQL" : "SQLite", schema: schema)
+          : words.noStore(onServer: session.onServer)) + "\n")
+    session.write(words.label("account") + "\(uid)\n")
     guard let household else {
-      return session.write(
-        "household:  none: create one with 'teammate household create --name NAME' or join "
-          + "one with 'teammate household join CODE'\n")
+      return session.write(words.label("household") + words.noHousehold + "\n")
     }
-    session.write("household:  \(household.name) (\(household.id)), \(household.timeZone)\n")
     session.write(
-      "partner:    "
-        + (partner.map { "\($0.displayName) (\($0.uid))" }
-          ?? "none yet: invite one with 'teammate invite create'") + "\n")
-    session.write("pending:    \(pending ?? 0)\n")
+      words.label("household") + "\(household.name) (\(household.id)), \(household.timeZone)\n")
     session.write(
-      "outbox:     "
-        + (outbox == 0
-          ? "empty"
-          : "\(outbox) write(s) waiting: 'teammate sync' sends them, 'teammate outbox' lists them")
-        + "\n")
+      words.label("partner")
+        + (partner.map { "\($0.displayName) (\($0.uid))" } ?? words.noPartner) + "\n")
+    session.write(words.label("pending") + "\(pending ?? 0)\n")
+    session.write(words.label("outbox") + words.outbox(outbox) + "\n")
   }
 }
 
