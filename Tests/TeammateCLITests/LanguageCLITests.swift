@@ -237,4 +237,32 @@ import Testing
     #expect(status[1] == "帳號：alice" && status[3] == "另一半：Bob (bob)")
     #expect(status[4] == "待知道：0" && status[5] == "待送：空的")
   }
+
+  @Test func test_AC_LANG_12_settingsNotificationsAndEmptyListsReadInChinese() async throws {
+    let scratch = try Scratch()
+    try await scratch.couple()
+    func run(_ account: String, _ arguments: [String]) async -> CommandOutcome {
+      await Teammate.run(
+        ["--as", account, "--lang", "zh-Hant"] + arguments, environment: scratch.environment)
+    }
+    #expect(
+      await run("alice", ["card", "list"]).stdout == "還沒有卡片。用「teammate card add TITLE」記錄一張。\n")
+    #expect(
+      await run("alice", ["settings"]).stdout
+        == "摘要時間：20:00\n勿擾時段：22:00-07:00\n行程提前：30 分鐘\n"
+        + "開啟：動態、每日摘要、行程、待辦、回覆期限、餐點、購物清單\n關閉：-\n")
+    #expect(await run("bob", ["notifications"]).stdout.hasPrefix("沒有排定的提醒。"))
+    let added = await run("alice", ["card", "add", "接小孩", "--kind", "task", "--at", "tomorrow"])
+    #expect(
+      added.stderr == "teammate: warning: 「tomorrow」沒有時刻：當作 12月2日（週三）09:00（24 小時後）\n",
+      "\(added.stderr)")
+    _ = await run("bob", ["sync"])
+    let planned = await run("bob", ["notifications"]).stdout
+    #expect(planned.hasPrefix("時間") && planned.contains("每日摘要"), "\(planned)")
+    let none = await run("alice", ["card", "list", "--kind", "topic", "--open"])
+    #expect(none.stdout == "沒有符合的卡片（類型話題、未完成）；一共有 1 張。\n", "\(none.stdout)")
+    #expect(
+      await run("alice", ["meal", "suggest", "dinner"]).stdout
+        == "家裡還沒有菜色：用「teammate dish add NAME」加幾道。\n")
+  }
 }

@@ -170,33 +170,34 @@ extension Commands {
       _ = try await session.household()
       var filter = CardFilter()
       var said: [String] = []
+      let words = CardWords(language: session.language)
       if let chosen = arguments[kind] {
         filter.kind = chosen
-        said.append("kind \(chosen.rawValue)")
+        said.append(words.filter(.kind(words.kind(chosen))))
       }
       if arguments[pending] {
         filter.pendingFor = uid
-        said.append("pending")
+        said.append(words.filter(.pending))
       }
       if arguments[open] {
         filter.completion = .open
-        said.append("open")
+        said.append(words.filter(.open))
       }
       if arguments[done] {
         filter.completion = .done
-        said.append("done")
+        said.append(words.filter(.done))
       }
       if let who = arguments[assignee] {
         filter.assignee = try await session.assignee(who).map { .account($0) } ?? .both
-        said.append("assigned to \(who)")
+        said.append(words.filter(.assignedTo("\(who)")))
       }
       if let input = arguments[dueBefore] {
         filter.dueBefore = try await session.time(input)
-        said.append("due before \(input)")
+        said.append(words.filter(.dueBefore(input.text)))
       }
       if let text = arguments[search] {
         filter.search = text
-        said.append("containing '\(text)'")
+        said.append(words.filter(.containing(text)))
       }
       filter.order = arguments.value(sort)
       filter.now = CardFilter.Moment(session.now, in: await session.timeZone())
@@ -204,9 +205,7 @@ extension Commands {
       let cards = filter.apply(to: all)
       let listed = CardRules.listed(all).count
       let empty =
-        listed > 0 && filter.narrows
-        ? "No cards match (\(said.joined(separator: ", "))); \(listed) card(s) in all."
-        : "No cards yet. Log one with 'teammate card add TITLE'."
+        listed > 0 && filter.narrows ? words.noneMatch(said, of: listed) : words.noCards
       try await list(cards, session: &session, empty: empty)
     }
   }()

@@ -123,14 +123,26 @@ extension MealOutput {
           ])
         ]))
     }
+    let chinese = session.language == .traditionalChinese
     guard !dishes.isEmpty else {
       return session.write(
-        "The household has no dishes yet: add some with 'teammate dish add NAME'.\n")
+        chinese
+          ? "家裡還沒有菜色：用「teammate dish add NAME」加幾道。\n"
+          : "The household has no dishes yet: add some with 'teammate dish add NAME'.\n")
     }
-    let when = MealText.day(day, today: try await session.mealToday())
-    var text = "For \(slot.rawValue) \(when): "
-    text += dishes.map { TerminalText.visible($0.name.text) }.joined(separator: ", ") + "\n"
-    if suggestion.relaxed { text += "(\(relaxed(household)))\n" }
+    let today = try await session.mealToday()
+    let names = dishes.map { TerminalText.visible($0.name.text) }
+    guard chinese else {
+      let when = MealText.day(day, today: today)
+      var text = "For \(slot.rawValue) \(when): " + names.joined(separator: ", ") + "\n"
+      if suggestion.relaxed { text += "(\(relaxed(household)))\n" }
+      return session.write(text)
+    }
+    let when = MealWords.day(day, today: today)
+    var text = "\(when)的\(MealWords.slots[slot] ?? "")：" + names.joined(separator: "、") + "\n"
+    if suggestion.relaxed {
+      text += "（每道菜最近 \(household.meals.cooldownDays) 天內都吃過了：這些是最久沒吃的）\n"
+    }
     session.write(text)
   }
 }

@@ -192,20 +192,15 @@ extension Commands {
       // NB: a reminder due at once is shown by the sync that plans it, so the two lists
       // together are what the sync said it planned.
       let alreadyShown = shown ? 0 : try await scheduler.delivered().count
-      let footer =
-        alreadyShown == 0
-        ? ""
-        : "\n\(alreadyShown) shown already: see 'teammate notifications --delivered'.\n"
+      let words = NotificationWords(language: session.language)
+      let footer = alreadyShown == 0 ? "" : "\n" + words.shownAlready(alreadyShown) + "\n"
       guard !notifications.isEmpty else {
-        return session.write(
-          (shown
-            ? "Nothing shown yet.\n"
-            : "Nothing scheduled. Run 'teammate sync' to plan notifications.\n") + footer)
+        return session.write(words.nothing(shown: shown) + "\n" + footer)
       }
-      var table = Table(headers: ["WHEN", "KIND", "TITLE", "TEXT"], flexible: 2)
+      var table = Table(headers: words.headers, flexible: 2)
       for notification in notifications {
         table.rows.append([
-          times.human(notification.fireAt), notification.kind.rawValue, notification.title,
+          times.human(notification.fireAt), words.kind(notification.kind), notification.title,
           notification.body,
         ])
       }
@@ -273,17 +268,7 @@ extension Commands {
       if session.json {
         return session.writeJSON(.object(["settings": JSONDocuments.settings(settings)]))
       }
-      let enabled = settings.enabledKinds.map(\.rawValue)
-      let disabled = settings.disabledKindsInOrder.map(\.rawValue)
-      session.write(
-        """
-        digest time:   \(settings.digestTime)
-        quiet hours:   \(settings.quietHours?.description ?? "off")
-        event lead:    \(settings.eventLeadMinutes) min
-        enabled:       \(enabled.joined(separator: ", "))
-        disabled:      \(disabled.isEmpty ? "-" : disabled.joined(separator: ", "))
-
-        """)
+      session.write(NotificationWords(language: session.language).settings(settings))
     }
   }()
 }

@@ -76,6 +76,49 @@ struct CardWords {
   /// The badge under the pending cards.
   func badge(_ count: Int) -> String { chinese ? "未讀：\(count)" : "Badge: \(count)" }
 
+  /// A filter `card list` was given, as the person typed it.
+  enum Filter {
+    case kind(String)
+    case pending, open, done
+    case assignedTo(String)
+    case dueBefore(String)
+    case containing(String)
+  }
+
+  /// A filter in words, to say which found nothing.
+  func filter(_ filter: Filter) -> String {
+    switch (filter, chinese) {
+    case (.kind(let kind), false): "kind \(kind)"
+    case (.kind(let kind), true): "類型\(kind)"
+    case (.pending, false): "pending"
+    case (.pending, true): "等你知道"
+    case (.open, false): "open"
+    case (.open, true): "未完成"
+    case (.done, false): "done"
+    case (.done, true): "已完成"
+    case (.assignedTo(let who), false): "assigned to \(who)"
+    case (.assignedTo(let who), true): "指派給\(who)"
+    case (.dueBefore(let time), false): "due before \(time)"
+    case (.dueBefore(let time), true): "在\(time)之前到期"
+    case (.containing(let text), false): "containing '\(text)'"
+    case (.containing(let text), true): "含有「\(text)」"
+    }
+  }
+
+  /// No card yet, and how to log one.
+  var noCards: String {
+    chinese
+      ? "還沒有卡片。用「teammate card add TITLE」記錄一張。"
+      : "No cards yet. Log one with 'teammate card add TITLE'."
+  }
+
+  /// No card matches the filters `said` (as typed), out of `listed` in all.
+  func noneMatch(_ said: [String], of listed: Int) -> String {
+    chinese
+      ? "沒有符合的卡片（\(said.joined(separator: "、"))）；一共有 \(listed) 張。"
+      : "No cards match (\(said.joined(separator: ", "))); \(listed) card(s) in all."
+  }
+
   /// One card `ack` acknowledged.
   func known(_ card: Card) -> String {
     (chinese ? "已知道：" : "Known: ") + "\(card.id)  \(TerminalText.visible(card.title))"

@@ -227,7 +227,10 @@ struct Session {
     let reading = try TimeExpression.read(input.text, now: now, timeZone: await timeZone())
     if reading.assumedMorning {
       let times = await times()
-      warn("'\(input.text)' has no time of day: read as \(times.human(reading.date))")
+      warn(
+        language == .traditionalChinese
+          ? "「\(input.text)」沒有時刻：當作 \(times.human(reading.date))"
+          : "'\(input.text)' has no time of day: read as \(times.human(reading.date))")
     }
     return reading.date
   }
