@@ -265,4 +265,28 @@ import Testing
       await run("alice", ["meal", "suggest", "dinner"]).stdout
         == "家裡還沒有菜色：用「teammate dish add NAME」加幾道。\n")
   }
+
+  @Test func test_AC_LANG_13_exportImportAndWarningsReadInChinese() async throws {
+    let scratch = try Scratch()
+    try await scratch.couple()
+    func run(_ arguments: [String], store: String? = nil) async -> CommandOutcome {
+      var environment = scratch.environment
+      if let store { environment["TEAMMATE_STORE"] = store }
+      return await Teammate.run(
+        ["--as", "alice", "--lang", "zh-Hant"] + arguments, environment: environment)
+    }
+    let past = await run(["card", "add", "看醫生", "--kind", "event", "--at", "2026-11-30 10:00"])
+    #expect(
+      past.stderr == "teammate: warning: 11月30日（週一）10:00（23 小時前）已經過去了；卡片還是記錄了\n", "\(past.stderr)")
+    let path = scratch.folder.appending("home.json")
+    let exported = await run(["export", "--household", "--output", path])
+    #expect(exported.stdout.hasPrefix("已把「Home」這個家寫到 \(path)：1 張卡片、0 個清單項目、"), "\(exported.stdout)")
+    let imported = await run(["import", path], store: scratch.folder.appending("new.sqlite"))
+    #expect(imported.stdout.hasPrefix("已匯入「Home」這個家（Alice和Bob）：1 張卡片、"), "\(imported.stdout)")
+    let missing = await run(["import", scratch.folder.appending("none.json")])
+    #expect(missing.stderr.hasPrefix("teammate: error: 無法讀取 "), "\(missing.stderr)")
+    let linked = await run(["account", "link", "--credential", "google:alice@example.com"])
+    #expect(linked.stdout == "已把 google:alice@example.com 連到 alice；帳號編號不變。\n", "\(linked.stdout)")
+    #expect(await run(["meal", "history"]).stdout.hasPrefix("最近 "), "history")
+  }
 }

@@ -46,7 +46,7 @@ extension Commands {
         // NB: logging something that already happened is fine; a typo in the date is likelier.
         if time < session.now {
           let times = await session.times()
-          session.warn("\(times.human(time)) is in the past; the card was logged all the same")
+          session.warn(CardWords(language: session.language).past(times.human(time)))
         }
       }
       if let input = arguments[replyBy] { draft.replyBy = try await session.time(input) }

@@ -49,7 +49,9 @@ extension Commands {
         return session.writeJSON(
           .object(["output": .string(path), "events": .int(events), "tasks": .int(tasks)]))
       }
-      session.write("Wrote \(events) event(s) and \(tasks) task(s) to \(path).\n")
+      session.write(
+        ExportWords(language: session.language).calendar(
+          events: events, tasks: tasks, path: path) + "\n")
     }
   }()
 
@@ -68,8 +70,10 @@ extension Commands {
         ]))
     }
     session.write(
-      "Wrote the household '\(document.household.name)' to \(path): \(document.cards.count) "
-        + "card(s), \(document.items.count) list item(s), \(document.feed.count) change(s).\n")
+      ExportWords(language: session.language).household(
+        TerminalText.visible(document.household.name), path: path,
+        cards: document.cards.count, items: document.items.count,
+        changes: document.feed.count) + "\n")
   }
 
   /// `bytes` written whole to `path`, or an error that names it.
@@ -98,7 +102,9 @@ extension Commands {
       do {
         bytes = try Data(contentsOf: URL(fileURLWithPath: path))
       } catch {
-        throw CLIError.notFound("cannot read \(path): \(error.localizedDescription)")
+        throw CLIError.notFound(
+          ExportWords(language: session.language).unreadable(
+            path, reason: error.localizedDescription))
       }
       let document = try HouseholdDocument(decoding: bytes)
       let household = try await session.deviceWrite { try await $0.importHousehold(document) }
@@ -110,10 +116,11 @@ extension Commands {
           ]))
       }
       session.write(
-        "Imported the household '\(household.name)' of "
-          + household.members.map(\.displayName).joined(separator: " and ")
-          + ": \(document.cards.count) card(s), \(document.items.count) list item(s), "
-          + "\(document.feed.count) change(s).\n")
+        ExportWords(language: session.language).imported(
+          TerminalText.visible(household.name),
+          members: household.members.map { TerminalText.visible($0.displayName) },
+          cards: document.cards.count, items: document.items.count,
+          changes: document.feed.count) + "\n")
     }
   }()
 }

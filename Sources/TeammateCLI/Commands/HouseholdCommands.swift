@@ -210,6 +210,6 @@ extension Commands {
       return session.writeJSON(
         .object(["account": .string(uid.rawValue), "credential": .string(credential.description)]))
     }
-    session.write("Linked \(credential) to \(uid); the uid is unchanged.\n")
+    session.write(HouseholdWords(language: session.language).linked(credential, to: uid) + "\n")
   }
 }

@@ -84,7 +84,11 @@ extension Commands {
           ]))
       }
       guard !ordered.isEmpty else {
-        return session.write("Nothing eaten in the last \(arguments.value(days)) days yet.\n")
+        let span = arguments.value(days)
+        return session.write(
+          (session.language == .traditionalChinese
+            ? "最近 \(span) 天還沒有吃過什麼。" : "Nothing eaten in the last \(span) days yet.")
+            + "\n")
       }
       var text = ""
       for card in ordered {

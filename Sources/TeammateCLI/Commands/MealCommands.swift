@@ -208,13 +208,9 @@ extension Session {
     let (when, meal) = try await mealSlot(arguments, slot: slot, day: day)
     if let meal { return meal }
     let today = try await mealToday()
-    guard language == .traditionalChinese else {
-      let words = MealText.day(when.day, today: today)
-      throw CLIError.notFound(
-        "nothing is planned for \(when.slot.rawValue) \(words) yet: propose or decide it first")
-    }
-    let day = MealWords.day(when.day, today: today)
     throw CLIError.notFound(
-      "\(day)的\(MealWords.slots[when.slot] ?? "")還沒有安排：先提議或決定")
+      language == .traditionalChinese
+        ? MealWords.nothingPlanned(when.slot, on: MealWords.day(when.day, today: today))
+        : MealText.nothingPlanned(when.slot, on: MealText.day(when.day, today: today)))
   }
 }

@@ -105,6 +105,11 @@ struct CardWords {
     }
   }
 
+  /// A card logged at a time already past (`when`, in words).
+  func past(_ when: String) -> String {
+    chinese ? "\(when)已經過去了；卡片還是記錄了" : "\(when) is in the past; the card was logged all the same"
+  }
+
   /// No card yet, and how to log one.
   var noCards: String {
     chinese

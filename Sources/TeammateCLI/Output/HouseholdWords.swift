@@ -72,6 +72,13 @@ struct HouseholdWords {
       : "'\(name)' has no live invite; create one with 'teammate invite create'"
   }
 
+  /// A sign-in linked to an account, whose uid stays.
+  func linked(_ credential: Credential, to uid: AccountID) -> String {
+    chinese
+      ? "已把 \(credential) 連到 \(uid)；帳號編號不變。"
+      : "Linked \(credential) to \(uid); the uid is unchanged."
+  }
+
   /// The household's name and zone, over its members.
   func heading(_ household: Household) -> String {
     let name = TerminalText.visible(household.name)

@@ -14,6 +14,11 @@ enum MealText {
     }
   }
 
+  /// A meal asked for that nobody has planned, `day` in words.
+  static func nothingPlanned(_ slot: MealSlot, on day: String) -> String {
+    "nothing is planned for \(slot.rawValue) \(day) yet: propose or decide it first"
+  }
+
   /// "pick", "proposal"…: a meal change as a noun.
   static func noun(_ change: MealChange) -> String {
     switch change {

@@ -50,6 +50,11 @@ enum MealWords {
     }
   }
 
+  /// A meal asked for that nobody has planned, `day` in words.
+  static func nothingPlanned(_ slot: MealSlot, on day: String) -> String {
+    "\(day)的\(slots[slot] ?? "")還沒有安排：先提議或決定"
+  }
+
   /// A slot no meal is planned for yet.
   static let undecided = "未決定"
 

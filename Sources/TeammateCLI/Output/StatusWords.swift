@@ -30,6 +30,14 @@ struct StatusWords {
     }
   }
 
+  /// No device file where one was looked for, and what makes one.
+  func noDeviceFile(_ path: String) -> String {
+    chinese
+      ? "\(path) 還沒有裝置檔：任何會寫入的指令都會建立它（或用 --device 給正確的路徑）"
+      : "there is no device file at \(path) yet: any command that writes makes it "
+        + "(or give --device the right path)"
+  }
+
   /// No household yet, and how to have one.
   var noHousehold: String {
     chinese

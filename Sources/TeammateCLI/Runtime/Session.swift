@@ -152,9 +152,7 @@ struct Session {
         device = try SQLiteBackend(
           path: devicePath, clock: clock, access: access == .readOnly ? .existing : .create)
       } catch StoreError.missing {
-        throw CLIError.notFound(
-          "there is no device file at \(devicePath) yet: any command that writes makes it "
-            + "(or give --device the right path)")
+        throw CLIError.notFound(StatusWords(language: language).noDeviceFile(devicePath))
       }
       log("device \(devicePath)")
     } else {
