@@ -288,7 +288,7 @@ extension Commands {
       ? (chinese ? "（離線：在待送區等候）" : " (offline: waits in the outbox)") : ""
     let said = verb.map { chinese ? CardWords.verbs[$0] ?? $0 : $0 }
     var text = said.map { "\($0)\(waiting)" + (chinese ? "：" : ": ") } ?? ""
-    text += "\(card.id)  \(words.kind(card.kind))  \(TerminalText.visible(card.title))\n"
+    text += "\(card.id)  \(words.kind(card.kind))  \(words.title(of: card))\n"
     func line(_ label: String, _ value: String) { text += "  \(words.label(label))\(value)\n" }
     if let note = card.note { line("note", TerminalText.visible(note)) }
     // NB: a repeating card's time is where its series stands; its next occurrence says more.
@@ -333,7 +333,7 @@ extension Commands {
           + RepeatText.words(rule, at: card.repeatStart, zone: times.zone, chinese: times.chinese)
       }
       table.rows.append([
-        card.id.rawValue, words.kind(card.kind), card.title, when,
+        card.id.rawValue, words.kind(card.kind), words.title(of: card), when,
         await status(card, session: &session),
       ])
     }

@@ -126,7 +126,14 @@ struct CardWords {
 
   /// One card `ack` acknowledged.
   func known(_ card: Card) -> String {
-    (chinese ? "已知道：" : "Known: ") + "\(card.id)  \(TerminalText.visible(card.title))"
+    (chinese ? "已知道：" : "Known: ") + "\(card.id)  \(title(of: card))"
+  }
+
+  /// A card's title as shown: a meal's (stored as `dinner 2026-12-02`) by its day and slot
+  /// in Chinese (「12月2日晚餐」), any other as its author wrote it.
+  func title(of card: Card) -> String {
+    guard chinese, let meal = card.meal else { return TerminalText.visible(card.title) }
+    return "\(meal.day.month)月\(meal.day.day)日\(MealWords.slots[meal.slot] ?? "")"
   }
 
   /// What `ack` did in all: how many cards, whether it waits offline, and the badge after.
