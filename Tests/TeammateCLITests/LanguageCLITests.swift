@@ -289,4 +289,16 @@ import Testing
     #expect(linked.stdout == "已把 google:alice@example.com 連到 alice；帳號編號不變。\n", "\(linked.stdout)")
     #expect(await run(["meal", "history"]).stdout.hasPrefix("最近 "), "history")
   }
+
+  @Test func test_AC_LANG_15_theDemoPlaysInChinese() async throws {
+    let demo = await Teammate.run(["--lang", "zh-Hant", "demo"], environment: [:])
+    #expect(demo.exitCode == 0, "\(demo.stderr)")
+    #expect(demo.stdout.hasPrefix("Teammate 示範：小美和阿明同一個家，各有各的手機。\n"))
+    #expect(demo.stdout.contains("# 09:05  阿明用小美念給他的邀請碼加入。\n"))
+    #expect(demo.stdout.contains("  阿明選了今天晚餐吃咖哩\n"))
+    #expect(demo.stdout.contains("  肉類海鮮\n"), "\(demo.stdout)")
+    #expect(demo.stdout.hasSuffix("沒有等你知道的事。未讀：0\n"))
+    let english = await Teammate.run(["demo"], environment: [:])
+    #expect(english.stdout.hasPrefix("Teammate demo: Alice and Bob share a household"))
+  }
 }

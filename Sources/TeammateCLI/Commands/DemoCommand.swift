@@ -29,19 +29,28 @@ extension Commands {
         uniqueKeysWithValues: ["alice", "bob"].map {
           ($0, (folder as NSString).appendingPathComponent("\($0).device.sqlite"))
         })
-    let player = DemoPlayer(store: store, devices: devices)
+    let chinese = session.language == .traditionalChinese
+    let player = DemoPlayer(store: store, devices: devices, chinese: chinese)
     var transcript: [JSONValue] = []
-    var text = "Teammate demo: Alice and Bob share a household, each on their own phone.\n"
-    if let server {
+    var text =
+      chinese
+      ? "Teammate 示範：小美和阿明同一個家，各有各的手機。\n"
+      : "Teammate demo: Alice and Bob share a household, each on their own phone.\n"
+    switch (server, chinese) {
+    case (let server?, false):
       text +=
         "Store: the server at \(ServerURL.masked(server)); each phone keeps a device file of "
         + "its own, thrown away afterwards.\n"
-    } else {
+    case (let server?, true):
+      text += "儲存區：伺服器 \(ServerURL.masked(server))；每支手機有自己的裝置檔，結束後丟掉。\n"
+    case (nil, false):
       text +=
         kept.map { "Store: \($0) (kept)\n" } ?? "Store: a throwaway one, removed afterwards.\n"
+    case (nil, true):
+      text += kept.map { "儲存區：\($0)（保留）\n" } ?? "儲存區：用完即丟的一個，結束後移除。\n"
     }
     do {
-      for (index, step) in DemoScript.steps.enumerated() {
+      for (index, step) in (chinese ? DemoScript.chineseSteps : DemoScript.steps).enumerated() {
         let number = index + 1
         let arguments = try await player.resolve(step.arguments, time: step.time, step: number)
         let command = (["teammate", "--as", step.account] + arguments.map(quoted))
@@ -57,7 +66,10 @@ extension Commands {
     }
     if server != nil {
       await player.leaveServer()
-      text += "\nThe demo's household is deleted from the server: alice and bob are free again.\n"
+      text +=
+        chinese
+        ? "\n示範的家已從伺服器刪除：alice 和 bob 又自由了。\n"
+        : "\nThe demo's household is deleted from the server: alice and bob are free again.\n"
     }
     if session.json {
       return session.writeJSON(
@@ -100,6 +112,8 @@ struct DemoPlayer {
   let store: String
   /// Each account's device file, when the store is a server.
   var devices: [String: String] = [:]
+  /// Whether the phones speak Traditional Chinese (AC-LANG-15).
+  var chinese = false
 
   /// One command as `account`, at `time` on the demo's day: its stdout, which must hold each
   /// of `expects`.
@@ -108,6 +122,7 @@ struct DemoPlayer {
   ) async throws -> String {
     var environment = ["TEAMMATE_STORE": store, "TEAMMATE_NOW": "2026-12-01T\(time):00+08:00"]
     environment["TEAMMATE_DEVICE"] = devices[account]
+    if chinese { environment["TEAMMATE_LANG"] = "zh-Hant" }
     let outcome = await Teammate.run(["--as", account] + arguments, environment: environment)
     let command = (["teammate", "--as", account] + arguments).joined(separator: " ")
     guard outcome.exitCode == 0 else {

@@ -43,7 +43,8 @@ enum GuessTable {
       .meatAndFish,
       [
         "chicken", "beef", "pork", "fish", "salmon", "shrimp", "bacon", "ham", "sausage",
-        "meat", "雞肉", "牛肉", "豬肉", "魚", "鮭魚", "蝦", "培根", "火腿", "香腸", "肉",
+        "meat", "雞肉", "雞腿", "雞翅", "牛肉", "豬肉", "排骨", "魚", "鮭魚", "蝦", "培根", "火腿",
+        "香腸", "肉",
       ]
     ),
     (.frozen, ["ice cream", "frozen", "dumpling", "冰淇淋", "冷凍", "水餃"]),
