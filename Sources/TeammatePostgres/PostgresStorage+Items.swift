@@ -21,7 +21,8 @@ extension PostgresStorage {
   }
 
   /// NB: on the partial index of needed items: one row, however long the list (an item kept
-  /// before schema 17 may stand beside another of its thing: the first is the one).
+  /// before schema 17 may stand beside another of its thing: either is the one). No order:
+  /// one would be read off the list's own index, row after row.
   public func neededItem(folding key: String, on list: ListID, in household: HouseholdID)
     throws -> ShoppingItem?
   {
@@ -30,7 +31,7 @@ extension PostgresStorage {
       of: """
         SELECT body FROM items WHERE household_id = \(household.rawValue)
           AND list_id = \(list.rawValue) AND folded = \(key) AND needed
-        ORDER BY position LIMIT 1
+        LIMIT 1
         """)
   }
 

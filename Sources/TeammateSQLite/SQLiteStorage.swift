@@ -151,13 +151,14 @@ public struct SQLiteStorage: BackendStorage {
   }
 
   /// NB: on the partial index of needed items: one row, however long the list (an item kept
-  /// before schema 11 may stand beside another of its thing: the first is the one).
+  /// before schema 11 may stand beside another of its thing: either is the one). No order:
+  /// one would be read off the list's own index, row after row.
   public func neededItem(folding key: String, on list: ListID, in household: HouseholdID)
     throws -> ShoppingItem?
   {
     try connection.first(
       "SELECT body FROM items WHERE household_id = ? AND list_id = ? AND folded = ? AND needed = 1 "
-        + "ORDER BY added_at, id LIMIT 1",
+        + "LIMIT 1",
       [.id(household), .id(list), .text(key)]
     ) { try decode(ShoppingItem.self, try $0.text(named: "body")) }
   }

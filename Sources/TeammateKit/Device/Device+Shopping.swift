@@ -137,10 +137,10 @@ extension Device {
     switch write {
     case .addItems(let drafts):
       return drafts.compactMap { draft in
-        shown[draft.id]
-          ?? shown.values.first {
-            $0.isNeeded && $0.text.key == ItemTextKind.key(of: draft.text)
-          }
+        if let item = shown[draft.id] { return item }
+        // NB: read once, not for every item of the list.
+        let key = ItemTextKind.key(of: draft.text)
+        return shown.values.first { $0.isNeeded && $0.text.key == key }
       }
     case .clearGotItems:
       return ShoppingRules.shown(

@@ -11,15 +11,7 @@ extension TraditionalChineseWording {
   /// as the English sentence gives them.
   public func refusal(_ error: TeammateError) -> String {
     func quoted(_ text: String) -> String { "「\(text)」" }
-    func kind(_ kind: CardKind) -> String {
-      switch kind {
-      case .note: "筆記"
-      case .task: "待辦"
-      case .event: "行程"
-      case .topic: "話題"
-      case .meal: "一餐"
-      }
-    }
+    func kind(_ kind: CardKind) -> String { Self.kind(kind) }
     func field(_ field: NameField) -> String {
       switch field {
       case .householdName: "家的名字"
@@ -31,13 +23,7 @@ extension TraditionalChineseWording {
       case .category: "走道"
       }
     }
-    func slot(_ slot: MealSlot) -> String {
-      switch slot {
-      case .breakfast: "早餐"
-      case .lunch: "午餐"
-      case .dinner: "晚餐"
-      }
-    }
+    func slot(_ slot: MealSlot) -> String { Self.slots[slot] ?? "" }
     func time(_ date: Date, _ zone: String = "UTC") -> String {
       ISOTimestamp.text(date, in: TimeZone(identifier: zone) ?? .gmt)
     }

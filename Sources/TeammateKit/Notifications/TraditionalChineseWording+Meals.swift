@@ -67,7 +67,8 @@ extension TraditionalChineseWording {
     }
   }
 
-  private static let slots: [MealSlot: String] = [
+  /// The meals of a day: 「早餐」、「午餐」、「晚餐」.
+  static let slots: [MealSlot: String] = [
     .breakfast: "早餐", .lunch: "午餐", .dinner: "晚餐",
   ]
   private static let weekdays = ["一", "二", "三", "四", "五", "六", "日"]

@@ -91,7 +91,8 @@ public struct TraditionalChineseWording: Wording {
     }
   }
 
-  private static func kind(_ kind: CardKind) -> String {
+  /// A card's kind with its measure word: 「一項待辦」.
+  static func kind(_ kind: CardKind) -> String {
     switch kind {
     case .note: "一則筆記"
     case .task: "一項待辦"
