@@ -39,7 +39,8 @@ extension PostgresBackend {
           = \(head.last)), false))
       FROM (\(sql: PostgresStorage.household(of: actor, locking: true))) held
       """
-    let writes = connection.takeDeferred()
+    // NB: the card's row and the receipt go in the statement that appends the change.
+    let writes = MergedWrites.merged(connection.takeDeferred())
     do {
       _ = try connection.pipeline(
         opening("BEGIN ISOLATION LEVEL READ COMMITTED") + acting(actor, locking: true) + [check]

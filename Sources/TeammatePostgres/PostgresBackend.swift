@@ -119,8 +119,19 @@ public actor PostgresBackend: TransactionalBackend {
     // NB: an id no device makes is refused before anything is read (AC-OFF-11).
     let known = (1...OutboxEntry.idLimit).contains(entry.id.rawValue.count)
     defer { answered.remember(entry.id) }
-    if known, let outcome = try onHead(entry, as: actor) { return outcome }
     let receipt = PostgresStorage.receiptQuery(for: entry.id, of: actor, in: home)
+    // NB: a write this backend answered is sent again when its answer was lost: its receipt
+    // is read as a read (AC-PG-47), taking no lock; the write runs only if none is kept.
+    if known, answered.contains(entry.id) {
+      let kept = try transaction(as: actor, reading: true, also: [receipt], closing: true) {
+        storage, rows in
+        try (0..<rows[0].count).first.map { row in
+          try storage.decoded(WriteOutcome.self, try rows[0].text(row, "outcome"))
+        }
+      }
+      if let kept { return kept }
+    }
+    if known, let outcome = try onHead(entry, as: actor) { return outcome }
     let (cards, everyCard) = try Self.cardsRead(by: entry.write, in: home)
     let reads = known ? [receipt] + (cards.map { [$0] } ?? []) : []
     return try transaction(as: actor, reading: false, also: reads) { storage, rows in

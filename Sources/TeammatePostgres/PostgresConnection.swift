@@ -175,7 +175,8 @@ final class PostgresConnection {
   func pipeline(_ statements: [PostgresQuery]) throws(PostgresError) -> [PostgresRows] {
     try refuseIfSealed()
     try settleOwed()
-    let all = deferred + statements
+    // NB: a card's row and a receipt go in the statement that appends their change.
+    let all = MergedWrites.merged(deferred) + statements
     deferred = []
     roundTrips += 1
     statementsSent += all.count

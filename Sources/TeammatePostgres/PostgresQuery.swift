@@ -46,6 +46,22 @@ struct PostgresQuery: ExpressibleByStringInterpolation, Sendable {
     }
   }
 
+  /// `fragments` one after another as one query, their values numbered in turn.
+  static func joined(_ fragments: [PostgresQuery]) -> PostgresQuery {
+    var query = PostgresQuery(stringLiteral: "")
+    query.pieces = fragments.flatMap(\.pieces)
+    return query
+  }
+
+  /// The query without the first `count` characters of its leading text.
+  func dropping(_ count: Int) -> PostgresQuery {
+    var query = self
+    if case .text(let text) = pieces.first {
+      query.pieces[0] = .text(String(text.dropFirst(count)))
+    }
+    return query
+  }
+
   /// The statement's text, with `$1`, `$2`… in the places of its values.
   var sql: String {
     var text = ""

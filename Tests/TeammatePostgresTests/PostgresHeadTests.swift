@@ -49,6 +49,41 @@ import Testing
     #expect(try await setup.cards(in: home, as: Fixtures.alice).contains(card))
   }
 
+  @Test func test_AC_PG_46_anAddOnTheHeadSendsItsWritesAsOneStatement() async throws {
+    let (url, clock, setup, creation) = try await PostgresTests.aliceAtHome()
+    let home = creation.household.id
+    let backend = try await Self.machine(url, clock: clock, seed: 46)
+    _ = try await backend.submit(Self.add("w0", to: home), as: Fixtures.alice)
+    _ = try await backend.submit(Self.add("w1", to: home), as: Fixtures.alice)
+    let (trips, sent) = (await backend.roundTrips, await backend.statementsSent)
+    let answer = try await backend.submit(Self.add("w2", to: home), as: Fixtures.alice)
+    let (card, sequence) = try Self.landed(answer)
+    #expect(await backend.roundTrips - trips == 1)
+    #expect(await backend.statementsSent - sent == 7)
+    #expect(try await setup.cards(in: home, as: Fixtures.alice).contains(card))
+    let feed = try await setup.changes(in: home, after: 0, limit: 50, as: Fixtures.alice)
+    #expect(feed.last?.sequence == sequence && feed.last?.writeID == "w2")
+    #expect(try await setup.receipt(for: "w2", in: home, as: Fixtures.alice) == answer)
+    #expect(try await backend.submit(Self.add("w2", to: home), as: Fixtures.alice) == answer)
+  }
+
+  @Test func test_AC_PG_47_aWriteSentAgainIsAnsweredByARead() async throws {
+    let (url, clock, _, creation) = try await PostgresTests.aliceAtHome()
+    let home = creation.household.id
+    let backend = try await Self.machine(url, clock: clock, seed: 47)
+    let other = try await Self.machine(url, clock: clock, seed: 48)
+    let answer = try await backend.submit(Self.add("w0", to: home), as: Fixtures.alice)
+    _ = try await backend.submit(Self.add("w0", to: home), as: Fixtures.alice)
+    let (trips, sent) = (await backend.roundTrips, await backend.statementsSent)
+    #expect(try await backend.submit(Self.add("w0", to: home), as: Fixtures.alice) == answer)
+    #expect(await backend.roundTrips - trips == 1)
+    #expect(await backend.statementsSent - sent == 5)
+    // NB: another backend, which did not answer it, finds the receipt in its write's opening.
+    #expect(try await other.submit(Self.add("w0", to: home), as: Fixtures.alice) == answer)
+    let feed = try await other.changes(in: home, after: 0, limit: 50, as: Fixtures.alice)
+    #expect(feed.filter { $0.writeID == "w0" }.count == 1)
+  }
+
   @Test func test_AC_PG_32_anotherMachinesWriteFailsTheCheckAndTheAddRunsAgain() async throws {
     let (url, clock, setup, creation) = try await PostgresTests.aliceAtHome()
     let home = creation.household.id
