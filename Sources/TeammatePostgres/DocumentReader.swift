@@ -171,7 +171,12 @@ struct DocumentReader {
   }
 
   private mutating func skipSpace() {
-    while at < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[at]) { at += 1 }
+    while at < bytes.count,
+      bytes[at] == 0x20 || bytes[at] == 0x0A || bytes[at] == 0x0D
+        || bytes[at] == 0x09
+    {
+      at += 1
+    }
   }
 
   private mutating func take(_ byte: UInt8) -> Bool {
@@ -181,14 +186,14 @@ struct DocumentReader {
     return true
   }
 
-  private mutating func word(_ text: String) -> Bool {
+  private mutating func word(_ text: StaticString) -> Bool {
     skipSpace()
-    let word = Array(text.utf8)
-    guard at + word.count <= bytes.count, Array(bytes[at..<at + word.count]) == word else {
-      return false
+    let count = text.utf8CodeUnitCount
+    let matches = text.withUTF8Buffer { word in
+      at + count <= bytes.count && bytes[at..<at + count].elementsEqual(word)
     }
-    at += word.count
-    return true
+    if matches { at += count }
+    return matches
   }
 
   private mutating func null() -> Bool { word("null") }
@@ -203,14 +208,14 @@ struct DocumentReader {
   private mutating func numberText() -> String? {
     skipSpace()
     let start = at
-    while at < bytes.count,
-      (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[at])
-        || [
-          UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "e"),
-          UInt8(ascii: "E"),
-        ].contains(bytes[at])
-    {
-      at += 1
+    scan: while at < bytes.count {
+      switch bytes[at] {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"),
+        UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"):
+        at += 1
+      default:
+        break scan
+      }
     }
     guard at > start else { return nil }
     return String(decoding: bytes[start..<at], as: UTF8.self)

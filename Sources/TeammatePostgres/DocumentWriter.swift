@@ -131,6 +131,9 @@ struct DocumentWriter {
     return true
   }
 
+  /// The digits of a `\u00XX` escape, lowercase as Foundation writes them.
+  private static let hex = Array("0123456789abcdef".utf8)
+
   private mutating func open() { bytes.append(UInt8(ascii: "{")) }
   private mutating func close() { bytes.append(UInt8(ascii: "}")) }
 
@@ -169,10 +172,9 @@ struct DocumentWriter {
       case 0x08: bytes.append(contentsOf: "\\b".utf8)
       case 0x0C: bytes.append(contentsOf: "\\f".utf8)
       case ..<0x20:
-        let hex = Array("0123456789abcdef".utf8)
         bytes.append(contentsOf: "\\u00".utf8)
-        bytes.append(hex[Int(byte >> 4)])
-        bytes.append(hex[Int(byte & 0x0F)])
+        bytes.append(Self.hex[Int(byte >> 4)])
+        bytes.append(Self.hex[Int(byte & 0x0F)])
       default: bytes.append(byte)
       }
     }

@@ -19,18 +19,18 @@ enum MergedWrites {
       if let waiting { sent.append(waiting) }
       waiting = nil
     }
+    // NB: told apart by their leading text: the statements are rendered once, when sent.
     for statement in writes {
-      let sql = statement.sql
-      if sql.hasPrefix(appending) {
+      if statement.begins(with: appending) {
         let folded = waiting.map { [$0] } ?? []
         waiting = nil
         lastChange = (sent.count, folded, statement)
         sent.append(joined(folded, into: statement))
-      } else if sql.hasPrefix(card) {
+      } else if statement.begins(with: card) {
         flush()
         waiting = statement
         lastChange = nil
-      } else if sql.hasPrefix(receipt), waiting == nil, let last = lastChange,
+      } else if statement.begins(with: receipt), waiting == nil, let last = lastChange,
         last.index == sent.count - 1
       {
         // NB: the receipt comes last, after the change it answers with.

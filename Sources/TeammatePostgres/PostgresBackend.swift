@@ -124,10 +124,7 @@ public actor PostgresBackend: TransactionalBackend {
     // is read as a read (AC-PG-47), taking no lock; the write runs only if none is kept.
     if known, answered.contains(entry.id) {
       let kept = try transaction(as: actor, reading: true, also: [receipt], closing: true) {
-        storage, rows in
-        try (0..<rows[0].count).first.map { row in
-          try storage.decoded(WriteOutcome.self, try rows[0].text(row, "outcome"))
-        }
+        storage, rows in try storage.outcome(in: rows[0])
       }
       if let kept { return kept }
     }

@@ -110,10 +110,14 @@ extension PostgresStorage {
     receipt rows: PostgresRows, for write: WriteID, of account: AccountID,
     in household: HouseholdID
   ) throws {
-    let outcome = try (0..<rows.count).first.map { row in
+    knownReceipt = (write, account, household, try outcome(in: rows))
+  }
+
+  /// The answer rows of `receiptQuery` hold, or nil for none.
+  func outcome(in rows: PostgresRows) throws -> WriteOutcome? {
+    try (0..<rows.count).first.map { row in
       try decoded(WriteOutcome.self, try rows.text(row, "outcome"))
     }
-    knownReceipt = (write, account, household, outcome)
   }
 
   public func receipt(for write: WriteID, of account: AccountID, in household: HouseholdID)
