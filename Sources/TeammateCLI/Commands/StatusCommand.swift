@@ -44,21 +44,21 @@ extension Commands {
     }
     let words = StatusWords(language: session.language)
     session.write(
-      words.label("store") + "\(path) "
+      words.label(.store) + "\(path) "
         + (exists
           ? words.store(kind: session.onServer ? "PostgreSQL" : "SQLite", schema: schema)
           : words.noStore(onServer: session.onServer)) + "\n")
-    session.write(words.label("account") + "\(uid)\n")
+    session.write(words.label(.account) + "\(uid)\n")
     guard let household else {
-      return session.write(words.label("household") + words.noHousehold + "\n")
+      return session.write(words.label(.household) + words.noHousehold + "\n")
     }
     session.write(
-      words.label("household") + "\(household.name) (\(household.id)), \(household.timeZone)\n")
+      words.label(.household) + "\(household.name) (\(household.id)), \(household.timeZone)\n")
     session.write(
-      words.label("partner")
+      words.label(.partner)
         + (partner.map { "\($0.displayName) (\($0.uid))" } ?? words.noPartner) + "\n")
-    session.write(words.label("pending") + "\(pending ?? 0)\n")
-    session.write(words.label("outbox") + words.outbox(outbox) + "\n")
+    session.write(words.label(.pending) + "\(pending ?? 0)\n")
+    session.write(words.label(.outbox) + words.outbox(outbox) + "\n")
   }
 }
 

@@ -3,8 +3,8 @@ import TeammateKit
 /// The week of meals in Traditional Chinese (AC-LANG-08): its days, slots, plans and cooks, as
 /// `meal` shows them; English stays `MealText`'s.
 enum MealWords {
-  static let slots: [MealSlot: String] = [.breakfast: "早餐", .lunch: "午餐", .dinner: "晚餐"]
-  private static let weekdays = ["一", "二", "三", "四", "五", "六", "日"]
+  static let slots = TraditionalChineseWording.slots
+  private static let weekdays = TraditionalChineseWording.weekdays
 
   /// 「今天，12月3日（週三）」, 「12月5日（週五）」, 「2027年1月5日（週二）」 far away.
   static func day(_ day: MealDay, today: MealDay) -> String {

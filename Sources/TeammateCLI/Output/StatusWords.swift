@@ -1,3 +1,8 @@
+/// The lines `status` shows, in order.
+enum StatusLine: String {
+  case store, account, household, partner, pending, outbox
+}
+
 /// `status`'s words in the language the person reads (AC-LANG-11): its labels and what each
 /// says when there is nothing there yet.
 struct StatusWords {
@@ -6,13 +11,20 @@ struct StatusWords {
   private var chinese: Bool { language == .traditionalChinese }
 
   /// A line's label, with what parts it from its value (padded in English to one width).
-  func label(_ english: String) -> String {
-    guard chinese else { return (english + ":").padding(toLength: 12, withPad: " ", startingAt: 0) }
-    let labels = [
-      "store": "儲存區", "account": "帳號", "household": "家", "partner": "另一半",
-      "pending": "待知道", "outbox": "待送",
-    ]
-    return (labels[english] ?? english) + "："
+  func label(_ line: StatusLine) -> String {
+    guard chinese else {
+      return (line.rawValue + ":").padding(toLength: 12, withPad: " ", startingAt: 0)
+    }
+    let label =
+      switch line {
+      case .store: "儲存區"
+      case .account: "帳號"
+      case .household: "家"
+      case .partner: "另一半"
+      case .pending: "待知道"
+      case .outbox: "待送"
+      }
+    return label + "："
   }
 
   /// The store when it is there, and the schema it has.

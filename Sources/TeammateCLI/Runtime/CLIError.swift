@@ -31,7 +31,7 @@ extension CLIError: CustomStringConvertible {
   }
 
   /// The sentence in `language` (AC-LANG-10); `notFound`'s is its caller's, already worded.
-  func sentence(in language: Language) -> String {
+  func message(in language: Language) -> String {
     guard language == .traditionalChinese else { return description }
     switch self {
     case .missingAccount: return "沒有要代表的帳號"

@@ -1,5 +1,3 @@
-import TeammateKit
-
 /// How any error becomes what the user sees: a sentence, an optional hint, an exit status.
 struct Failure {
   var message: String
@@ -18,12 +16,9 @@ struct Failure {
       return
     }
     let usage = error.showsUsage ? ((error as? UsageError)?.topic ?? topic ?? .root) : nil
-    let message =
-      (error as? TeammateError).map(language.wording.refusal)
-      ?? (error as? CLIError)?.sentence(in: language) ?? error.description
     self.init(
-      message: message, hint: error.hint(in: language), exitCode: error.kind.exitCode,
-      usage: usage)
+      message: error.message(in: language), hint: error.hint(in: language),
+      exitCode: error.kind.exitCode, usage: usage)
     self.language = language
   }
 

@@ -28,12 +28,17 @@ protocol ReportedError: Error, CustomStringConvertible {
   var hint: String? { get }
   /// Whether the usage line of the command follows the message.
   var showsUsage: Bool { get }
+  /// The sentence in `language` (AC-LANG-10).
+  func message(in language: Language) -> String
   /// The hint in `language` (AC-LANG-10).
   func hint(in language: Language) -> String?
 }
 
 extension ReportedError {
   var showsUsage: Bool { kind == .usage }
+
+  /// The sentence in `language`: English unless the error says it otherwise.
+  func message(in language: Language) -> String { description }
 
   /// The hint in `language`: English unless the error says it otherwise.
   func hint(in language: Language) -> String? { hint }
@@ -78,6 +83,9 @@ extension TeammateError: ReportedError {
     default: nil
     }
   }
+
+  /// The refusal in the wording of `language` (`Wording.refusal`).
+  func message(in language: Language) -> String { language.wording.refusal(self) }
 
   /// The hints of `hint` in Traditional Chinese (AC-LANG-10).
   func hint(in language: Language) -> String? {

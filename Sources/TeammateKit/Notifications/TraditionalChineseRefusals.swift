@@ -11,7 +11,6 @@ extension TraditionalChineseWording {
   /// as the English sentence gives them.
   public func refusal(_ error: TeammateError) -> String {
     func quoted(_ text: String) -> String { "「\(text)」" }
-    func kind(_ kind: CardKind) -> String { Self.kind(kind) }
     func field(_ field: NameField) -> String {
       switch field {
       case .householdName: "家的名字"
@@ -23,7 +22,6 @@ extension TraditionalChineseWording {
       case .category: "走道"
       }
     }
-    func slot(_ slot: MealSlot) -> String { Self.slots[slot] ?? "" }
     func time(_ date: Date, _ zone: String = "UTC") -> String {
       ISOTimestamp.text(date, in: TimeZone(identifier: zone) ?? .gmt)
     }
@@ -43,7 +41,7 @@ extension TraditionalChineseWording {
     case .unknownTimeZone(let zone):
       return "\(quoted(zone))不是認得的時區（請用 IANA 名稱，例如 Asia/Taipei）"
     case .replyByRequiresTopic(let cardKind):
-      return "只有話題能設回覆期限，這張卡片是\(kind(cardKind))"
+      return "只有話題能設回覆期限，這張卡片是\(Self.kind(cardKind))"
     case .assigneeNotMember(let uid):
       return "\(quoted(uid.rawValue))不是這個家的成員，卡片不能指派給他"
     case .malformedInviteCode(let code):
@@ -62,7 +60,7 @@ extension TraditionalChineseWording {
     case .invalidRepeatRule(let text, let reason):
       return "\(quoted(text))不是卡片能用的重複規則：\(reason)"
     case .repeatRequiresTaskOrEvent(let cardKind):
-      return "只有待辦或行程能重複，這張卡片是\(kind(cardKind))"
+      return "只有待辦或行程能重複，這張卡片是\(Self.kind(cardKind))"
     case .repeatRequiresTime:
       return "會重複的卡片需要第一次的時間"
     case .repeatEndsBeforeStart(let until, let start, let zone):
@@ -122,7 +120,7 @@ extension TraditionalChineseWording {
     case .mealPlanRequired:
       return "一餐需要日子、餐別和要吃什麼"
     case .mealPlanOnlyOnMeal(let cardKind):
-      return "只有一餐有吃飯的日子和餐別，這張卡片是\(kind(cardKind))"
+      return "只有一餐有吃飯的日子和餐別，這張卡片是\(Self.kind(cardKind))"
     case .mealHasNoTimeOrAssignee:
       return "一餐沒有自己的時間或對象：時間是餐別的，誰煮就是對象"
     case .mealOptionCount(let count, let limit):
@@ -130,7 +128,7 @@ extension TraditionalChineseWording {
     case .mealOptionTwice:
       return "提議的每個選項只能出現一次"
     case .optionNotOffered(let mealSlot, let day):
-      return "那不是\(day)\(slot(mealSlot))提議的選項"
+      return "那不是\(day)\(Self.slots[mealSlot, default: ""])提議的選項"
     case .mealSlotTaken(let mealSlot, let day, let by, let standing):
       let done: String =
         switch standing {
@@ -138,7 +136,7 @@ extension TraditionalChineseWording {
         case .decided: "決定了"
         case .skipped: "決定不吃"
         }
-      return "\(Self.subject(by.rawValue))已經\(done)\(day)的\(slot(mealSlot))"
+      return "\(Self.subject(by.rawValue))已經\(done)\(day)的\(Self.slots[mealSlot, default: ""])"
     case .notAMeal(let id):
       return "卡片\(quoted(id.rawValue))不是一餐"
     case .dishNotFound(let id):

@@ -67,9 +67,10 @@ extension TraditionalChineseWording {
     }
   }
 
-  /// The meals of a day: 「早餐」、「午餐」、「晚餐」.
-  static let slots: [MealSlot: String] = [
+  /// The meals of a day: 「早餐」、「午餐」、「晚餐」 (the command line's words too).
+  package static let slots: [MealSlot: String] = [
     .breakfast: "早餐", .lunch: "午餐", .dinner: "晚餐",
   ]
-  private static let weekdays = ["一", "二", "三", "四", "五", "六", "日"]
+  /// The days of a `MealDay`'s week, Monday first, as 「週一」 reads.
+  package static let weekdays = ["一", "二", "三", "四", "五", "六", "日"]
 }
