@@ -63,6 +63,7 @@ public enum BackendContract {
     ListContract.aMovedItemIsListedUnderItsNewAisle,
     ListContract.bothPartnersWalksTeachOneOrder,
     ListContract.quantitiesOfOneThingAddUp,
+    ListContract.aMealTakesBackOnlyItsPart,
     NewsContract.thePartnersActsAreToldAsMade,
     RaceContract.twoAccountsRacingForOneCodeOneJoins,
     RaceContract.concurrentEditsBothLand,

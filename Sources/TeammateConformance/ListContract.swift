@@ -320,4 +320,79 @@ public enum ListContract {
     _ = try await bob.getItems([onions.id])
     #expect(try await bob.addItem("onions").id != onions.id)
   }
+
+  /// AC-LIST-28: A meal leaving its dish's plan takes back its part of the list and nothing
+  /// else, online and through the outbox; a move or a cook takes nothing back.
+  public static let aMealTakesBackOnlyItsPart = ContractCheck(
+    id: "AC-LIST-28", name: "aMealTakesBackOnlyItsPart"
+  ) { world in
+    let (home, alice, bob) = try await world.coupleWithPhones()
+    let curry = try await alice.addDish(
+      name: "Curry", ingredients: ["2 onions", "500 g rice", "eggs"])
+    let stew = try await alice.addDish(name: "Stew", ingredients: ["1 kg rice", "carrots"])
+    let today = MealDay(containing: world.clock.now(), in: .taipei)
+    let dinner = try await alice.planMeal(
+      Meal(day: today, slot: .dinner, state: .decided(.dish(curry.id))))
+    let lunch = try await alice.planMeal(
+      Meal(day: today, slot: .lunch, state: .decided(.dish(stew.id))))
+    _ = try await alice.addItemsFromMeal(dinner.id)
+    _ = try await alice.addItemsFromMeal(lunch.id)
+    _ = try await bob.sync()
+    _ = try await bob.addItem("onions")
+    let listed = try #require(await bob.list().first { $0.text.text == "eggs" })
+    let eggs = try #require(try await bob.getItems([listed.id]).first)
+    _ = try await alice.sync()
+    func needed(_ device: Device) async -> [String] {
+      await device.list().filter(\.isNeeded).map(\.text.text).sorted()
+    }
+    func bothShow(_ texts: [String], _ step: String) async throws {
+      _ = try await alice.sync()
+      _ = try await bob.sync()
+      #expect(await needed(alice) == texts.sorted(), "Alice, \(step)")
+      #expect(await needed(bob) == texts.sorted(), "Bob, \(step)")
+    }
+    let planned = ["3 onions", "1.5 kg rice", "carrots"]
+    try await bothShow(planned, "planned")
+
+    // A move and a cook take nothing back.
+    _ = try await alice.changeMeal(dinner.id, .move(today.adding(days: 1), .dinner))
+    _ = try await bob.changeMeal(dinner.id, .cook(.both))
+    try await bothShow(planned, "moved")
+    let before = try await world.backend.changes(
+      in: home, after: 0, limit: 1_000, as: world.alice
+    ).count
+
+    // Skipped offline: Alice's phone shows it at once, and it lands once.
+    await alice.setOnline(false)
+    _ = try await alice.changeMeal(dinner.id, .skip)
+    #expect(await needed(alice) == ["1 kg rice", "carrots", "onions"])
+    await alice.setOnline(true)
+    _ = try await alice.sync()
+    let told = try await bob.sync()
+    try await bothShow(["1 kg rice", "carrots", "onions"], "skipped")
+    let feed = try await world.backend.changes(
+      in: home, after: 0, limit: 1_000, as: world.alice)
+    let taken = feed.dropFirst(before).filter { $0.kind == .itemTakenBack }
+    #expect(taken.count == 2 && taken.allSatisfy { $0.actor == world.alice }, "\(taken)")
+    #expect(await bob.list().first { $0.id == eggs.id }?.state == eggs.state)
+    #expect(!told.news.isEmpty && told.news.allSatisfy(\.items.isEmpty), "\(told.news)")
+    #expect(await alice.state.items == bob.state.items)
+
+    // Decided again, its lines come back (what was got stays got); decided otherwise, or
+    // proposed again, they leave; deleted, a meal that was all of an item clears it.
+    _ = try await alice.changeMeal(dinner.id, .decide(.dish(curry.id)))
+    _ = try await alice.addItemsFromMeal(dinner.id)
+    try await bothShow(planned, "decided again")
+    _ = try await bob.changeMeal(dinner.id, .decide(.dish(stew.id)))
+    try await bothShow(["1 kg rice", "carrots", "onions"], "decided otherwise")
+    _ = try await bob.addItemsFromMeal(dinner.id)
+    try await bothShow(["2 kg rice", "carrots", "onions"], "the stew twice")
+    _ = try await alice.changeMeal(dinner.id, .propose([.dish(curry.id), .dish(stew.id)]))
+    try await bothShow(["1 kg rice", "carrots", "onions"], "proposed again")
+    _ = try await bob.deleteCard(lunch.id)
+    try await bothShow(["onions"], "lunch deleted")
+    let cleared = await alice.list(includingCleared: true).filter(\.isCleared).map(\.text.text)
+    #expect(cleared.contains("1 kg rice") && cleared.contains("carrots"), "\(cleared)")
+    #expect(await alice.state.items == bob.state.items)
+  }
 }

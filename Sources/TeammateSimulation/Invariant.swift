@@ -19,6 +19,7 @@ public enum Invariant: String, CaseIterable, Sendable {
   case suggestionRests = "a suggestion offers nothing eaten lately unless it says it relaxed"
   case clearedStaysCleared = "a cleared list item is never needed or got again"
   case oneNeededPerThing = "no two needed list items are one thing as texts fold"
+  case mealPartTakenBack = "a meal leaving its dish's plan takes its part off every needed item"
   case newsIsTrue = "every piece of news names an act the partner made, as it was made"
   case newsIsWhole = "no card the partner acted on since a phone's last sync goes untold"
 }

@@ -6,10 +6,27 @@ struct ListLedger {
   private(set) var latest: [ItemID: ShoppingItem] = [:]
   /// The needed item of each folded text, as the feed left it.
   private var needed: [String: ItemID] = [:]
+  /// The dish each live meal is decided with, as the feed left it.
+  private var planned: [CardID: DishID] = [:]
 
   /// Takes in fresh changes; the first invariant they break, with how.
   mutating func follow(_ changes: [Change]) -> (Invariant, String)? {
+    // NB: the needed items holding a part of each meal that left its dish's plan, as they
+    // stood then: by the end of the changes none may hold it still.
+    var left: [CardID: [ItemID]] = [:]
     for change in changes {
+      if let card = change.card, card.kind == .meal {
+        let dish: DishID? =
+          if !card.isDeleted, case .decided(.dish(let dish))? = card.meal?.state { dish } else {
+            nil
+          }
+        if let before = planned[card.id], before != dish {
+          left[card.id] =
+            latest.values.filter { $0.isNeeded && $0.parts.contains { $0.meal == card.id } }
+            .map(\.id)
+        }
+        planned[card.id] = dish
+      }
       guard let item = change.item else { continue }
       let before = latest[item.id]
       if let before, before.isCleared, !item.isCleared {
@@ -24,6 +41,13 @@ struct ListLedger {
         return (.oneNeededPerThing, "\(twin) and \(item.id) are both '\(item.text.key)'")
       }
       needed[item.text.key] = item.id
+    }
+    for (meal, ids) in left where planned[meal] == nil {
+      for id in ids {
+        guard let item = latest[id], item.isNeeded, item.parts.contains(where: { $0.meal == meal })
+        else { continue }
+        return (.mealPartTakenBack, "\(id) '\(item.text.text)' still holds \(meal)'s part")
+      }
     }
     return nil
   }

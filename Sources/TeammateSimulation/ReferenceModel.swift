@@ -70,7 +70,7 @@ struct ReferenceModel {
       return members.remove(change.actor) == nil ? "\(change.actor) left without being in" : nil
     case .householdUpdated, .memberUpdated, .dishAdded, .dishEdited, .dishRemoved, .dishRestored:
       return members.contains(change.actor) ? nil : "\(change.actor) changed a household"
-    case .itemAdded, .itemGot, .itemUndone, .itemCleared, .itemMoved:
+    case .itemAdded, .itemGot, .itemUndone, .itemCleared, .itemMoved, .itemTakenBack:
       return members.contains(change.actor) ? nil : "\(change.actor) changed the list"
     default:
       break

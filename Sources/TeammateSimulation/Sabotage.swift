@@ -44,6 +44,8 @@ public enum Sabotage: String, CaseIterable, Sendable {
   case revivedItem
   /// The observer reads a merged add as a second needed item of its thing.
   case twinNeeded
+  /// The observer never reads a meal's part taken back off the list.
+  case stuckMealPart
   /// The phones never pull a list change: each knows only the items it wrote itself.
   case deafList
   /// The phones read a meal's proposed options in the wrong order, so its news tells a plan
@@ -75,6 +77,7 @@ public enum Sabotage: String, CaseIterable, Sendable {
     case .restlessSuggestion: .suggestionRests
     case .revivedItem: .clearedStaysCleared
     case .twinNeeded: .oneNeededPerThing
+    case .stuckMealPart: .mealPartTakenBack
     case .deafList: .converges
     case .lyingNews: .newsIsTrue
     case .forgetfulStore: .nothingLost
@@ -198,6 +201,8 @@ public enum Sabotage: String, CaseIterable, Sendable {
           return twin
         }
       }
+    case (.stuckMealPart, true):
+      distortion.changes = { changes in changes.filter { $0.kind != .itemTakenBack } }
     case (.deafList, false):
       distortion.changes = { changes in changes.filter { $0.item == nil } }
     case (.lyingNews, false):

@@ -33,4 +33,9 @@ import Testing
   func test_AC_LIST_24_quantitiesOfOneThingAddUp(kind: BackendKind) async throws {
     try await ListContract.quantitiesOfOneThingAddUp.run(on: kind)
   }
+
+  @Test(arguments: BackendKind.allCases)
+  func test_AC_LIST_28_aMealTakesBackOnlyItsPart(kind: BackendKind) async throws {
+    try await ListContract.aMealTakesBackOnlyItsPart.run(on: kind)
+  }
 }

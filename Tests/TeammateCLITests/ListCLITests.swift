@@ -119,6 +119,31 @@ import Testing
     #expect(noDish.exitCode == 1 && noDish.stderr.contains("dish"), "\(noDish.stderr)")
     #expect(await everything(scratch) == before)
   }
+
+  @Test func test_AC_LIST_29_skippingDinnerTakesBackOnlyTheCurrysOnions() async throws {
+    let scratch = try Scratch()
+    try await scratch.couple()
+    func texts(_ account: String) async throws -> [String] {
+      try items(try await scratch.json(account, ["list"])).compactMap { $0["text"] as? String }
+    }
+    _ = try await scratch.json(
+      "alice", ["dish", "add", "Curry", "--ingredient", "2 onions", "--ingredient", "rice"])
+    _ = try await scratch.json("alice", ["meal", "decide", "dinner", "curry"])
+    _ = try await scratch.json("alice", ["list", "from-meal", "dinner"])
+    _ = try await scratch.json("bob", ["sync"])
+    _ = try await scratch.json("bob", ["list", "add", "onions"])
+    _ = try await scratch.json("alice", ["sync"])
+    let planned = try await texts("alice")
+    #expect(planned.sorted() == ["3 onions", "rice"], "\(planned)")
+    let skipped = await scratch.run("alice", ["meal", "skip", "dinner"])
+    #expect(skipped.exitCode == 0, "\(skipped.stderr)")
+    _ = try await scratch.json("bob", ["sync"])
+    for account in ["alice", "bob"] {
+      #expect(try await texts(account) == ["onions"], "\(account)")
+    }
+    let all = try items(try await scratch.json("bob", ["list", "--all"]))
+    #expect(all.first { $0["text"] as? String == "rice" }?["state"] as? String == "cleared")
+  }
 }
 
 /// The list as it is walked in a shop.

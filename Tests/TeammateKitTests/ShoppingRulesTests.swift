@@ -125,6 +125,68 @@ import Testing
     }
   }
 
+  @Test func test_AC_LIST_27_aMealsPartIsTakenBackAndNothingElse() throws {
+    let curry: CardID = "curry222"
+    let stew: CardID = "stew2222"
+    // (the adds in order, by meal or by hand; the meal taken back; what is left, nil: cleared)
+    let table: [([(String, CardID?)], CardID, String?)] = [
+      ([("2 onions", curry), ("onions", nil)], curry, "onions"),
+      ([("onions", nil), ("2 onions", curry)], curry, "onions"),
+      ([("500 g rice", curry), ("1 kg rice", stew)], curry, "1 kg rice"),
+      ([("500 g rice", curry), ("1 kg rice", stew)], stew, "500 g rice"),
+      ([("牛奶 2 瓶", curry), ("牛奶 1 瓶", nil)], curry, "牛奶 1 瓶"),
+      ([("eggs x2", curry), ("3 eggs", stew), ("eggs", nil)], stew, "eggs x3"),
+      ([("500 g sugar", curry), ("2 cups sugar", nil)], curry, "2 cups sugar"),
+      ([("milk", curry), ("milk", nil)], curry, "milk"),
+      ([("2 onions", curry)], curry, nil),
+      ([("2 onions", curry), ("onions", stew)], curry, "onions"),
+    ]
+    for (adds, meal, left) in table {
+      var items: [ShoppingItem] = []
+      for (text, from) in adds {
+        let added = try add(text, to: items, fromMeal: from).item
+        items = [added]
+      }
+      let item = try #require(items.first)
+      let taken = try #require(
+        try ShoppingRules.takingBack(meal, from: item, by: Fixtures.bob, now: now), "\(adds)")
+      #expect(taken.id == item.id && taken.revision == item.revision + 1)
+      #expect(!taken.fromMeals.contains(meal) && !taken.parts.contains { $0.meal == meal })
+      if let left {
+        #expect(taken.text.text == left && taken.isNeeded, "\(adds) less \(meal)")
+      } else {
+        #expect(taken.state == .cleared(by: Fixtures.bob, at: now) && taken.parts.isEmpty)
+      }
+    }
+
+    // NB: the parts are kept only once a meal adds; what is left by hand alone is plain again.
+    let byHand = try add("2 onions").item
+    #expect(try add("onions", to: [byHand]).item.parts.isEmpty)
+    let planned = try add("onions", to: [byHand], fromMeal: curry).item
+    #expect(
+      planned.parts == [
+        ItemPart(meal: nil, ask: "2 onions"), ItemPart(meal: curry, ask: "onions"),
+      ])
+    #expect(
+      try ShoppingRules.takingBack(curry, from: planned, by: Fixtures.bob, now: now)?.parts == [])
+
+    // Nothing to take back: got, cleared, another meal's, or kept before parts were.
+    let got = try ShoppingRules.get(planned, by: Fixtures.alice, now: now)
+    #expect(try ShoppingRules.takingBack(curry, from: got, by: Fixtures.bob, now: now) == nil)
+    let cleared = try ShoppingRules.clear(planned, by: Fixtures.alice, now: now)
+    #expect(try ShoppingRules.takingBack(curry, from: cleared, by: Fixtures.bob, now: now) == nil)
+    #expect(try ShoppingRules.takingBack(stew, from: planned, by: Fixtures.bob, now: now) == nil)
+    var keptBefore = planned
+    keptBefore.parts = []
+    #expect(
+      try ShoppingRules.takingBack(curry, from: keptBefore, by: Fixtures.bob, now: now) == nil)
+
+    // Its parts are written with the item, and an item without them as before.
+    let written = try JSONEncoder().encode(planned)
+    #expect(try JSONDecoder().decode(ShoppingItem.self, from: written) == planned)
+    #expect(!String(decoding: try JSONEncoder().encode(byHand), as: UTF8.self).contains("parts"))
+  }
+
   @Test func test_AC_LIST_15_theListReadsNeededThenGotOldestFirstInTheOrderMade() throws {
     func item(_ id: ItemID, _ text: String, at offset: TimeInterval, _ state: ItemState = .needed)
       throws -> ShoppingItem

@@ -165,6 +165,7 @@ extension BackendOperations {
     try storage.putCard(deleted)
     try record(
       .cardDeleted, in: card.householdID, by: actor, now: now, card: deleted, storage: &storage)
+    try takeBackParts(of: deleted, before: card, actor: actor, storage: &storage, now: now)
     return deleted
   }
 

@@ -34,6 +34,7 @@ extension BackendOperations {
       .cardEdited, in: card.householdID, by: actor, now: now, needsKnowing: true,
       card: outcome.card, fields: outcome.fields, overwritten: overwritten, mealAct: act,
       storage: &storage)
+    try takeBackParts(of: outcome.card, before: card, actor: actor, storage: &storage, now: now)
     return outcome
   }
 

@@ -85,6 +85,25 @@ extension BackendOperations {
     try record(kind, in: home, by: actor, now: now, item: changed, storage: &storage)
   }
 
+  /// The parts a meal's dish put on the list taken back when the meal leaves that plan
+  /// (AC-LIST-28): `card` deleted, or its meal no longer decided with the dish it was
+  /// (`before`); a move or a new cook takes nothing back. Each needed item holding a part of
+  /// it is appended as it now is.
+  static func takeBackParts(
+    of card: Card, before: Card, actor: AccountID, storage: inout some BackendStorage, now: Date
+  ) throws {
+    guard !before.isDeleted, case .decided(.dish(let dish))? = before.meal?.state else { return }
+    if !card.isDeleted, case .decided(.dish(dish))? = card.meal?.state { return }
+    for item in try storage.items(on: ShoppingRules.mainList, in: card.householdID) {
+      guard let taken = try ShoppingRules.takingBack(card.id, from: item, by: actor, now: now)
+      else { continue }
+      try storage.putItem(taken)
+      try record(
+        .itemTakenBack, in: card.householdID, by: actor, now: now, item: taken,
+        storage: &storage)
+    }
+  }
+
   private static func existingItem(
     _ id: ItemID, in home: HouseholdID, storage: some BackendStorage
   ) throws -> ShoppingItem {

@@ -84,4 +84,7 @@ public enum ChangeKind: String, Sendable, Codable, CaseIterable {
   /// A shopping list item added (or added to: a merge), got, needed again or cleared; the
   /// change carries the item.
   case itemAdded, itemGot, itemUndone, itemCleared, itemMoved
+  /// A meal's part of an item taken back as the meal left its plan (AC-LIST-28): the item
+  /// with less on it, or cleared when the part was all of it.
+  case itemTakenBack
 }

@@ -12,7 +12,7 @@ import Foundation
 /// ```
 public struct HouseholdDocument: Sendable, Codable, Equatable {
   /// The format this kit writes, and the newest it reads.
-  public static let currentFormat = 2
+  public static let currentFormat = 3
 
   /// The format the document was written in.
   public package(set) var format: Int

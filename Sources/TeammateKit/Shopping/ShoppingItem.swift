@@ -33,13 +33,16 @@ public struct ShoppingItem: Sendable, Codable, Hashable, Identifiable {
   public var category: ItemCategory
   /// The shop it was got in, when the person named one (AC-LIST-19).
   public var shop: String?
+  /// Each meal's ask and the one added by hand, once a meal has added to it; empty when
+  /// everything was added by hand, or the item was kept before parts were (AC-LIST-27).
+  public var parts: [ItemPart]
 
   /// An item with every field given; the rules make new ones (`ShoppingRules`).
   public init(
     id: ItemID, listID: ListID = ShoppingRules.mainList, householdID: HouseholdID,
     text: ItemText, note: String? = nil, addedBy: AccountID, addedAt: Date,
     state: ItemState = .needed, fromMeals: [CardID] = [], revision: Int = 1,
-    category: ItemCategory? = nil, shop: String? = nil
+    category: ItemCategory? = nil, shop: String? = nil, parts: [ItemPart] = []
   ) {
     self.id = id
     self.listID = listID
@@ -53,11 +56,12 @@ public struct ShoppingItem: Sendable, Codable, Hashable, Identifiable {
     self.revision = revision
     self.category = category ?? ItemCategory.guess(for: text)
     self.shop = shop
+    self.parts = parts
   }
 
   private enum CodingKeys: String, CodingKey {
     case id, listID, householdID, text, note, addedBy, addedAt, state, fromMeals, revision
-    case category, shop
+    case category, shop, parts
   }
 
   /// NB: an item stored before items had a category reads with the one its text gives.
@@ -75,7 +79,27 @@ public struct ShoppingItem: Sendable, Codable, Hashable, Identifiable {
       fromMeals: try container.decode([CardID].self, forKey: .fromMeals),
       revision: try container.decode(Int.self, forKey: .revision),
       category: try container.decodeIfPresent(ItemCategory.self, forKey: .category),
-      shop: try container.decodeIfPresent(String.self, forKey: .shop))
+      shop: try container.decodeIfPresent(String.self, forKey: .shop),
+      parts: try container.decodeIfPresent([ItemPart].self, forKey: .parts) ?? [])
+  }
+
+  /// NB: an item with no parts is written as it was before items had them, so that a list
+  /// nobody planned from reads and exports as it did.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(listID, forKey: .listID)
+    try container.encode(householdID, forKey: .householdID)
+    try container.encode(text, forKey: .text)
+    try container.encodeIfPresent(note, forKey: .note)
+    try container.encode(addedBy, forKey: .addedBy)
+    try container.encode(addedAt, forKey: .addedAt)
+    try container.encode(state, forKey: .state)
+    try container.encode(fromMeals, forKey: .fromMeals)
+    try container.encode(revision, forKey: .revision)
+    try container.encode(category, forKey: .category)
+    try container.encodeIfPresent(shop, forKey: .shop)
+    if !parts.isEmpty { try container.encode(parts, forKey: .parts) }
   }
 
   /// Whether it is still to buy.

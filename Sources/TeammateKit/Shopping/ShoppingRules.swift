@@ -41,6 +41,12 @@ public enum ShoppingRules {
       if let meal = draft.fromMeal, !merged.fromMeals.contains(meal) {
         merged.fromMeals.append(meal)
       }
+      // NB: the parts are kept once a meal adds to the item: all it held before was by hand.
+      if draft.fromMeal != nil || !needed.parts.isEmpty {
+        let before =
+          needed.parts.isEmpty ? [ItemPart(meal: nil, ask: needed.text.text)] : needed.parts
+        merged.parts = ItemPart.adding(ItemPart(meal: draft.fromMeal, ask: text.text), to: before)
+      }
       // NB: the quantities add up (AC-LIST-24). A text is equal to another of the same thing,
       // so the written texts are compared.
       let wanted = ItemWants(reading: needed.text.text).adding(ItemWants(reading: text.text))
@@ -55,7 +61,8 @@ public enum ShoppingRules {
     return Added(
       item: ShoppingItem(
         id: draft.id, householdID: household, text: text, note: note, addedBy: author,
-        addedAt: now, fromMeals: draft.fromMeal.map { [$0] } ?? []),
+        addedAt: now, fromMeals: draft.fromMeal.map { [$0] } ?? [],
+        parts: draft.fromMeal.map { [ItemPart(meal: $0, ask: text.text)] } ?? []),
       merged: false)
   }
 
@@ -158,15 +165,36 @@ public enum ShoppingRules {
     return drafts
   }
 
+  /// The needed `item` without `meal`'s part (AC-LIST-27): its quantity what the other parts
+  /// ask for, cleared by `member` at `now` when the meal's part was all of it; nil when there
+  /// is nothing to take back (the item got or cleared, or holding no part of the meal).
+  public static func takingBack(
+    _ meal: CardID, from item: ShoppingItem, by member: AccountID, now: Date
+  ) throws(TeammateError) -> ShoppingItem? {
+    guard item.isNeeded, item.parts.contains(where: { $0.meal == meal }) else { return nil }
+    let rest = item.parts.filter { $0.meal != meal }
+    return try changed(item) { (taken: inout ShoppingItem) throws(TeammateError) in
+      taken.fromMeals.removeAll { $0 == meal }
+      guard let total = ItemPart.total(of: rest, writtenAs: item.text.text) else {
+        taken.parts = []
+        taken.state = .cleared(by: member, at: now)
+        return
+      }
+      taken.text = try ItemText(total)
+      // NB: what is left by hand alone is an item like any other.
+      taken.parts = rest.allSatisfy { $0.meal == nil } ? [] : rest
+    }
+  }
+
   private static func checkNotCleared(_ item: ShoppingItem) throws(TeammateError) {
     if case .cleared(let by, _) = item.state { throw .itemCleared(item.text.text, by: by) }
   }
 
-  private static func changed(_ item: ShoppingItem, _ change: (inout ShoppingItem) -> Void)
-    -> ShoppingItem
-  {
+  private static func changed<Failure: Error>(
+    _ item: ShoppingItem, _ change: (inout ShoppingItem) throws(Failure) -> Void
+  ) throws(Failure) -> ShoppingItem {
     var updated = item
-    change(&updated)
+    try change(&updated)
     updated.revision += 1
     return updated
   }
