@@ -21,6 +21,7 @@ public enum BackendContract {
     DeviceConcurrencyContract.cancelledCallersLeaveNothingHalfDone,
     DeviceStoreContract.aDroppedDeviceLosesNothingAndSendsOnce,
     PortabilityContract.aRoundTripGivesTheSameBytes,
+    PortabilityContract.anErasedAccountBecomesAFormerMember,
     DeviceObservationContract.aScreenFollowsThePartnerWithoutSync,
     DeviceObservationContract.theViewOfAWaitingWriteIsTheBackendsAnswer,
     DeviceTruthContract.eachReminderFiresOnceHoweverOftenTheDeviceSyncs,

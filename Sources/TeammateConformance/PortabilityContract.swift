@@ -55,6 +55,79 @@ public enum PortabilityContract {
       Set(shown.keys) == Set(try await source.cards(in: home, as: world.bob).map(\.id)))
   }
 
+  /// AC-PORT-06: Alice erases her account while she shares a household with Bob: what she
+  /// wrote stays, by the former member, and nothing the backend or Bob's phone keeps names
+  /// her; alone, an account erases its household only when it says so.
+  public static let anErasedAccountBecomesAFormerMember = ContractCheck(
+    id: "AC-PORT-06", name: "anErasedAccountBecomesAFormerMember"
+  ) { world in
+    let home = try await ordinaryWeek(in: world)
+    let credential = Credential(provider: "apple", subject: "000111.alice")
+    try await world.backend.linkCredential(credential, as: world.alice)
+    let kept = InMemoryDeviceStore()
+    let alice = try await world.device(world.alice, store: kept)
+    let bob = world.device(world.bob).device
+    _ = try await alice.sync()
+    _ = try await bob.sync()
+    let written = try await world.backend.cards(in: home, as: world.bob)
+    #expect(written.contains { $0.createdBy == world.alice })
+
+    // Offline, nothing happens.
+    let before = try await world.snapshot(home)
+    await alice.setOnline(false)
+    await #expect(throws: TeammateError.unavailable) { try await alice.eraseAccount() }
+    await alice.setOnline(true)
+    #expect(try await world.snapshot(home) == before)
+
+    world.clock.advance(by: 60)
+    try await alice.eraseAccount()
+    #expect(await alice.state == DeviceState())
+    #expect(try await kept.loadState(of: world.alice) == nil)
+    #expect(try await world.backend.householdID(of: world.alice, as: world.alice) == nil)
+    let household = try await world.backend.household(home, as: world.bob)
+    #expect(household.members.map(\.uid) == [world.bob])
+    let cards = try await world.backend.cards(in: home, as: world.bob)
+    let feed = try await world.backend.changes(in: home, after: 0, limit: 10_000, as: world.bob)
+    let uid = "\"\(world.alice.rawValue)\""
+    func names(_ value: some Encodable) throws -> Bool {
+      String(decoding: try JSONEncoder().encode(value), as: UTF8.self).contains(uid)
+    }
+    #expect(try !names(household) && !names(cards) && !names(feed))
+    #expect(cards.map(\.id) == written.map(\.id))
+    #expect(
+      zip(cards, written).allSatisfy {
+        $0.createdBy == ($1.createdBy == world.alice ? Erasure.formerMember : $1.createdBy)
+          && $0.ackBy == ($1.ackBy == world.alice ? Erasure.formerMember : $1.ackBy)
+          && $0.revision == $1.revision && $0.title == $1.title
+      })
+    #expect(feed.last?.kind == .accountErased && feed.last?.actor == Erasure.formerMember)
+    // NB: her credential is free: another may link it now.
+    try await world.backend.linkCredential(credential, as: world.carol)
+
+    // Bob's phone names her nowhere, and tells him once.
+    let report = try await bob.sync()
+    #expect(report.news.filter { $0.kind == .erased }.count == 1, "\(report.news)")
+    #expect(report.news.allSatisfy { $0.actor != world.alice })
+    #expect(try !names(await bob.state))
+    #expect(try await bob.sync().news.filter { $0.kind == .erased }.isEmpty)
+    _ = try await world.backend.issueInvite(for: home, as: world.bob)
+
+    // NB: an account in no household erases what it has: its credentials.
+    let carols = Credential(provider: "google", subject: "carol")
+    try await world.backend.linkCredential(carols, as: world.carol)
+    try await world.device(world.carol).device.eraseAccount()
+    try await world.backend.linkCredential(carols, as: world.bob)
+
+    // Alone, Bob erases his household only when he says so.
+    let alone = try await world.backend.cards(in: home, as: world.bob)
+    await #expect(throws: TeammateError.lastMemberMustDeleteHousehold(home)) {
+      try await bob.eraseAccount()
+    }
+    #expect(try await world.backend.cards(in: home, as: world.bob) == alone)
+    try await bob.eraseAccount(deletingHousehold: true)
+    #expect(try await world.backend.householdID(of: world.bob, as: world.bob) == nil)
+  }
+
   /// Imports `document`; false, with a known issue, where the backend says an import is not
   /// available to a member yet (PostgreSQL: the operator's import, ADR 0021).
   static func imports(

@@ -111,6 +111,26 @@ public struct InMemoryStorage: BackendStorage, Sendable {
     }
   }
 
+  public mutating func erase(_ account: AccountID, in household: HouseholdID?) throws {
+    credentials = credentials.filter { $0.value != account }
+    failures[account] = nil
+    receipts[account] = nil
+    accountHouseholds[account] = nil
+    guard let id = household else { return }
+    households[id] = try households[id].map { try Erasure.erasing(account, in: $0) }
+    for card in cardOrder[id] ?? [] {
+      cardsByID[card] = try cardsByID[card].map { try Erasure.erasing(account, in: $0) }
+    }
+    items[id] = try items[id].map { try Erasure.erasing(account, in: $0) }
+    feeds[id] = try feeds[id].map { try Erasure.erasing(account, in: $0) }
+    feed = try feed.map { $0.householdID == id ? try Erasure.erasing(account, in: $0) : $0 }
+    for (other, kept) in receipts {
+      for (write, receipt) in kept where receipt.household == id {
+        receipts[other]?[write]?.outcome = try Erasure.erasing(account, in: receipt.outcome)
+      }
+    }
+  }
+
   public mutating func appendChange(_ change: Change) -> Change {
     var stamped = change
     lastSequence += 1

@@ -147,6 +147,32 @@ public final class PostgresAccounts {
     }
   }
 
+  /// Erases `account` for a request that came by mail (AC-PORT-08): the kit's erasure, acted
+  /// as the account through the service (what it wrote stays in its household, by a former
+  /// member; a household it is alone in goes only when `deletingHousehold` says so), and
+  /// then its role, if it has one, is dropped as `remove` drops it. A refused erasure
+  /// changes nothing, the role included.
+  public func erase(
+    _ account: AccountID, deletingHousehold: Bool, clock: any WallClock
+  ) async throws {
+    let rows = try connection.query(
+      "SELECT role FROM teammate_accounts WHERE account = \(account.rawValue)")
+    let role = rows.count == 1 ? try rows.text(0, "role") : nil
+    if let role, !PostgresQuery.isPlainName(role) {
+      throw PostgresError.client("the stored role '\(role)' is not one this tool made")
+    }
+    let service = try PostgresBackend(url: url, clock: clock)
+    try await service.eraseAccount(deletingHousehold: deletingHousehold, as: account)
+    guard let role else { return }
+    try connection.execute("ALTER ROLE \(role) NOLOGIN")
+    try connection.query(
+      """
+      SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity
+      WHERE usesysid = (SELECT oid FROM pg_roles WHERE rolname = \(role))
+      """)
+    try connection.execute("DROP OWNED BY \(role); DROP ROLE \(role)")
+  }
+
   /// Ends every session of this store's devices whose transaction has been open longer than
   /// `limit`, idle or not, and answers how many (ADR 0019): a device may lift every time limit
   /// it is given (`SET idle_in_transaction_session_timeout = 0`), so the operator runs this on

@@ -29,5 +29,6 @@ enum PostgresSchema {
     rowBounds,
     householdsWithTheirIDs,
     itemsByTheirThing,
+    erasedAccounts,
   ]
 }

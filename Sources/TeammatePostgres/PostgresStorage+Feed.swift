@@ -10,6 +10,13 @@ extension PostgresStorage {
     if let account = known?.account, known?.id == id { known = KnownHousehold(account: account) }
   }
 
+  /// NB: through the database's function, which erases the account acting only (schema 18).
+  public mutating func erase(_ account: AccountID, in household: HouseholdID?) throws {
+    knownCards = nil
+    if known?.account == account { known = KnownHousehold(account: account) }
+    connection.later("SELECT teammate_erase_account()")
+  }
+
   /// NB: each household's feed numbers its own changes, one after another: the next number
   /// is read while the household is locked (ADR 0009), so two writers cannot take the same
   /// one and none is skipped. The locked household's last number came with its lock, so its

@@ -145,6 +145,15 @@ extension SQLiteBackend {
     }
   }
 
+  /// Every row of `account`'s device, gone: its account was erased.
+  func forgetDevice(of account: AccountID) throws {
+    try write(AccessChecked(), as: account) { storage, _, _ in
+      for table in ["devices", "device_cards", "device_parts", "device_notifications"] {
+        try storage.connection.run("DELETE FROM \(table) WHERE account = ?", [.id(account)])
+      }
+    }
+  }
+
   func removeAllNotifications(of account: AccountID) throws {
     try write(AccessChecked(), as: account) { storage, _, _ in
       try storage.connection.run(

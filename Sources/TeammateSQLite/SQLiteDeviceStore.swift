@@ -50,6 +50,14 @@ public struct SQLiteDeviceStore: DeviceStore {
       throw DeviceNotSaved(reason: "\(error)")
     }
   }
+
+  public func forgetState(of account: AccountID) async throws {
+    do {
+      try await file.forgetDevice(of: account)
+    } catch {
+      throw DeviceNotSaved(reason: "\(error)")
+    }
+  }
 }
 
 extension SQLiteBackend {

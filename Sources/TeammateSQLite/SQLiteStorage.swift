@@ -222,6 +222,56 @@ public struct SQLiteStorage: BackendStorage {
     try connection.run("DELETE FROM households WHERE id = ?", [.id(id)])
   }
 
+  /// NB: every text column of the household's rows and of the devices' kept in this file,
+  /// each a value or a JSON document: a value that is the uid becomes the former member's, as
+  /// does the uid as a string in a document, and a member of the former member's loses its
+  /// name. The account's own device rows go with its other rows.
+  public func erase(_ account: AccountID, in household: HouseholdID?) throws {
+    let own = [
+      "credentials", "failed_joins", "write_receipts", "account_households", "devices",
+      "device_cards", "device_parts", "device_notifications",
+    ]
+    for table in own {
+      try connection.run("DELETE FROM \(table) WHERE account = ?", [.id(account)])
+    }
+    guard let id = household else { return }
+    let (former, scope) = (Erasure.token(Erasure.formerMember), [SQLiteValue.id(id)])
+    let tables: [(String, key: String?)] = [
+      ("households", "id"), ("invites", "household_id"), ("cards", "household_id"),
+      ("changes", "household_id"), ("items", "household_id"), ("write_receipts", "household_id"),
+      ("devices", nil), ("device_cards", nil), ("device_parts", nil),
+      ("device_notifications", nil),
+    ]
+    for (table, key) in tables {
+      let columns = try connection.rows(
+        "SELECT name FROM pragma_table_info(?) WHERE type = 'TEXT'", [.text(table)]
+      ) { $0.text(0) }.filter { $0 != key && $0 != "account" }
+      let within = key.map { " AND \($0) = ?5" } ?? ""
+      for column in columns {
+        try connection.run(
+          """
+          UPDATE \(table) SET \(column) = CASE WHEN \(column) = ?1 THEN ?2
+            ELSE replace(\(column), ?3, ?4) END
+          WHERE (\(column) = ?1 OR instr(\(column), ?3) > 0)\(within)
+          """,
+          [.id(account), .id(Erasure.formerMember), .text(Erasure.token(account)), .text(former)]
+            + (key == nil ? [] : scope))
+        let named = try connection.rows(
+          """
+          SELECT rowid, \(column) FROM \(table)
+          WHERE instr(\(column), ?1) > 0 AND instr(\(column), 'displayName') > 0\(key.map { " AND \($0) = ?2" } ?? "")
+          """, [.text(former)] + (key == nil ? [] : scope)
+        ) { ($0.int64(0), $0.text(1)) }
+        for (row, text) in named {
+          let unnamed = Erasure.unnamingFormerMembers(in: text)
+          guard unnamed != text else { continue }
+          try connection.run(
+            "UPDATE \(table) SET \(column) = ? WHERE rowid = ?", [.text(unnamed), .integer(row)])
+        }
+      }
+    }
+  }
+
   public func appendChange(_ change: Change) throws -> Change {
     // NB: the card goes in columns; its household is the change's own.
     var cardValues =

@@ -109,6 +109,10 @@ public actor SignedInPostgresBackend: PushingBackend, AccountRoutedBackend {
     try await signedIn(actor).leaveHousehold(id, deletingHousehold: deletingHousehold, as: actor)
   }
 
+  public func eraseAccount(deletingHousehold: Bool, as actor: AccountID) async throws {
+    try await signedIn(actor).eraseAccount(deletingHousehold: deletingHousehold, as: actor)
+  }
+
   public func issueInvite(for household: HouseholdID, as actor: AccountID) async throws
     -> Invite
   { try await signedIn(actor).issueInvite(for: household, as: actor) }

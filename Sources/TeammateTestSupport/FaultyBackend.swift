@@ -132,6 +132,10 @@ public final class FaultyBackend: PushingBackend, @unchecked Sendable {
     }
   }
 
+  public func eraseAccount(deletingHousehold: Bool, as actor: AccountID) async throws {
+    try await call { try await base.eraseAccount(deletingHousehold: deletingHousehold, as: actor) }
+  }
+
   public func issueInvite(for household: HouseholdID, as actor: AccountID) async throws -> Invite {
     try await call { try await base.issueInvite(for: household, as: actor) }
   }

@@ -8,4 +8,9 @@ import Testing
   func test_AC_PORT_03_aRoundTripGivesTheSameBytes(kind: BackendKind) async throws {
     try await PortabilityContract.aRoundTripGivesTheSameBytes.run(on: kind)
   }
+
+  @Test(arguments: BackendKind.allCases)
+  func test_AC_PORT_06_anErasedAccountBecomesAFormerMember(kind: BackendKind) async throws {
+    try await PortabilityContract.anErasedAccountBecomesAFormerMember.run(on: kind)
+  }
 }

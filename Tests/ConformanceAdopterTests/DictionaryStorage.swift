@@ -96,6 +96,25 @@ struct DictionaryStorage: BackendStorage, Sendable {
     receipts = receipts.filter { $0.value.household != id }
   }
 
+  mutating func erase(_ account: AccountID, in household: HouseholdID?) throws {
+    credentials = credentials.filter { $0.value != account }
+    failures[account] = nil
+    memberships[account] = nil
+    receipts = receipts.filter { $0.key.split(separator: " ")[1] != account.rawValue[...] }
+    guard let id = household else { return }
+    households[id] = try households[id].map { try Erasure.erasing(account, in: $0) }
+    for (key, card) in cards where card.householdID == id {
+      cards[key] = try Erasure.erasing(account, in: card)
+    }
+    for (key, item) in items where item.householdID == id {
+      items[key] = try Erasure.erasing(account, in: item)
+    }
+    feed = try feed.map { $0.householdID == id ? try Erasure.erasing(account, in: $0) : $0 }
+    for (key, receipt) in receipts where receipt.household == id {
+      receipts[key]?.outcome = try Erasure.erasing(account, in: receipt.outcome)
+    }
+  }
+
   mutating func appendChange(_ change: Change) -> Change {
     var stamped = change
     lastSequence += 1

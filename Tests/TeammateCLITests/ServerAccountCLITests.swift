@@ -84,4 +84,48 @@ import Testing
     let service = try PostgresBackend(url: store, clock: ManualWallClock(Fixtures.start))
     #expect(try await service.householdID(of: "alice", as: "alice") == nil)
   }
+
+  @Test func test_AC_PORT_10_anOperatorErasesAnAccountWhoseRequestCameByMail() async throws {
+    let store = try ServerCLITests.server()
+    let folder = try TemporaryFolder.make()
+    let now = ["TEAMMATE_NOW": "2026-12-01T09:00:00+08:00"]
+    var urls: [String: String] = [:]
+    for name in ["alice", "bob"] {
+      urls[name] = try await #require(
+        try Self.add(name, on: store, passfile: folder.appending("\(name).pgpass"))["url"]
+          as? String)
+    }
+    func run(_ name: String, _ arguments: [String]) async throws -> CommandOutcome {
+      try await Binary.run(
+        ["--store", urls[name] ?? "", "--device", folder.appending("\(name).sqlite"), "--as", name]
+          + arguments, environment: now)
+    }
+    let created = try await run("alice", ["--json", "household", "create", "--name", "Home"])
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(created.stdout.utf8)) as? [String: Any])
+    let code = try #require((document["invite"] as? [String: Any])?["code"] as? String)
+    #expect(try await run("bob", ["household", "join", code]).exitCode == 0)
+    #expect(try await run("alice", ["card", "add", "Checkup", "--kind", "task"]).exitCode == 0)
+
+    let erased = try await Binary.run(
+      ["--store", store, "server", "erase-account", "alice"], environment: [:])
+    #expect(erased.exitCode == 0, "\(erased.stderr)")
+    #expect(erased.stdout == "alice is erased; what they wrote stays, by a former member.\n")
+    let told = try await run("bob", ["sync"])
+    #expect(told.stdout.contains("A former member erased their account"), "\(told.stdout)")
+    let after = try await run("alice", ["household", "show"])
+    #expect(after.exitCode == 74, "\(after.stderr)")
+
+    let alone = try await Binary.run(
+      ["--store", store, "server", "erase-account", "bob"], environment: [:])
+    #expect(alone.exitCode == 1, "\(alone.stderr)")
+    #expect(
+      alone.stderr.hasSuffix(
+        "hint: to delete it with the account: teammate server erase-account bob --delete-household\n"
+      ), "\(alone.stderr)")
+    #expect(try await run("bob", ["card", "list"]).stdout.contains("Checkup"))
+    let both = try await Binary.run(
+      ["--store", store, "server", "erase-account", "bob", "--delete-household"], environment: [:])
+    #expect(both.exitCode == 0, "\(both.stderr)")
+  }
 }

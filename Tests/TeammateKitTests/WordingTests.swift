@@ -120,6 +120,10 @@ import Testing
     (news(.joined, nil), "Bob joined the household", "Bob 加入了這個家"),
     (news(.left, nil), "Bob left the household", "Bob 離開了這個家"),
     (
+      news(.erased, nil), "Bob erased their account; what they wrote stays",
+      "Bob 刪除了帳號，寫下的內容仍在"
+    ),
+    (
       news(.renamed, "Our place"), #"Bob renamed the household to "Our place""#,
       "Bob 把這個家改名為「Our place」"
     ),

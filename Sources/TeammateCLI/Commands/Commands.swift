@@ -10,7 +10,8 @@ enum Commands {
       listShow, listAdd, listGot, listUndo, listMove, listClear, listFromMeal, export,
       importHousehold,
       pending, ack, sync, watch, outbox, notifications, settings, status, whoami, accountLink,
-      serverAccountAdd, serverAccountRemove, completions,
+      accountDelete,
+      serverAccountAdd, serverAccountRemove, serverEraseAccount, completions,
       demo,
     ],
     groupAbstracts: [

@@ -203,6 +203,32 @@ extension Commands {
     }
   }()
 
+  static let accountDelete: CommandSpec = {
+    let delete = Flag(
+      "delete-household",
+      help: "You are your household's last member: delete the household with your account.")
+    return CommandSpec(
+      path: ["account", "delete"],
+      abstract: "Erase your account: what you wrote stays in your household, by a former member.",
+      discussion:
+        "Your display name, linked sign-ins, this device's state and everything else that is "
+        + "yours alone are erased; your partner is told once, and your cards, items and "
+        + "history read as a former member's. The household's last member must add "
+        + "--delete-household, which deletes the household too.",
+      options: [delete], needsNetwork: true
+    ) { session, arguments in
+      let uid = try session.account()
+      let deleting = arguments[delete]
+      do {
+        try await session.deviceWrite { try await $0.eraseAccount(deletingHousehold: deleting) }
+      } catch TeammateError.lastMemberMustDeleteHousehold {
+        throw CLIError.lastMemberErasing(nil)
+      }
+      if session.json { return session.writeJSON(.object(["erased": .string(uid.rawValue)])) }
+      session.write(HouseholdWords(language: session.language).erased(uid) + "\n")
+    }
+  }()
+
   private static func link(_ credential: Credential, session: inout Session) async throws {
     let uid = try session.account()
     try await session.deviceWrite { try await $0.linkCredential(credential) }

@@ -77,6 +77,37 @@ extension Commands {
     session.write("\(name) no longer signs in to this server.\n")
   }
 
+  static let serverEraseAccount: CommandSpec = {
+    let delete = Flag(
+      "delete-household",
+      help: "The account is its household's last member: delete the household too.")
+    return CommandSpec(
+      path: ["server", "erase-account"],
+      abstract: "Erase an account whose request came by mail, and drop its role.",
+      discussion:
+        "Run with the service role's URL as --store. What the account wrote stays in its "
+        + "household, by a former member, and its partner is told; its sign-ins, receipts "
+        + "and role go.",
+      arguments: [accountName], options: [delete], store: .existing, needsNetwork: true
+    ) { session, arguments in
+      let name = try account(named: arguments[accountName] ?? "")
+      let url = try serviceURL(session)
+      do {
+        try await PostgresAccounts(url: url).erase(
+          name, deletingHousehold: arguments[delete], clock: session.clock)
+      } catch let error as PostgresError {
+        throw ServerError(url: url, reason: error.message)
+      } catch TeammateError.lastMemberMustDeleteHousehold {
+        throw CLIError.lastMemberErasing(name)
+      }
+      if session.json {
+        return session.writeJSON(
+          .object(["account": .string(name.rawValue), "erased": .bool(true)]))
+      }
+      session.write("\(name) is erased; what they wrote stays, by a former member.\n")
+    }
+  }()
+
   /// A name to give an account: not empty once trimmed.
   private static func account(named text: String) throws -> AccountID {
     let name = text.trimmingCharacters(in: .whitespaces)

@@ -58,9 +58,11 @@ extension Session {
     TimeText(zone: await timeZone(), now: now, chinese: language == .traditionalChinese)
   }
 
-  /// A member's display name, or the uid when they are not (or no longer) a member.
+  /// A member's display name, a former member's name (AC-PORT-08), or the uid when they are
+  /// not (or no longer) a member.
   mutating func name(_ uid: AccountID) async -> String {
-    (try? await household())?.member(uid)?.displayName ?? uid.rawValue
+    if uid == Erasure.formerMember { return language.wording.formerMember }
+    return (try? await household())?.member(uid)?.displayName ?? uid.rawValue
   }
 
   /// The household's cards as this device shows them, oldest first: the ones it pulled, with

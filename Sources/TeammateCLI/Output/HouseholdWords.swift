@@ -72,6 +72,13 @@ struct HouseholdWords {
       : "'\(name)' has no live invite; create one with 'teammate invite create'"
   }
 
+  /// An account erased.
+  func erased(_ uid: AccountID) -> String {
+    chinese
+      ? "已刪除帳號 \(uid)；你寫下的內容以「前成員」留在家裡。"
+      : "Erased the account \(uid); what you wrote stays, by a former member."
+  }
+
   /// A sign-in linked to an account, whose uid stays.
   func linked(_ credential: Credential, to uid: AccountID) -> String {
     chinese

@@ -12,6 +12,9 @@ enum CLIError: Error, Equatable {
   case needsNetwork(String)
   /// A file the command writes (an export) could not be written; nothing was left half-made.
   case cannotWrite(String, reason: String)
+  /// An account alone in its household, erased without saying the household goes too: the
+  /// operator's erasure names it (`server erase-account`), the person's own does not.
+  case lastMemberErasing(AccountID?)
 }
 
 extension CLIError: CustomStringConvertible {
@@ -27,6 +30,10 @@ extension CLIError: CustomStringConvertible {
       return "'\(command)' needs the network and cannot wait in the outbox"
     case .cannotWrite(let path, let reason):
       return "cannot write \(path): \(reason)"
+    case .lastMemberErasing(nil):
+      return "you are your household's last member: erasing your account deletes it too"
+    case .lastMemberErasing(let name?):
+      return "'\(name)' is their household's last member: erasing the account deletes it too"
     }
   }
 
@@ -39,6 +46,8 @@ extension CLIError: CustomStringConvertible {
     case .notFound(let what): return what
     case .needsNetwork(let command): return "「\(command)」需要網路，不能在待送區等"
     case .cannotWrite(let path, let reason): return "無法寫入 \(path)：\(reason)"
+    case .lastMemberErasing(nil): return "你是這個家最後的成員：刪除帳號也會刪除這個家"
+    case .lastMemberErasing(let name?): return "「\(name)」是這個家最後的成員：刪除帳號也會刪除這個家"
     }
   }
 
@@ -51,6 +60,9 @@ extension CLIError: CustomStringConvertible {
       return "用「teammate household create --name NAME」建立一個，或用「teammate household join CODE」加入"
     case .needsNetwork: return "不加 --offline 再跑一次（也不要設定 TEAMMATE_OFFLINE）"
     case .cannotWrite: return "確認資料夾存在而且可以寫入"
+    case .lastMemberErasing(nil): return "要連同這個家一起刪除：teammate account delete --delete-household"
+    case .lastMemberErasing(let name?):
+      return "要連同這個家一起刪除：teammate server erase-account \(name) --delete-household"
     case .notFound: return nil
     }
   }
@@ -67,6 +79,11 @@ extension CLIError: CustomStringConvertible {
       return "run it without --offline (and with TEAMMATE_OFFLINE unset)"
     case .cannotWrite:
       return "check that the folder exists and may be written"
+    case .lastMemberErasing(nil):
+      return "to delete it with your account: teammate account delete --delete-household"
+    case .lastMemberErasing(let name?):
+      return
+        "to delete it with the account: teammate server erase-account \(name) --delete-household"
     case .notFound:
       return nil
     }

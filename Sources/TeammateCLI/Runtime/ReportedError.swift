@@ -53,7 +53,7 @@ extension CLIError: ReportedError {
   var kind: FailureKind {
     switch self {
     case .missingAccount: .usage
-    case .noHousehold, .notFound, .needsNetwork: .refused
+    case .noHousehold, .notFound, .needsNetwork, .lastMemberErasing: .refused
     case .cannotWrite: .store
     }
   }

@@ -77,6 +77,9 @@ struct Unreachable: TeammateBackend {
   func leaveHousehold(_ id: HouseholdID, deletingHousehold: Bool, as actor: AccountID) throws {
     throw TeammateError.unavailable
   }
+  func eraseAccount(deletingHousehold: Bool, as actor: AccountID) throws {
+    throw TeammateError.unavailable
+  }
   func issueInvite(for household: HouseholdID, as actor: AccountID) throws -> Invite {
     throw TeammateError.unavailable
   }

@@ -115,4 +115,29 @@ extension BackendOperations {
     try record(.memberLeft, in: id, by: actor, now: now, household: updated, storage: &storage)
     try storage.setHouseholdID(nil, of: actor)
   }
+
+  /// The actor's account erased (AC-PORT-06): out of its household as a member leaves (the
+  /// last one only when deleting it), the partner told by an `accountErased` change, and then
+  /// every trace of the account the storage keeps erased or named the former member's.
+  package static func eraseAccount(
+    deletingHousehold: Bool, actor: AccountID, storage: inout some BackendStorage, now: Date
+  ) throws {
+    guard actor != Erasure.formerMember else { throw TeammateError.accessDenied(.notSignedIn) }
+    guard let id = try storage.householdID(of: actor) else {
+      return try storage.erase(actor, in: nil)
+    }
+    let updated = try HouseholdRules.leave(
+      try existingHousehold(id, in: storage), account: actor,
+      deletingHousehold: deletingHousehold)
+    if updated.members.isEmpty {
+      try storage.deleteHousehold(id)
+      return try storage.erase(actor, in: nil)
+    }
+    if let code = try storage.inviteCode(of: id) { try storage.deleteInvite(code) }
+    try storage.putHousehold(updated)
+    try record(.accountErased, in: id, by: actor, now: now, household: updated, storage: &storage)
+    // NB: the account's own link goes with the rest, last: a store that checks rows against
+    // their author's household sees a member until then.
+    try storage.erase(actor, in: id)
+  }
 }

@@ -68,6 +68,12 @@ public protocol BackendStorage {
   /// Removes the household with its cards, its list items, its invite and its feed.
   mutating func deleteHousehold(_ id: HouseholdID) throws
 
+  /// Erases `account` (AC-PORT-06): its credentials, failed joins, receipts and the link to its
+  /// household go, and in `household` (the one it has just left, nil for none) every
+  /// document — the household, its cards, items, feed, invite and the partner's receipts —
+  /// names `Erasure.formerMember` wherever it named the account (`Erasure.erasing`).
+  mutating func erase(_ account: AccountID, in household: HouseholdID?) throws
+
   /// Appends a change, giving it the next sequence number.
   mutating func appendChange(_ change: Change) throws -> Change
   /// At most `limit` of the household's changes whose sequence is after `cursor`, in sequence

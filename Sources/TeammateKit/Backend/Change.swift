@@ -75,6 +75,9 @@ public struct Change: Sendable, Codable, Equatable, Identifiable {
 /// What a change did.
 public enum ChangeKind: String, Sendable, Codable, CaseIterable {
   case householdCreated, householdUpdated, memberJoined, memberLeft, memberUpdated
+  /// A member erased their account (AC-PORT-06): the change carries the household without
+  /// them, and every change before it names the former member where it named them.
+  case accountErased
   case cardAdded, cardEdited, cardAcknowledged, cardCompleted, cardDeleted, cardRestored
   /// A repeating card moved on to its next occurrence without being completed.
   case cardSkipped

@@ -1,6 +1,6 @@
 import Foundation
 
-/// What a device needs of a store, and nothing else: fifteen calls an app team can implement
+/// What a device needs of a store, and nothing else: sixteen calls an app team can implement
 /// over its own persistence (`TransactionalBackend` gives all of them over a `BackendStorage`).
 ///
 /// Every call names the acting account and is checked with `AccessPolicy` against the state
@@ -46,6 +46,11 @@ public protocol TeammateBackend: Sendable {
   func leaveHousehold(
     _ id: HouseholdID, deletingHousehold: Bool, as actor: AccountID
   ) async throws
+
+  /// Erases the actor's account (AC-PORT-06): its credentials, receipts and failed joins go;
+  /// a household it shared keeps what it wrote, by `Erasure.formerMember`, and the partner is
+  /// told; a household it is alone in is removed too, only when `deletingHousehold` says so.
+  func eraseAccount(deletingHousehold: Bool, as actor: AccountID) async throws
 
   // MARK: Invites
 

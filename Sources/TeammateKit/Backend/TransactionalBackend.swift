@@ -103,6 +103,13 @@ extension TransactionalBackend {
     }
   }
 
+  public func eraseAccount(deletingHousehold: Bool, as actor: AccountID) throws {
+    try write(AccessChecked(), as: actor) { storage, now, _ in
+      try BackendOperations.eraseAccount(
+        deletingHousehold: deletingHousehold, actor: actor, storage: &storage, now: now)
+    }
+  }
+
   public func issueInvite(for household: HouseholdID, as actor: AccountID) throws -> Invite {
     try write(AccessChecked(), as: actor) { storage, now, random in
       try BackendOperations.issueInvite(

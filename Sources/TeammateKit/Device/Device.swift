@@ -174,6 +174,7 @@ public actor Device {
       state.apply(change)
       state.toldAhead.insert(change.sequence)
       learn([change], before: before)
+      if change.kind == .accountErased { try await scheduler.removeAll() }
       try await replan(adding: [change].compactMap { $0.activity(for: account) })
     }
   }
@@ -295,6 +296,10 @@ public actor Device {
     }
     let activity = pulled.fresh.compactMap { $0.activity(for: account) }
     let told = learn(pulled.fresh, before: before)
+    // NB: what the centre shows or holds named the erased partner: planned again whole.
+    if pulled.fresh.contains(where: { $0.kind == .accountErased }) {
+      try await scheduler.removeAll()
+    }
     let diff = try await replan(adding: activity)
     return report(news: told, activity: activity, pulled: pulled.pulled.count, diff: diff)
   }
@@ -615,6 +620,22 @@ public actor Device {
       try await backend.leaveHousehold(
         try await householdID(), deletingHousehold: deletingHousehold, as: account)
       try await forgetHousehold()
+    }
+  }
+
+  /// Erases this device's account (AC-PORT-06), online only: the backend erases it (a
+  /// household it shares keeps what it wrote, by a former member; one it is alone in goes
+  /// too, when `deletingHousehold` says so), and the device forgets everything, its saved
+  /// state and its notifications included. What waits in its outbox is not sent.
+  public func eraseAccount(deletingHousehold: Bool = false) async throws {
+    try await inTurn {
+      guard isOnline else { throw TeammateError.unavailable }
+      try await backend.eraseAccount(deletingHousehold: deletingHousehold, as: account)
+      state = DeviceState()
+      shownView = nil
+      try await scheduler.removeAll()
+      try await store?.forgetState(of: account)
+      saved = state
     }
   }
 

@@ -161,10 +161,28 @@ public struct DeviceState: Sendable, Codable, Equatable {
       }
     }
     if let payload = change.household, isNewer(change, for: Self.householdKey) {
+      let gone = household?.members.map(\.uid).filter { payload.member($0) == nil } ?? []
       changed = changed || household != payload
       household = payload
+      if change.kind == .accountErased { changed = erasing(gone) || changed }
     }
     return changed
+  }
+
+  /// Every trace of `accounts`, erased from the backend, named the former member's in this
+  /// device's copy too (AC-PORT-06): its cards, items, news, outbox and the rest.
+  private mutating func erasing(_ accounts: [AccountID]) -> Bool {
+    var erased = self
+    for account in accounts {
+      guard let rewritten = try? Erasure.erasing(account, in: erased) else { continue }
+      erased = rewritten
+    }
+    guard erased != self else { return false }
+    let journal = cardJournal
+    self = erased
+    cardJournal = journal
+    for id in cards.keys { cardJournal.note(id) }
+    return true
   }
 
   /// Whether this state holds more than a pull over `other` brings: a write made or answered,

@@ -23,6 +23,16 @@ public protocol DeviceStore: Sendable {
   /// unknown): a store may write only what changed since.
   func saveState(_ state: DeviceState, previous: DeviceState?, of account: AccountID)
     async throws
+
+  /// Keeps nothing of `account`'s device: its account was erased (AC-PORT-06), and no row
+  /// may name it. By default an empty state is saved in its place.
+  func forgetState(of account: AccountID) async throws
+}
+
+extension DeviceStore {
+  public func forgetState(of account: AccountID) async throws {
+    try await saveState(DeviceState(), previous: nil, of: account)
+  }
 }
 
 /// A device could not keep its state: the call that changed it failed, and the device is
@@ -64,6 +74,8 @@ public actor InMemoryDeviceStore: DeviceStore {
     }
     kept[account] = state
   }
+
+  public func forgetState(of account: AccountID) { kept[account] = nil }
 
   /// Makes every save after the next `count` fail, as a full disk would (nil: none fails).
   package func failSaves(after count: Int?) { savesLeft = count }

@@ -69,6 +69,8 @@ struct DeviceViewStorage: BackendStorage {
   mutating func link(_ credential: Credential, to account: AccountID) {}
 
   mutating func deleteHousehold(_ id: HouseholdID) {}
+  // NB: an erasure is never a waiting write: the device asks the backend for it directly.
+  mutating func erase(_ account: AccountID, in household: HouseholdID?) {}
 
   // NB: the view keeps no feed: what a write appends is the backend's to number.
   mutating func appendChange(_ change: Change) -> Change { change }

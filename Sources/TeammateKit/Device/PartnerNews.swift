@@ -7,6 +7,8 @@ public struct PartnerNews: Sendable, Equatable, Codable {
   public enum Kind: String, Sendable, Codable, CaseIterable {
     case logged, changed, acknowledged, completed, reopened, deleted, restored, skipped
     case joined, left, renamed
+    /// The partner erased their account: what they wrote stays, by "a former member".
+    case erased
     case movedTimeZone = "moved-time-zone"
     /// A meal offered with options, picked from them, decided directly, skipped, moved to
     /// another day or slot, or given a cook.
@@ -178,6 +180,9 @@ public struct PartnerNews: Sendable, Equatable, Codable {
       case .memberLeft:
         entries.append(
           (change.sequence, PartnerNews(kind: .left, actor: change.actor, at: change.at)))
+      case .accountErased:
+        entries.append(
+          (change.sequence, PartnerNews(kind: .erased, actor: change.actor, at: change.at)))
       case .householdUpdated:
         guard let updated = change.household else { continue }
         if updated.name != previousHousehold?.name {

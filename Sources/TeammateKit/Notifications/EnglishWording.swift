@@ -69,6 +69,9 @@ public struct EnglishWording: Wording {
     case .restored: return "\(partner) restored \(title)"
     case .joined: return "\(partner) joined the household"
     case .left: return "\(partner) left the household"
+    case .erased:
+      return partner.prefix(1).uppercased() + partner.dropFirst()
+        + " erased their account; what they wrote stays"
     case .renamed: return "\(partner) renamed the household to \(title)"
     case .movedTimeZone: return "\(partner) moved the household to \(entry.title ?? "") time"
     case .mealSettings: return "\(partner) changed when the household eats"

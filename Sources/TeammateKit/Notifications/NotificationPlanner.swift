@@ -163,8 +163,8 @@ public enum NotificationPlanner {
     let card = candidate.card.map { input.cards[$0] }
     /// The partner who did it, as the household names them.
     var partner: String {
-      let actor = candidate.event?.actor
-      return input.members.first { $0.uid == actor }?.displayName ?? input.wording.partner
+      guard let actor = candidate.event?.actor else { return input.wording.partner }
+      return input.wording.name(of: actor, among: input.members)
     }
     switch (candidate.kind, card) {
     case (.activity, let card?):
@@ -190,7 +190,7 @@ public enum NotificationPlanner {
         meal.day, meal.slot, fireAt: candidate.fireAt, zone: input.timeZone, wording: input.wording)
     case (.listActivity, _):
       let news = candidate.list ?? ListNews(actor: input.viewer, at: candidate.occurrenceAt)
-      let name = input.members.first { $0.uid == news.actor }?.displayName ?? input.wording.partner
+      let name = input.wording.name(of: news.actor, among: input.members)
       return NotificationText.list(news, by: name, fireAt: candidate.fireAt, wording: input.wording)
     default:
       return NotificationText.digest(

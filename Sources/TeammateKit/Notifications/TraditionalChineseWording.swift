@@ -8,6 +8,8 @@ public struct TraditionalChineseWording: Wording {
 
   /// A name as a sentence's subject: followed by a space only when it ends in a letter that
   /// is not Han, as Chinese is written beside other scripts ("Alice 記錄了", "小美記錄了").
+  public var formerMember: String { "前成員" }
+
   package static func subject(_ name: String) -> String {
     guard let last = name.unicodeScalars.last, !last.properties.isIdeographic else { return name }
     return name + " "
@@ -73,6 +75,7 @@ public struct TraditionalChineseWording: Wording {
     case .restored: return "\(Self.subject(partner))復原了\(title)"
     case .joined: return "\(Self.subject(partner))加入了這個家"
     case .left: return "\(Self.subject(partner))離開了這個家"
+    case .erased: return "\(Self.subject(partner))刪除了帳號，寫下的內容仍在"
     case .renamed: return "\(Self.subject(partner))把這個家改名為\(title)"
     case .movedTimeZone: return "\(Self.subject(partner))把這個家的時區改為 \(entry.title ?? "")"
     case .mealSettings: return "\(Self.subject(partner))改了家裡的用餐時間"

@@ -10,9 +10,23 @@ public protocol Wording: Sendable {
   func news(_ entry: PartnerNews, by partner: String) -> String
   /// What the partner is called when the household holds no name for them.
   var partner: String { get }
+  /// Who wrote what an erased account wrote (`Erasure.formerMember`): "a former member".
+  var formerMember: String { get }
   /// A refusal in a sentence a person reads (the error's own English one unless the wording
   /// speaks another language).
   func refusal(_ error: TeammateError) -> String
+}
+
+extension Wording {
+  /// The English name of a former member, for a wording that gives none of its own.
+  public var formerMember: String { "a former member" }
+
+  /// What `account` is called among `members`: its display name, a former member's name, or
+  /// the partner's when the household holds none.
+  func name(of account: AccountID, among members: [Member]) -> String {
+    if account == Erasure.formerMember { return formerMember }
+    return members.first { $0.uid == account }?.displayName ?? partner
+  }
 }
 
 extension Wording where Self == EnglishWording {
