@@ -22,6 +22,8 @@ public enum Invariant: String, CaseIterable, Sendable {
   case mealPartTakenBack = "a meal leaving its dish's plan takes its part off every needed item"
   case newsIsTrue = "every piece of news names an act the partner made, as it was made"
   case newsIsWhole = "no card the partner acted on since a phone's last sync goes untold"
+  case erasedNowhere =
+    "an erased account is named by nothing the backend keeps, nor by a phone that pulled its erasure"
 }
 
 /// The first invariant a run broke: where, which, and what was seen.

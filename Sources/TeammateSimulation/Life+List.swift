@@ -52,6 +52,11 @@ struct ListLedger {
     return nil
   }
 
+  /// Its items with `account` named the former member's, as an erasure rewrote them.
+  mutating func erasing(_ account: AccountID) {
+    latest = latest.mapValues { (try? Erasure.erasing(account, in: $0)) ?? $0 }
+  }
+
   /// The times an item holds: each must be one the backend's clock gave.
   static func times(_ item: ShoppingItem) -> [Date] {
     switch item.state {

@@ -9,6 +9,11 @@ struct MealLedger {
   /// The day (by the backend's clock) each meal the partners planned was asked for.
   var asked: [CardID: MealDay] = [:]
 
+  /// Its meals with `account` named the former member's, as an erasure rewrote them.
+  mutating func erasing(_ account: AccountID) {
+    latest = latest.mapValues { (try? Erasure.erasing(account, in: $0)) ?? $0 }
+  }
+
   /// Takes in fresh changes; the first invariant they break, with how.
   mutating func follow(_ changes: [Change]) -> (Invariant, String)? {
     var touched = false

@@ -25,6 +25,18 @@ struct ReferenceModel {
     var deleted: Bool
     var meal: Meal?
 
+    /// This version with `account` named the former member's, as an erasure rewrites it.
+    func erasing(_ account: AccountID) -> Version {
+      func named(_ uid: AccountID) -> AccountID { uid == account ? Erasure.formerMember : uid }
+      var erased = self
+      erased.assignee = assignee.map(named)
+      erased.createdBy = named(createdBy)
+      erased.lastEditedBy = named(lastEditedBy)
+      erased.ackBy = ackBy.map(named)
+      erased.meal = meal.map { (try? Erasure.erasing(account, in: $0)) ?? $0 }
+      return erased
+    }
+
     init(_ card: Card) {
       meal = card.meal
       kind = card.kind
@@ -68,6 +80,15 @@ struct ReferenceModel {
       return members.count > 2 ? "a third member joined" : nil
     case .memberLeft:
       return members.remove(change.actor) == nil ? "\(change.actor) left without being in" : nil
+    case .accountErased:
+      let staying = Set(change.household?.members.map(\.uid) ?? [])
+      let gone = members.subtracting(staying)
+      guard gone.count == 1, let erased = gone.first else {
+        return "an erasure took out \(gone.sorted())"
+      }
+      members = staying
+      for (id, version) in cards { cards[id] = version.erasing(erased) }
+      return nil
     case .householdUpdated, .memberUpdated, .dishAdded, .dishEdited, .dishRemoved, .dishRestored:
       return members.contains(change.actor) ? nil : "\(change.actor) changed a household"
     case .itemAdded, .itemGot, .itemUndone, .itemCleared, .itemMoved, .itemTakenBack:

@@ -44,6 +44,8 @@ public enum Sabotage: String, CaseIterable, Sendable {
   case revivedItem
   /// The observer reads a merged add as a second needed item of its thing.
   case twinNeeded
+  /// The phones read an erasure as a member leaving: they keep the erased name.
+  case rememberingPhone
   /// The observer never reads a meal's part taken back off the list.
   case stuckMealPart
   /// The phones never pull a list change: each knows only the items it wrote itself.
@@ -78,6 +80,7 @@ public enum Sabotage: String, CaseIterable, Sendable {
     case .revivedItem: .clearedStaysCleared
     case .twinNeeded: .oneNeededPerThing
     case .stuckMealPart: .mealPartTakenBack
+    case .rememberingPhone: .erasedNowhere
     case .deafList: .converges
     case .lyingNews: .newsIsTrue
     case .forgetfulStore: .nothingLost
@@ -199,6 +202,15 @@ public enum Sabotage: String, CaseIterable, Sendable {
           item.id = ItemID("2" + item.id.rawValue)
           twin.item = item
           return twin
+        }
+      }
+    case (.rememberingPhone, false):
+      distortion.changes = { changes in
+        changes.map { change in
+          guard change.kind == .accountErased else { return change }
+          var remembering = change
+          remembering.kind = .memberLeft
+          return remembering
         }
       }
     case (.stuckMealPart, true):

@@ -33,6 +33,8 @@ public enum SimAction: Sendable, Equatable, Codable, CustomStringConvertible {
   case invite(Partner)
   case join(Partner, rightCode: Bool)
   case leave(Partner)
+  /// The partner erases their account (AC-PORT-11): gone from the run from then on.
+  case erase(Partner)
   case sync(Partner, dismiss: Bool)
   case network(Partner, online: Bool)
   case kill(Partner)
@@ -57,6 +59,21 @@ public enum SimAction: Sendable, Equatable, Codable, CustomStringConvertible {
   /// clearing the got, or a decided meal's ingredients.
   case list(Partner, op: Int, pick: Int, value: Int)
 
+  /// The partner whose phone takes the step, if one does.
+  var partner: Partner? {
+    switch self {
+    case .add(let who, _, _, _, _), .edit(let who, _, _, _), .acknowledge(let who, _, _),
+      .acknowledgeAll(let who), .done(let who, _), .skip(let who, _), .delete(let who, _),
+      .restore(let who, _), .settings(let who, _, _), .rename(let who, _), .invite(let who),
+      .join(let who, _), .leave(let who), .erase(let who), .sync(let who, _),
+      .network(let who, _), .kill(let who), .loseReply(let who), .deliver(let who, _),
+      .burst(let who, _, _), .dish(let who, _, _, _), .planMeal(let who, _, _, _, _),
+      .changeMeal(let who, _, _, _), .suggest(let who, _, _), .list(let who, _, _, _):
+      who
+    case .advance, .stranger: nil
+    }
+  }
+
   public var description: String {
     switch self {
     case .add(let who, let kind, let hours, let assign, let repeats):
@@ -75,6 +92,7 @@ public enum SimAction: Sendable, Equatable, Codable, CustomStringConvertible {
     case .invite(let who): "\(who) invite"
     case .join(let who, let right): "\(who) join with \(right ? "the" : "a wrong") code"
     case .leave(let who): "\(who) leave"
+    case .erase(let who): "\(who) erases their account"
     case .sync(let who, let dismiss): "\(who) sync\(dismiss ? " and read conflicts" : "")"
     case .network(let who, let online): "\(who) \(online ? "online" : "offline")"
     case .kill(let who): "\(who) killed and restarted"

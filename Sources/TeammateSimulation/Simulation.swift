@@ -26,6 +26,15 @@ public enum Simulation {
     if config.list {
       mixed = interleaved(mixed, seed: config.seed &+ 0x6C69_7374, oneIn: 6, SimAction.list)
     }
+    // NB: a third of the runs end with one partner gone, erased in the last third of the
+    // run, from a stream of its own: the steps before stay as they were.
+    if config.erasures {
+      var random = SeededRandomNumberGenerator(seed: config.seed &+ 0x6572_6173)
+      if random.below(3) == 0 {
+        let at = config.steps * 2 / 3 + random.below(max(1, config.steps / 3))
+        mixed.insert(.erase(Partner.allCases[random.below(2)]), at: min(at, mixed.count))
+      }
+    }
     return (rates, Array(mixed.prefix(config.steps)))
   }
 
@@ -149,6 +158,10 @@ final class Life {
   /// The two phones, in `Partner.allCases` order.
   private var phones: [Phone] = []
   var members: Set<Partner> = [.alice, .bob]
+  /// The partners who erased their account: gone from the run (AC-PORT-11).
+  var erased: Set<Partner> = []
+  /// The feed's sequence of the latest erasure, once the checks have read it.
+  var erasedAt: Int64?
   var code: String
   /// Every value the backend's clock has shown.
   var instants: Set<Date> = []
@@ -230,6 +243,7 @@ final class Life {
   }
 
   private func act(_ action: SimAction, step: Int) async throws -> String {
+    if let who = action.partner, erased.contains(who) { return "gone" }
     switch action {
     case .add(let who, let kind, let hours, let assign, let repeats):
       let phone = phone(who)
@@ -309,6 +323,22 @@ final class Life {
       try await phone(who).device.leave()
       members.remove(who)
       return "ok"
+    case .erase(let who):
+      // NB: the household stays, with the partner: only one of two members erases.
+      guard members.count == 2 else { return "stays: the last member" }
+      do {
+        try await phone(who).device.eraseAccount()
+      } catch let error as TeammateError where error != .unavailable {
+        throw error
+      } catch {
+        // NB: a reply lost on the way: the erasure may have landed all the same.
+        guard try await backend.householdID(of: who.account, as: who.account) == nil else {
+          throw error
+        }
+      }
+      members.remove(who)
+      erased.insert(who)
+      return "ok"
     case .sync(let who, let dismiss):
       let phone = phone(who)
       justActed = who
@@ -338,8 +368,14 @@ final class Life {
       return "ok"
     case .kill(let who):
       let phone = phone(who)
-      let held = await phone.device.state
-      let news = await phone.device.news
+      // NB: a store beside the household's (SQLite's) names an erased partner the former
+      // member in the phone's saved state at once; the phone learns it at its next pull.
+      var held = await phone.device.state
+      var news = await phone.device.news
+      for gone in erased {
+        held = (try? Erasure.erasing(gone.account, in: held)) ?? held
+        news = (try? Erasure.erasing(gone.account, in: news)) ?? news
+      }
       // NB: the phone dies with no save asked for; it opens again from its store alone, which
       // must hold what it had not sent, shown or told.
       phone.device = try await Device(
@@ -519,6 +555,15 @@ final class Life {
           return violated(.membersOnly, "\(intruder) acted in a household they were not in")
         }
       }
+      for gone in feedMembers.takeErased() {
+        feedSeen = feedSeen.map { (try? Erasure.erasing(gone, in: $0)) ?? $0 }
+        meals.erasing(gone)
+        list.erasing(gone)
+        erasedAt = fresh.last { $0.kind == .accountErased }?.sequence ?? erasedAt
+      }
+      if let named = try await erasedNamed(fresh: fresh, reader: reader) {
+        return violated(.erasedNowhere, named)
+      }
       if let broken = meals.follow(fresh) { return violated(broken.0, broken.1) }
       if let broken = list.follow(fresh) { return violated(broken.0, broken.1) }
       if let disagreement = model.follow(fresh) { return violated(.model, disagreement) }
@@ -529,7 +574,7 @@ final class Life {
         }
       }
       let cards = lastSync == nil ? [] : try await backend.cards(in: home, as: reader)
-      for partner in Partner.allCases {
+      for partner in Partner.allCases where !erased.contains(partner) {
         if let violation = try await checkPhone(partner, cards: cards, violated) {
           return violation
         }
@@ -621,11 +666,11 @@ final class Life {
       await phone.device.setOnline(true)
     }
     for _ in 0..<3 {
-      for partner in Partner.allCases {
+      for partner in Partner.allCases where !erased.contains(partner) {
         _ = try? await phone(partner).device.sync()
       }
     }
-    for partner in Partner.allCases {
+    for partner in Partner.allCases where !erased.contains(partner) {
       let device = phone(partner).device
       let state = await device.state
       guard state.outbox.isEmpty else {
@@ -684,6 +729,15 @@ final class Life {
 /// Who is a member at each point of the feed, replayed change by change.
 struct FeedMembership {
   private var members: Set<AccountID> = []
+  /// The members an erasure took out, until the checks take them.
+  private var erased: [AccountID] = []
+
+  /// The members erased since the last call, whom the checks' own copies must name as a
+  /// former member from now on.
+  mutating func takeErased() -> [AccountID] {
+    defer { erased = [] }
+    return erased
+  }
 
   /// Takes in one change; the author, when they acted while not a member.
   mutating func follow(_ change: Change) -> AccountID? {
@@ -693,6 +747,14 @@ struct FeedMembership {
       return nil
     case .memberLeft:
       return members.remove(change.actor) == nil ? change.actor : nil
+    case .accountErased:
+      // NB: the actor is the former member: who left is whom the household no longer lists.
+      let staying = Set(change.household?.members.map(\.uid) ?? [])
+      let gone = members.subtracting(staying)
+      guard change.actor == Erasure.formerMember, gone.count == 1 else { return change.actor }
+      erased += gone
+      members = staying
+      return nil
     default:
       return members.contains(change.actor) ? nil : change.actor
     }

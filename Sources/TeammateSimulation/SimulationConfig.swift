@@ -79,13 +79,17 @@ public struct SimulationConfig: Sendable {
   public var meals: Bool
   /// Whether the partners keep the shopping list too: off for a seed kept from before it.
   public var list: Bool
+  /// Whether a partner may erase their account late in the run (AC-PORT-11): off for a seed
+  /// kept from before erasures.
+  public var erasures: Bool
 
   /// A run of `steps` steps from `seed`, on fresh backends of `backend`'s.
   public init(
     seed: UInt64, steps: Int, backend: any BackendFactory = InMemoryBackendFactory(),
-    sabotage: Sabotage? = nil, meals: Bool = true, list: Bool = true
+    sabotage: Sabotage? = nil, meals: Bool = true, list: Bool = true, erasures: Bool = true
   ) {
     self.list = list
+    self.erasures = erasures
     self.seed = seed
     self.steps = steps
     self.backend = backend
@@ -105,12 +109,13 @@ public struct SimulationConfig: Sendable {
     guard Self.commandLineBackends.contains(backend.name) else {
       let options =
         (sabotage.map { ", sabotage: .\($0.rawValue)" } ?? "") + (meals ? "" : ", meals: false")
-        + (list ? "" : ", list: false")
+        + (list ? "" : ", list: false") + (erasures ? "" : ", erasures: false")
       return "await Simulation.run(SimulationConfig(seed: \(seed), steps: \(steps), "
         + "backend: \(backend.name) factory\(options)))"
     }
     return "swift run -c release teammate-sim --seed \(seed) --steps \(steps) "
       + "--backend \(backend.name)" + (sabotage.map { " --sabotage \($0.rawValue)" } ?? "")
       + (meals ? "" : " --no-meals") + (list ? "" : " --no-list")
+      + (erasures ? "" : " --no-erasures")
   }
 }

@@ -9,7 +9,8 @@ import TeammateTestHarness
 let usage =
   "usage: teammate-sim [--seed N | --seeds A...B] [--steps N] [--backend "
   + BackendKind.allCases.map(\.rawValue).joined(separator: "|") + "] [--trace] [--sabotage "
-  + Sabotage.allCases.map(\.rawValue).joined(separator: "|") + "] [--no-meals] [--no-list]"
+  + Sabotage.allCases.map(\.rawValue).joined(separator: "|")
+  + "] [--no-meals] [--no-list] [--no-erasures]"
 
 func fail(_ message: String) -> Never {
   FileHandle.standardError.write(Data("teammate-sim: error: \(message)\n\(usage)\n".utf8))
@@ -23,6 +24,7 @@ var printTrace = false
 var sabotage: Sabotage?
 var meals = true
 var list = true
+var erasures = true
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
   func value() -> String {
@@ -53,6 +55,7 @@ while let argument = arguments.popFirst() {
   case "--trace": printTrace = true
   case "--no-meals": meals = false
   case "--no-list": list = false
+  case "--no-erasures": erasures = false
   case "-h", "--help":
     print(usage)
     exit(0)
@@ -65,7 +68,8 @@ var failures = 0
 var stepsRun = 0
 for seed in seeds {
   let config = SimulationConfig(
-    seed: seed, steps: steps, backend: backend, sabotage: sabotage, meals: meals, list: list)
+    seed: seed, steps: steps, backend: backend, sabotage: sabotage, meals: meals, list: list,
+    erasures: erasures)
   let result = await Simulation.run(config)
   stepsRun += result.trace.count - 1
   if printTrace { print(result.trace.joined(separator: "\n")) }

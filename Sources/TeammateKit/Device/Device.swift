@@ -174,7 +174,7 @@ public actor Device {
       state.apply(change)
       state.toldAhead.insert(change.sequence)
       learn([change], before: before)
-      if change.kind == .accountErased { try await scheduler.removeAll() }
+      if state.erasureHeard { try await forgetErased() }
       try await replan(adding: [change].compactMap { $0.activity(for: account) })
     }
   }
@@ -296,10 +296,7 @@ public actor Device {
     }
     let activity = pulled.fresh.compactMap { $0.activity(for: account) }
     let told = learn(pulled.fresh, before: before)
-    // NB: what the centre shows or holds named the erased partner: planned again whole.
-    if pulled.fresh.contains(where: { $0.kind == .accountErased }) {
-      try await scheduler.removeAll()
-    }
+    if state.erasureHeard { try await forgetErased() }
     let diff = try await replan(adding: activity)
     return report(news: told, activity: activity, pulled: pulled.pulled.count, diff: diff)
   }
@@ -621,6 +618,29 @@ public actor Device {
         try await householdID(), deletingHousehold: deletingHousehold, as: account)
       try await forgetHousehold()
     }
+  }
+
+  /// Names the former member, in this device's copies, every account it knew that the
+  /// backend no longer names anywhere in the household's feed (AC-PORT-06): an erasure
+  /// rewrote what the device pulled before it, and the device cannot tell who from the
+  /// rewritten changes alone. One read of the whole feed; then what the notification
+  /// centre holds, which named them, is planned again whole.
+  private func forgetErased() async throws {
+    guard let home = state.householdID else { return }
+    var named: Set<AccountID> = [account, Erasure.formerMember]
+    var cursor: Int64 = 0
+    while true {
+      let page = try await backend.changes(in: home, after: cursor, limit: pageSize, as: account)
+      for change in page {
+        named.insert(change.actor)
+        named.formUnion(change.household?.members.map(\.uid) ?? [])
+      }
+      guard let last = page.last?.sequence, last > cursor else { break }
+      cursor = last
+    }
+    _ = state.erasing(state.knownMembers.subtracting(named).sorted())
+    state.erasureHeard = false
+    try await scheduler.removeAll()
   }
 
   /// Erases this device's account (AC-PORT-06), online only: the backend erases it (a

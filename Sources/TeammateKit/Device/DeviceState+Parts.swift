@@ -52,6 +52,8 @@ extension DeviceState {
     case .shopGets: shopGets != other.shopGets
     case .cards: cards != other.cards
     case .cardApplied: cardApplied != other.cardApplied
+    case .knownMembers: knownMembers != other.knownMembers
+    case .erasureHeard: erasureHeard != other.erasureHeard
     }
   }
 
@@ -76,6 +78,8 @@ extension DeviceState {
     case .shopGets: shopGets
     case .cards: cards
     case .cardApplied: cardApplied
+    case .knownMembers: knownMembers
+    case .erasureHeard: erasureHeard
     }
   }
 }

@@ -59,6 +59,13 @@ public struct DeviceState: Sendable, Codable, Equatable {
   var cardJournal = CardJournal()
   /// Its cards as last pulled, by id.
   public package(set) var cards: [CardID: Card] = [:]
+  /// Every account this device has seen act in its household or be a member of it: all an
+  /// account named in its copies can be. An erasure pulled names the one the backend no
+  /// longer knows the former member's here too (AC-PORT-06).
+  var knownMembers: Set<AccountID> = []
+  /// Whether an erasure was pulled whose accounts this device's copies still name: the next
+  /// sync names them the former member (`Device.forgetErased`), however often it fails first.
+  var erasureHeard = false
 
   /// How many gets in named shops a device keeps to learn their order from, the newest: a
   /// year of a couple's weekly trips.
@@ -73,7 +80,7 @@ public struct DeviceState: Sendable, Codable, Equatable {
   enum CodingKeys: String, CodingKey, CaseIterable {
     case householdID, household, cursor, cards, appliedSequence, waitingActivity, planned, shown
     case outbox, conflicts, heldAnswers, items, listSeen, listUnseen, toldAhead, news
-    case shop, shopGets, cardApplied
+    case shop, shopGets, cardApplied, knownMembers, erasureHeard
   }
 
   /// NB: every field may be missing, so that a state saved by an earlier version still opens.
@@ -105,6 +112,10 @@ public struct DeviceState: Sendable, Codable, Equatable {
     news = try container.decodeIfPresent([PartnerNews].self, forKey: .news) ?? []
     shop = try container.decodeIfPresent(String.self, forKey: .shop)
     shopGets = try container.decodeIfPresent([ShopGet].self, forKey: .shopGets) ?? []
+    knownMembers =
+      try container.decodeIfPresent(Set<AccountID>.self, forKey: .knownMembers)
+      ?? Set(household?.members.map(\.uid) ?? [])
+    erasureHeard = try container.decodeIfPresent(Bool.self, forKey: .erasureHeard) ?? false
   }
 
   /// NB: a state saved before the plan kept its text holds occurrences only: their text
@@ -160,18 +171,22 @@ public struct DeviceState: Sendable, Codable, Equatable {
         }
       }
     }
-    if let payload = change.household, isNewer(change, for: Self.householdKey) {
-      let gone = household?.members.map(\.uid).filter { payload.member($0) == nil } ?? []
-      changed = changed || household != payload
-      household = payload
-      if change.kind == .accountErased { changed = erasing(gone) || changed }
+    knownMembers.insert(change.actor)
+    if change.kind == .accountErased { erasureHeard = true }
+    if let payload = change.household {
+      knownMembers.formUnion(payload.members.map(\.uid))
+      if isNewer(change, for: Self.householdKey) {
+        changed = changed || household != payload
+        household = payload
+      }
     }
     return changed
   }
 
   /// Every trace of `accounts`, erased from the backend, named the former member's in this
   /// device's copy too (AC-PORT-06): its cards, items, news, outbox and the rest.
-  private mutating func erasing(_ accounts: [AccountID]) -> Bool {
+  package mutating func erasing(_ accounts: [AccountID]) -> Bool {
+    knownMembers.subtract(accounts)
     var erased = self
     for account in accounts {
       guard let rewritten = try? Erasure.erasing(account, in: erased) else { continue }
