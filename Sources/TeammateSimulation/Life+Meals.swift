@@ -109,7 +109,9 @@ extension Life {
         let day = mealToday(for: phone).adding(days: value % 4 - 1)
         _ = try await device.changeMeal(card.id, .move(day, MealSlot.allCases[value % 3]))
       case 5:
-        let cooks: [MealCook?] = [.member(who.account), .member(who.other.account), .both, nil]
+        let cooks: [MealCook?] = [
+          .member(who.account), partner(of: who).map { .member($0) } ?? .both, .both, nil,
+        ]
         _ = try await device.changeMeal(card.id, .cook(cooks[value % 4]))
       case 6: _ = try await device.deleteCard(card.id)
       default: _ = try await device.restoreCard(card.id)

@@ -248,7 +248,7 @@ final class Life {
     case .add(let who, let kind, let hours, let assign, let repeats):
       let phone = phone(who)
       let at = clock.now() + TimeInterval(hours * 3_600)
-      let assignee = [who.account, who.other.account, nil][assign % 3]
+      let assignee = [who.account, partner(of: who), nil][assign % 3]
       let draft = CardDraft(
         kind: kind, title: "t\(step)", time: kind == .event || kind == .task ? at : nil,
         assignee: assignee, replyBy: kind == .topic ? at : nil,
@@ -263,7 +263,7 @@ final class Life {
       case .title: edit.title = .set("t\(value)")
       case .note: edit.note = .set(value % 5 == 0 ? nil : "n\(value)")
       case .time: edit.time = .set(clock.now() + TimeInterval(value * 600))
-      case .assignee: edit.assignee = .set([who.account, who.other.account, nil][value % 3])
+      case .assignee: edit.assignee = .set([who.account, partner(of: who), nil][value % 3])
       case .replyBy: edit.replyBy = .set(clock.now() + TimeInterval(value * 600))
       case .repeatRule: edit.repeatRule = .set(SimRepeats.rule(value))
       // NB: drawn from the first six fields only: a meal's are never edited as a card's.
@@ -370,11 +370,13 @@ final class Life {
       let phone = phone(who)
       // NB: a store beside the household's (SQLite's) names an erased partner the former
       // member in the phone's saved state at once; the phone learns it at its next pull.
-      var held = await phone.device.state
-      var news = await phone.device.news
+      let held = await phone.device.state
+      let news = await phone.device.news
+      var erasedHeld = held
+      var erasedNews = news
       for gone in erased {
-        held = (try? Erasure.erasing(gone.account, in: held)) ?? held
-        news = (try? Erasure.erasing(gone.account, in: news)) ?? news
+        erasedHeld = (try? Erasure.erasing(gone.account, in: erasedHeld)) ?? erasedHeld
+        erasedNews = (try? Erasure.erasing(gone.account, in: erasedNews)) ?? erasedNews
       }
       // NB: the phone dies with no save asked for; it opens again from its store alone, which
       // must hold what it had not sent, shown or told.
@@ -384,9 +386,11 @@ final class Life {
         random: SeededRandomNumberGenerator(seed: config.seed &* 131 &+ UInt64(step)))
       let kept = await phone.device.state
       let keptNews = await phone.device.news
-      if kept.outbox != held.outbox || kept.conflicts != held.conflicts
-        || kept.shown != held.shown || keptNews != news
-      {
+      func keeps(_ state: DeviceState, _ told: [PartnerNews]) -> Bool {
+        kept.outbox == state.outbox && kept.conflicts == state.conflicts
+          && kept.shown == state.shown && keptNews == told
+      }
+      if !keeps(held, news), !keeps(erasedHeld, erasedNews) {
         broken = Violation(
           step: step, invariant: .nothingLost,
           detail: "\(who)'s store lost what the phone held: outbox \(held.outbox.count) → "
@@ -457,6 +461,12 @@ final class Life {
   }
 
   func phone(_ partner: Partner) -> Phone { phones[partner == .alice ? 0 : 1] }
+
+  /// The account `who` names as their partner: none once the partner erased theirs, whom
+  /// nobody can name again (AC-PORT-11).
+  func partner(of who: Partner) -> AccountID? {
+    erased.contains(who.other) ? nil : who.other.account
+  }
 
   /// A card the phone shows, chosen by `pick` among the live (or the deleted) ones.
   /// One write of `who` to the card `pick` chooses among their deleted or live ones, through

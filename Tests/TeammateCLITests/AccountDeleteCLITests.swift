@@ -58,6 +58,14 @@ import Testing
       ["--as", "bob", "card", "show", id],
       environment: scratch.environment.merging(["LANG": "zh_TW.UTF-8"]) { $1 })
     #expect(chinese.stdout.contains("修改：前成員，"), "\(chinese.stdout)")
+    let chineseAlone = try await Binary.run(
+      ["--as", "bob", "account", "delete"],
+      environment: scratch.environment.merging(["LANG": "zh_TW.UTF-8"]) { $1 })
+    #expect(
+      chineseAlone.stderr
+        == "teammate: error: 你是這個家最後的成員：刪除帳號也會刪除這個家\n"
+        + "提示：要連同這個家一起刪除：teammate account delete --delete-household\n",
+      "\(chineseAlone.stderr)")
 
     // Alone, Bob is told how to delete the household with his account; then he does.
     let alone = try await run("bob", ["account", "delete"])
