@@ -22,6 +22,7 @@ public enum BackendContract {
     DeviceStoreContract.aDroppedDeviceLosesNothingAndSendsOnce,
     PortabilityContract.aRoundTripGivesTheSameBytes,
     PortabilityContract.anErasedAccountBecomesAFormerMember,
+    PortabilityContract.aMovedHouseholdSaysWhereItWent,
     DeviceObservationContract.aScreenFollowsThePartnerWithoutSync,
     DeviceObservationContract.theViewOfAWaitingWriteIsTheBackendsAnswer,
     DeviceTruthContract.eachReminderFiresOnceHoweverOftenTheDeviceSyncs,

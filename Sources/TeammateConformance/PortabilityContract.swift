@@ -128,6 +128,52 @@ public enum PortabilityContract {
     #expect(try await world.backend.householdID(of: world.bob, as: world.bob) == nil)
   }
 
+  /// AC-PORT-12: A household its members moved elsewhere says where it went, to them alone,
+  /// and keeps nothing working here; a device's waiting write stays waiting.
+  public static let aMovedHouseholdSaysWhereItWent = ContractCheck(
+    id: "AC-PORT-12", name: "aMovedHouseholdSaysWhereItWent"
+  ) { world in
+    let home = try await ordinaryWeek(in: world)
+    let source = try portable(world.backend, world.factory.name)
+    let bob = world.device(world.bob).device
+    _ = try await bob.sync()
+    let place = "postgresql://db.example/teammate"
+    let before = try await world.snapshot(home)
+    await #expect(throws: TeammateError.accessDenied(.notAMember(home))) {
+      try await source.markMoved(home, to: place, as: world.carol)
+    }
+    await #expect(throws: TeammateError.emptyName(.location)) {
+      try await source.markMoved(home, to: "  ", as: world.alice)
+    }
+    #expect(try await world.snapshot(home) == before)
+
+    try await source.markMoved(home, to: place, as: world.alice)
+    let moved = TeammateError.householdMoved(home, to: place)
+    for member in [world.alice, world.bob] {
+      await #expect(throws: moved) {
+        _ = try await world.backend.changes(in: home, after: 0, limit: 10, as: member)
+      }
+      await #expect(throws: moved) { _ = try await world.backend.household(home, as: member) }
+      await #expect(throws: moved) { _ = try await world.backend.cards(in: home, as: member) }
+      let entry = OutboxEntry(
+        id: WriteID("moved-\(member)"), householdID: home,
+        write: .addCard(CardDraft(title: "After the move")), madeAt: world.clock.now())
+      await #expect(throws: moved) { _ = try await world.backend.submit(entry, as: member) }
+      #expect(try await world.backend.householdID(of: member, as: member) == nil)
+    }
+    // NB: where it went is its members' to know.
+    await #expect(throws: TeammateError.accessDenied(.notAMember(home))) {
+      _ = try await world.backend.changes(in: home, after: 0, limit: 10, as: world.carol)
+    }
+    // A phone's waiting write waits on: the sync says where the household went.
+    await bob.setOnline(false)
+    _ = try await bob.addCard(CardDraft(title: "Written offline"))
+    await bob.setOnline(true)
+    await #expect(throws: moved) { _ = try await bob.sync() }
+    #expect(await bob.snapshot().waitingWrites == 1)
+    #expect(await bob.cards.values.contains { $0.title == "Written offline" })
+  }
+
   /// Imports `document`; false, with a known issue, where the backend says an import is not
   /// available to a member yet (PostgreSQL: the operator's import, ADR 0021).
   static func imports(

@@ -16,6 +16,8 @@ public struct InMemoryStorage: BackendStorage, Sendable {
   var credentials: [Credential: AccountID] = [:]
   var feeds: [HouseholdID: [Change]] = [:]
   var receipts: [AccountID: [WriteID: (household: HouseholdID, outcome: WriteOutcome)]] = [:]
+  /// The households moved elsewhere: where, and who their members were then.
+  var moved: [HouseholdID: (location: String, members: [AccountID])] = [:]
   public var currentWrite: WriteContext?
   /// Every change of every household, in sequence order.
   private(set) var feed: [Change] = []
@@ -109,6 +111,20 @@ public struct InMemoryStorage: BackendStorage, Sendable {
     for account in receipts.keys {
       receipts[account] = receipts[account]?.filter { $0.value.household != id }
     }
+  }
+
+  public mutating func markMoved(
+    _ household: HouseholdID, to location: String, members: [AccountID]
+  ) {
+    moved[household] = (location, members)
+    for member in members where accountHouseholds[member] == household {
+      accountHouseholds[member] = nil
+    }
+  }
+
+  public func movedLocation(of household: HouseholdID, for account: AccountID) -> String? {
+    guard let mark = moved[household], mark.members.contains(account) else { return nil }
+    return mark.location
   }
 
   public mutating func erase(_ account: AccountID, in household: HouseholdID?) throws {

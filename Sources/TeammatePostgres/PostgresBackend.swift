@@ -115,6 +115,10 @@ public actor PostgresBackend: TransactionalBackend {
   /// A device's write. Its receipt, and the cards its rules will ask for, come in the
   /// transaction's first round trip: a write sent again is answered without another.
   public func submit(_ entry: OutboxEntry, as actor: AccountID) throws -> WriteOutcome {
+    try followingMoves(as: actor) { try submitting(entry, as: actor) }
+  }
+
+  private func submitting(_ entry: OutboxEntry, as actor: AccountID) throws -> WriteOutcome {
     let home = entry.householdID
     // NB: an id no device makes is refused before anything is read (AC-OFF-11).
     let known = (1...OutboxEntry.idLimit).contains(entry.id.rawValue.count)
@@ -169,11 +173,12 @@ public actor PostgresBackend: TransactionalBackend {
     in household: HouseholdID, after cursor: Int64, limit: Int, as actor: AccountID
   ) throws -> [Change] {
     let feed = PostgresStorage.changesQuery(in: household, after: cursor, limit: limit)
-    return try transaction(as: actor, reading: true, also: [feed], closing: true) {
-      storage, rows in
-      storage.know(changes: rows[0], in: household, after: cursor, limit: limit)
-      return try BackendOperations.changes(
-        in: household, after: cursor, limit: limit, actor: actor, storage: storage)
+    return try followingMoves(as: actor) {
+      try transaction(as: actor, reading: true, also: [feed], closing: true) { storage, rows in
+        storage.know(changes: rows[0], in: household, after: cursor, limit: limit)
+        return try BackendOperations.changes(
+          in: household, after: cursor, limit: limit, actor: actor, storage: storage)
+      }
     }
   }
 

@@ -30,5 +30,6 @@ enum PostgresSchema {
     householdsWithTheirIDs,
     itemsByTheirThing,
     erasedAccounts,
+    movedHouseholds,
   ]
 }

@@ -10,6 +10,22 @@ extension PostgresStorage {
     if let account = known?.account, known?.id == id { known = KnownHousehold(account: account) }
   }
 
+  /// NB: through the database's function, for the household of the account acting only
+  /// (schema 19).
+  public mutating func markMoved(
+    _ household: HouseholdID, to location: String, members: [AccountID]
+  ) throws {
+    knownCards = nil
+    if let account = known?.account { known = KnownHousehold(account: account) }
+    connection.later("SELECT teammate_mark_moved(\(household.rawValue), \(location))")
+  }
+
+  public func movedLocation(of household: HouseholdID, for account: AccountID) throws -> String? {
+    let rows = try connection.query(
+      "SELECT teammate_moved_to(\(household.rawValue)) AS location")
+    return rows.count == 0 ? nil : try rows.optionalText(0, "location")
+  }
+
   /// NB: through the database's function, which erases the account acting only (schema 18).
   public mutating func erase(_ account: AccountID, in household: HouseholdID?) throws {
     knownCards = nil

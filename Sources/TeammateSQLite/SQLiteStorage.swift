@@ -222,6 +222,24 @@ public struct SQLiteStorage: BackendStorage {
     try connection.run("DELETE FROM households WHERE id = ?", [.id(id)])
   }
 
+  public func markMoved(_ household: HouseholdID, to location: String, members: [AccountID])
+    throws
+  {
+    try connection.run(
+      "INSERT INTO moved_households (id, location, members) VALUES (?, ?, ?)",
+      [.id(household), .text(location), try json(members.map(\.rawValue))])
+    try connection.run("DELETE FROM account_households WHERE household_id = ?", [.id(household)])
+  }
+
+  public func movedLocation(of household: HouseholdID, for account: AccountID) throws -> String? {
+    try connection.first(
+      "SELECT location, members FROM moved_households WHERE id = ?", [.id(household)]
+    ) { row -> String? in
+      let members = try decode([String].self, row.text(1))
+      return members.contains(account.rawValue) ? row.text(0) : nil
+    } ?? nil
+  }
+
   /// NB: every text column of the household's rows and of the devices' kept in this file,
   /// each a value or a JSON document: a value that is the uid becomes the former member's, as
   /// does the uid as a string in a document, and a member of the former member's loses its

@@ -221,5 +221,14 @@ enum Schema {
     DROP INDEX items_needed;
     CREATE INDEX items_needed ON items (household_id, list_id, folded) WHERE needed = 1;
     """,
+    // A household moved to another store (AC-PORT-12): where, and who its members were then
+    // (a JSON array), for them to be told.
+    """
+    CREATE TABLE moved_households (
+      id TEXT PRIMARY KEY NOT NULL,
+      location TEXT NOT NULL,
+      members TEXT NOT NULL
+    );
+    """,
   ]
 }

@@ -169,6 +169,10 @@ extension SignedInPostgresBackend: PortableBackend {
     -> HouseholdDocument
   { try await signedIn(actor).exportHousehold(id, as: actor) }
 
+  public func markMoved(_ id: HouseholdID, to location: String, as actor: AccountID)
+    async throws
+  { try await signedIn(actor).markMoved(id, to: location, as: actor) }
+
   /// NB: as the operator, with the store's service URL: a device's role imports nothing.
   public func importHousehold(_ document: HouseholdDocument, as actor: AccountID) async throws {
     let service = try PostgresBackend(url: store.service, clock: clock, random: random)

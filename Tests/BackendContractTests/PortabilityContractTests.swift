@@ -13,4 +13,9 @@ import Testing
   func test_AC_PORT_06_anErasedAccountBecomesAFormerMember(kind: BackendKind) async throws {
     try await PortabilityContract.anErasedAccountBecomesAFormerMember.run(on: kind)
   }
+
+  @Test(arguments: BackendKind.allCases)
+  func test_AC_PORT_12_aMovedHouseholdSaysWhereItWent(kind: BackendKind) async throws {
+    try await PortabilityContract.aMovedHouseholdSaysWhereItWent.run(on: kind)
+  }
 }

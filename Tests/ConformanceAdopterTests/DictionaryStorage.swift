@@ -25,6 +25,7 @@ struct DictionaryStorage: BackendStorage, Sendable {
   var feed: [Change] = []
   var receipts: [String: (household: HouseholdID, outcome: WriteOutcome)] = [:]
   var lastSequence: Int64 = 0
+  var moved: [HouseholdID: (location: String, members: [AccountID])] = [:]
   var currentWrite: WriteContext?
 
   init(plant: Plant?) { self.plant = plant }
@@ -94,6 +95,15 @@ struct DictionaryStorage: BackendStorage, Sendable {
     items = items.filter { $0.value.householdID != id }
     feed.removeAll { $0.householdID == id }
     receipts = receipts.filter { $0.value.household != id }
+  }
+
+  mutating func markMoved(_ household: HouseholdID, to location: String, members: [AccountID]) {
+    moved[household] = (location, members)
+    memberships = memberships.filter { !(members.contains($0.key) && $0.value == household) }
+  }
+
+  func movedLocation(of household: HouseholdID, for account: AccountID) -> String? {
+    moved[household].flatMap { $0.members.contains(account) ? $0.location : nil }
   }
 
   mutating func erase(_ account: AccountID, in household: HouseholdID?) throws {

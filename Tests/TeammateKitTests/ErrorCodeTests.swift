@@ -29,6 +29,7 @@ import Testing
     .credentialLinkedElsewhere(Credential(provider: "apple", subject: "x")),
     .accessDenied(.notAMember("home")), .unavailable,
     .ambiguousCardID("c", matches: ["c1", "c2"]), .cardIDTaken("c1"), .householdIDTaken("h1"),
+    .householdMoved("h1", to: "postgresql://db.example/teammate"),
     .malformedWriteID(length: 65, limit: 64),
     .mealPlanRequired, .mealPlanOnlyOnMeal(.task), .mealHasNoTimeOrAssignee,
     .mealOptionCount(4, limit: 3), .mealOptionTwice,

@@ -12,7 +12,7 @@ import Testing
   /// The tables distributed by household, each with the column that names it.
   static let byHousehold = [
     "households": "id", "cards": "household_id", "changes": "household_id",
-    "write_receipts": "household_id", "items": "household_id",
+    "write_receipts": "household_id", "items": "household_id", "moved_households": "id",
   ]
   /// The tables every node keeps whole: small lookups by account, role, code or credential.
   static let reference: Set<String> = [

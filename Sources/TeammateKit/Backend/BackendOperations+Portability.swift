@@ -20,6 +20,27 @@ extension BackendOperations {
       items: try storage.items(on: ShoppingRules.mainList, in: id), feed: feed)
   }
 
+  /// The household marked moved to `location` by one of its members (AC-PORT-12).
+  package static func markMoved(
+    _ id: HouseholdID, to location: String, actor: AccountID, storage: inout some BackendStorage
+  ) throws {
+    try check(.readHousehold(id), actor, try state(of: actor, in: storage))
+    let household = try existingHousehold(id, in: storage)
+    let place = try Validation.name(location, field: .location)
+    try storage.markMoved(id, to: place, members: household.members.map(\.uid))
+  }
+
+  /// `error`, or, when it refuses `actor` a household that has moved since they were its
+  /// member, the refusal that says where it went.
+  package static func followingMoves(
+    _ error: any Error, actor: AccountID, storage: some BackendStorage
+  ) -> any Error {
+    guard case TeammateError.accessDenied(.notAMember(let id)) = error,
+      let location = try? storage.movedLocation(of: id, for: actor)
+    else { return error }
+    return TeammateError.householdMoved(id, to: location)
+  }
+
   /// Makes the document's household in a store that does not hold it, its members in it:
   /// refused, with nothing written, when the store holds it, one of its members is in
   /// another household, or one of its ids is another household's. The importer must be one

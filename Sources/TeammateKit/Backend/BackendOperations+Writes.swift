@@ -29,6 +29,12 @@ extension BackendOperations {
     do {
       try checkAccess(entry, actor: actor, storage: storage)
     } catch let error as TeammateError {
+      // NB: a household moved since is no refusal: the write waits for where it went.
+      if case let moved as TeammateError = followingMoves(error, actor: actor, storage: storage),
+        case .householdMoved = moved
+      {
+        throw moved
+      }
       // NB: not a member: nothing of the household is written, not even a receipt.
       return .refused(error)
     }

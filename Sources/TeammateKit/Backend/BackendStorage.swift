@@ -74,6 +74,14 @@ public protocol BackendStorage {
   /// names `Erasure.formerMember` wherever it named the account (`Erasure.erasing`).
   mutating func erase(_ account: AccountID, in household: HouseholdID?) throws
 
+  /// Marks the household moved to `location` (AC-PORT-12): its `members` are no longer linked
+  /// to it here, so that every call on it is refused, and the mark keeps who they were.
+  mutating func markMoved(_ household: HouseholdID, to location: String, members: [AccountID])
+    throws
+  /// Where the household moved, for `account`, one of the members it had then; nil for a
+  /// household that has not moved, and for anyone else.
+  func movedLocation(of household: HouseholdID, for account: AccountID) throws -> String?
+
   /// Appends a change, giving it the next sequence number.
   mutating func appendChange(_ change: Change) throws -> Change
   /// At most `limit` of the household's changes whose sequence is after `cursor`, in sequence

@@ -12,4 +12,10 @@ public protocol PortableBackend: TeammateBackend {
   /// nothing written, when this store holds the household already, one of its members is in
   /// another household here, or one of its cards' ids is another household's.
   func importHousehold(_ document: HouseholdDocument, as actor: AccountID) async throws
+
+  /// Marks the household, here, moved to `location` (AC-PORT-12), once it has been imported
+  /// there: a member only. From then on every call on it here is refused with
+  /// `householdMoved(_:to:)` for its members, which names where it went; `location` says
+  /// where, with no secret in it.
+  func markMoved(_ id: HouseholdID, to location: String, as actor: AccountID) async throws
 }

@@ -69,8 +69,10 @@ extension TransactionalBackend {
   }
 
   public func household(_ id: HouseholdID, as actor: AccountID) throws -> Household {
-    try read(AccessChecked(), as: actor) { storage, _ in
-      try BackendOperations.household(id, actor: actor, storage: storage)
+    try followingMoves(as: actor) {
+      try read(AccessChecked(), as: actor) { storage, _ in
+        try BackendOperations.household(id, actor: actor, storage: storage)
+      }
     }
   }
 
@@ -175,15 +177,32 @@ extension TransactionalBackend {
   // MARK: Reads and writes
 
   public func cards(in household: HouseholdID, as actor: AccountID) throws -> [Card] {
-    try read(AccessChecked(), as: actor) { storage, _ in
-      try BackendOperations.cards(in: household, actor: actor, storage: storage)
+    try followingMoves(as: actor) {
+      try read(AccessChecked(), as: actor) { storage, _ in
+        try BackendOperations.cards(in: household, actor: actor, storage: storage)
+      }
     }
   }
 
   public func submit(_ entry: OutboxEntry, as actor: AccountID) throws -> WriteOutcome {
-    try write(AccessChecked(), as: actor) { storage, now, random in
-      try BackendOperations.submit(
-        entry, actor: actor, storage: &storage, now: now, random: &random)
+    try followingMoves(as: actor) {
+      try write(AccessChecked(), as: actor) { storage, now, random in
+        try BackendOperations.submit(
+          entry, actor: actor, storage: &storage, now: now, random: &random)
+      }
+    }
+  }
+
+  /// `body`, a refusal of a household that has moved since the actor was its member told as
+  /// where it went (AC-PORT-12). Only a refusal costs the read.
+  public func followingMoves<T>(as actor: AccountID, _ body: () throws -> T) throws -> T {
+    do {
+      return try body()
+    } catch TeammateError.accessDenied(.notAMember(let id)) {
+      throw try read(AccessChecked(), as: actor) { storage, _ in
+        BackendOperations.followingMoves(
+          TeammateError.accessDenied(.notAMember(id)), actor: actor, storage: storage)
+      }
     }
   }
 
@@ -199,9 +218,11 @@ extension TransactionalBackend {
   public func changes(
     in household: HouseholdID, after cursor: Int64, limit: Int, as actor: AccountID
   ) throws -> [Change] {
-    try read(AccessChecked(), as: actor) { storage, _ in
-      try BackendOperations.changes(
-        in: household, after: cursor, limit: limit, actor: actor, storage: storage)
+    try followingMoves(as: actor) {
+      try read(AccessChecked(), as: actor) { storage, _ in
+        try BackendOperations.changes(
+          in: household, after: cursor, limit: limit, actor: actor, storage: storage)
+      }
     }
   }
 
@@ -216,6 +237,12 @@ extension TransactionalBackend {
   public func importHousehold(_ document: HouseholdDocument, as actor: AccountID) throws {
     try write(AccessChecked(), as: actor) { storage, _, _ in
       try BackendOperations.importHousehold(document, actor: actor, storage: &storage)
+    }
+  }
+
+  public func markMoved(_ id: HouseholdID, to location: String, as actor: AccountID) throws {
+    try write(AccessChecked(), as: actor) { storage, _, _ in
+      try BackendOperations.markMoved(id, to: location, actor: actor, storage: &storage)
     }
   }
 }

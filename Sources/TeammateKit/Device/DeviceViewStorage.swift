@@ -71,6 +71,8 @@ struct DeviceViewStorage: BackendStorage {
   mutating func deleteHousehold(_ id: HouseholdID) {}
   // NB: an erasure is never a waiting write: the device asks the backend for it directly.
   mutating func erase(_ account: AccountID, in household: HouseholdID?) {}
+  mutating func markMoved(_ household: HouseholdID, to location: String, members: [AccountID]) {}
+  func movedLocation(of household: HouseholdID, for account: AccountID) -> String? { nil }
 
   // NB: the view keeps no feed: what a write appends is the backend's to number.
   mutating func appendChange(_ change: Change) -> Change { change }

@@ -68,6 +68,8 @@ public enum TeammateError: Error, Equatable, Sendable, Codable {
   /// A device named a new household with an id another household has (or one no device
   /// makes).
   case householdIDTaken(HouseholdID)
+  /// The household lives in another store now (AC-PORT-12): where, as its members moved it.
+  case householdMoved(HouseholdID, to: String)
   /// A write's id is empty or longer than a device makes one: it cannot be kept as a receipt.
   case malformedWriteID(length: Int, limit: Int)
 
@@ -126,6 +128,8 @@ public enum NameField: String, Sendable, Codable {
   case itemText = "item text"
   /// The aisle an item is listed under.
   case category = "category"
+  /// Where a household moved to.
+  case location = "location"
 }
 
 extension TeammateError: CustomStringConvertible, LocalizedError {
@@ -205,6 +209,8 @@ extension TeammateError: CustomStringConvertible, LocalizedError {
       return
         "a household with the id \(id) exists already, or the id is not one a device makes; "
         + "nothing was made"
+    case .householdMoved(let id, let location):
+      return "the household \(id) has moved to \(location); nothing was done here"
     case .malformedWriteID(let length, let limit):
       return
         "a write's id is 1 to \(limit) characters, and this one is \(length); it was not applied"

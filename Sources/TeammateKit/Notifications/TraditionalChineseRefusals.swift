@@ -20,6 +20,7 @@ extension TraditionalChineseWording {
       case .ingredient: "材料"
       case .itemText: "清單項目"
       case .category: "走道"
+      case .location: "搬去的地方"
       }
     }
     func time(_ date: Date, _ zone: String = "UTC") -> String {
@@ -115,6 +116,8 @@ extension TraditionalChineseWording {
       return "已經有編號 \(id) 的卡片，或這個編號不是裝置會做的"
     case .householdIDTaken(let id):
       return "已經有編號 \(id) 的家，或這個編號不是裝置會做的；什麼都沒有建立"
+    case .householdMoved(let id, let location):
+      return "家 \(id) 已經搬到 \(location)；這裡什麼都沒做"
     case .malformedWriteID(let length, let limit):
       return "寫入的編號要 1 到 \(limit) 個字，這個有 \(length) 個；沒有套用"
     case .mealPlanRequired:

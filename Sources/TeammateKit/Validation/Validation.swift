@@ -45,6 +45,9 @@ package enum Validation {
     return note
   }
 
+  /// The longest place a household can be said to have moved to (AC-PORT-12).
+  package static let locationLimit = 500
+
   /// A trimmed household, display or dish name, refused when empty or too long.
   package static func name(_ raw: String, field: NameField) throws(TeammateError) -> String {
     let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -55,6 +58,7 @@ package enum Validation {
         (householdNameLimit, householdNameByteLimit)
       case .itemText: (itemTextLimit, householdNameByteLimit * 2)
       case .displayName: (displayNameLimit, displayNameByteLimit)
+      case .location: (locationLimit, locationLimit * 4)
       }
     try bytes(name, field.rawValue, limit: byteLimit)
     guard name.count <= limit else {
