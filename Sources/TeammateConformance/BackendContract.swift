@@ -23,6 +23,7 @@ public enum BackendContract {
     PortabilityContract.aRoundTripGivesTheSameBytes,
     PortabilityContract.anErasedAccountBecomesAFormerMember,
     PortabilityContract.aMovedHouseholdSaysWhereItWent,
+    PortabilityContract.phonesFollowAMovedHousehold,
     DeviceObservationContract.aScreenFollowsThePartnerWithoutSync,
     DeviceObservationContract.theViewOfAWaitingWriteIsTheBackendsAnswer,
     DeviceTruthContract.eachReminderFiresOnceHoweverOftenTheDeviceSyncs,

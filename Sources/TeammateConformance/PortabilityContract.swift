@@ -174,6 +174,69 @@ public enum PortabilityContract {
     #expect(await bob.cards.values.contains { $0.title == "Written offline" })
   }
 
+  /// AC-PORT-14: Each phone follows the household to the store it moved to: its place in the
+  /// feed found there by count, nothing told again, a write that landed before the move not
+  /// sent twice, a write made offline meanwhile sent once.
+  public static let phonesFollowAMovedHousehold = ContractCheck(
+    id: "AC-PORT-14", name: "phonesFollowAMovedHousehold"
+  ) { world in
+    let home = try await ordinaryWeek(in: world)
+    let source = try portable(world.backend, world.factory.name)
+    let (alicesStore, bobsStore) = (InMemoryDeviceStore(), InMemoryDeviceStore())
+    let network = FaultyBackend(world.backend)
+    var alice = try await world.device(world.alice, store: alicesStore, network: network)
+    var bob = try await world.device(world.bob, store: bobsStore)
+    _ = try await alice.sync()
+    _ = try await bob.sync()
+    // Bob goes offline with a write; Alice's last write lands, its answer lost on the way.
+    await bob.setOnline(false)
+    _ = try await bob.addCard(CardDraft(title: "Written offline"))
+    world.clock.advance(by: 60)
+    network.loseReplies(1)
+    await #expect(throws: TeammateError.unavailable) {
+      _ = try await alice.addCard(CardDraft(title: "Before the move"))
+    }
+    let landed = try #require(await alice.state.outbox.first?.id)
+
+    // The move: exported, imported into a fresh store of the kind, marked where it went.
+    let target = try portable(
+      try await world.factory.makeBackend(
+        clock: world.clock, random: SeededRandomNumberGenerator(seed: 14)), world.factory.name)
+    guard
+      try await imports(
+        try await source.exportHousehold(home, as: world.alice), into: target, as: world.alice,
+        world.factory.name)
+    else { return }
+    try await source.markMoved(home, to: "the new store", as: world.alice)
+    await #expect(throws: TeammateError.householdMoved(home, to: "the new store")) {
+      _ = try await alice.sync()
+    }
+    #expect(await alice.movedTo == "the new store")
+
+    // Each phone opened on the new store with what it kept arrives there.
+    alice = try await world.device(world.alice, store: alicesStore, run: 1, network: target)
+    let arrived = try await alice.sync()
+    #expect(arrived.news.isEmpty, "\(arrived.news)")
+    #expect(await alice.movedTo == nil)
+    #expect(await alice.state.outbox.isEmpty)
+    await bob.setOnline(true)
+    await #expect(throws: TeammateError.householdMoved(home, to: "the new store")) {
+      _ = try await bob.sync()
+    }
+    bob = try await world.device(world.bob, store: bobsStore, run: 1, network: target)
+    let told = try await bob.sync()
+    #expect(told.news.map(\.title) == ["Before the move"], "\(told.news)")
+    _ = try await alice.sync()
+    let feed = try await target.changes(in: home, after: 0, limit: 10_000, as: world.bob)
+    #expect(feed.filter { $0.writeID == landed }.count == 1)
+    #expect(feed.filter { $0.card?.title == "Written offline" }.count == 1)
+    let cards = try await target.cards(in: home, as: world.bob)
+    let stored = Dictionary(uniqueKeysWithValues: cards.map { ($0.id, $0) })
+    #expect(await alice.cards == stored)
+    #expect(await bob.cards == stored)
+    #expect(await bob.state.outbox.isEmpty)
+  }
+
   /// Imports `document`; false, with a known issue, where the backend says an import is not
   /// available to a member yet (PostgreSQL: the operator's import, ADR 0021).
   static func imports(

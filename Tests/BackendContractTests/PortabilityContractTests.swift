@@ -18,4 +18,9 @@ import Testing
   func test_AC_PORT_12_aMovedHouseholdSaysWhereItWent(kind: BackendKind) async throws {
     try await PortabilityContract.aMovedHouseholdSaysWhereItWent.run(on: kind)
   }
+
+  @Test(arguments: BackendKind.allCases)
+  func test_AC_PORT_14_phonesFollowAMovedHousehold(kind: BackendKind) async throws {
+    try await PortabilityContract.phonesFollowAMovedHousehold.run(on: kind)
+  }
 }

@@ -271,16 +271,40 @@ public actor Device {
       let diff = try await replan(adding: [])
       return report(news: [], activity: [], pulled: 0, diff: diff)
     }
-    let waiting = state.outbox.count
     do {
-      try await flush()
-    } catch {
-      try await replan(adding: [])
-      throw error
+      if state.movedTo != nil { try await arrive() }
+      let waiting = state.outbox.count
+      do {
+        try await flush()
+      } catch {
+        try await replan(adding: [])
+        throw error
+      }
+      var report = try await pullAndPlan()
+      report.sent = waiting - state.outbox.count
+      return report
+    } catch TeammateError.householdMoved(let id, let place) where id == state.householdID {
+      // NB: the store it left, still: kept, so that the device opened on the new one arrives.
+      state.movedTo = place
+      throw TeammateError.householdMoved(id, to: place)
     }
-    var report = try await pullAndPlan()
-    report.sent = waiting - state.outbox.count
-    return report
+  }
+
+  /// Arrives on the store the household moved to (AC-PORT-14), before anything is sent: the
+  /// whole feed there read once, the device's place in it found by count (that store numbers
+  /// its changes its own way), its copies made again from what it had pulled before, quietly,
+  /// and its waiting writes that the feed shows landed before the move taken as answered.
+  private func arrive() async throws {
+    guard let home = state.householdID else { return }
+    var feed: [Change] = []
+    while true {
+      let page = try await backend.changes(
+        in: home, after: feed.last?.sequence ?? 0, limit: pageSize, as: account)
+      feed += page
+      if page.count < pageSize { break }
+    }
+    state.arrive(
+      seen: Array(feed.prefix(state.position)), landed: Set(feed.compactMap(\.writeID)))
   }
 
   /// Pulls what is new, learns the partner's news and plans again.
@@ -643,6 +667,10 @@ public actor Device {
     try await scheduler.removeAll()
   }
 
+  /// Where the household moved, once this device's store said so (AC-PORT-14): the app opens
+  /// a device on that store, with this one's `DeviceStore`, and its next sync arrives there.
+  public var movedTo: String? { state.movedTo }
+
   /// Erases this device's account (AC-PORT-06), online only: the backend erases it (a
   /// household it shares keeps what it wrote, by a former member; one it is alone in goes
   /// too, when `deletingHousehold` says so), and the device forgets everything, its saved
@@ -684,6 +712,7 @@ public actor Device {
         if state.isUntold(change) { fresh.append(change) }
         state.apply(change)
         state.cursor = max(state.cursor, change.sequence)
+        state.position += 1
         noteOverwrites(in: change)
       }
       pulled += past

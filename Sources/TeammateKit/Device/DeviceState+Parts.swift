@@ -54,6 +54,8 @@ extension DeviceState {
     case .cardApplied: cardApplied != other.cardApplied
     case .knownMembers: knownMembers != other.knownMembers
     case .erasureHeard: erasureHeard != other.erasureHeard
+    case .position: position != other.position
+    case .movedTo: movedTo != other.movedTo
     }
   }
 
@@ -80,6 +82,8 @@ extension DeviceState {
     case .cardApplied: cardApplied
     case .knownMembers: knownMembers
     case .erasureHeard: erasureHeard
+    case .position: position
+    case .movedTo: movedTo
     }
   }
 }

@@ -66,6 +66,12 @@ public struct DeviceState: Sendable, Codable, Equatable {
   /// Whether an erasure was pulled whose accounts this device's copies still name: the next
   /// sync names them the former member (`Device.forgetErased`), however often it fails first.
   var erasureHeard = false
+  /// How many of the household's changes this device has pulled, up to its cursor: its place
+  /// in the feed, which a store the household moves to numbers its own way (AC-PORT-14).
+  public package(set) var position = 0
+  /// Where the household moved, once a call here was refused saying so (AC-PORT-14): a device
+  /// opened on that store arrives there at its next sync.
+  public package(set) var movedTo: String?
 
   /// How many gets in named shops a device keeps to learn their order from, the newest: a
   /// year of a couple's weekly trips.
@@ -80,7 +86,7 @@ public struct DeviceState: Sendable, Codable, Equatable {
   enum CodingKeys: String, CodingKey, CaseIterable {
     case householdID, household, cursor, cards, appliedSequence, waitingActivity, planned, shown
     case outbox, conflicts, heldAnswers, items, listSeen, listUnseen, toldAhead, news
-    case shop, shopGets, cardApplied, knownMembers, erasureHeard
+    case shop, shopGets, cardApplied, knownMembers, erasureHeard, position, movedTo
   }
 
   /// NB: every field may be missing, so that a state saved by an earlier version still opens.
@@ -116,6 +122,8 @@ public struct DeviceState: Sendable, Codable, Equatable {
       try container.decodeIfPresent(Set<AccountID>.self, forKey: .knownMembers)
       ?? Set(household?.members.map(\.uid) ?? [])
     erasureHeard = try container.decodeIfPresent(Bool.self, forKey: .erasureHeard) ?? false
+    position = try container.decodeIfPresent(Int.self, forKey: .position) ?? 0
+    movedTo = try container.decodeIfPresent(String.self, forKey: .movedTo)
   }
 
   /// NB: a state saved before the plan kept its text holds occurrences only: their text
@@ -207,6 +215,32 @@ public struct DeviceState: Sendable, Codable, Equatable {
     outbox != other.outbox || heldAnswers != other.heldAnswers || conflicts != other.conflicts
       || news != other.news || planned != other.planned || shown != other.shown
       || waitingActivity != other.waitingActivity || listSeen != other.listSeen
+      || movedTo != other.movedTo
+  }
+
+  /// This state arrived on the store its household moved to (AC-PORT-14): its copies made
+  /// again from `seen`, the changes there up to its place in the feed, pulled already before
+  /// the move and so no news; its cursor and list mark at the last of them; its waiting
+  /// writes the new feed (`landed`, every write id in it) already carries answered by it.
+  package mutating func arrive(seen: [Change], landed: Set<WriteID>) {
+    let kept = (position, knownMembers)
+    cards = [:]
+    cardApplied = [:]
+    items = [:]
+    household = nil
+    appliedSequence = [:]
+    cursor = 0
+    for change in seen {
+      apply(change)
+      cursor = change.sequence
+    }
+    (position, knownMembers) = kept
+    listSeen = cursor
+    listUnseen = []
+    toldAhead = []
+    outbox.removeAll { landed.contains($0.id) }
+    heldAnswers = []
+    movedTo = nil
   }
 
   /// Whether the change is one of this household's past the cursor that no push has told
