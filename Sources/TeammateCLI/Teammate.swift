@@ -63,6 +63,12 @@ public enum Teammate {
           "\(command.name) as \((try? session.account().rawValue) ?? "nobody")")
         do {
           try await command.run(&session, parsed)
+        } catch TeammateError.householdMoved(let id, let place) {
+          // NB: this device follows the household: what it kept goes where it moved
+          // (AC-PORT-15), and the person is told where.
+          try? await session.handOver(to: place)
+          logs = session.stderr
+          throw TeammateError.householdMoved(id, to: place)
         } catch {
           logs = session.stderr
           throw error

@@ -8,7 +8,7 @@ enum Commands {
       mealShow, mealPropose, mealPick, mealDecide, mealSkip, mealMove, mealRemove, mealSuggest,
       mealHistory, mealTimes, dishAdd, dishList, dishEdit, dishRemove, dishRestore,
       listShow, listAdd, listGot, listUndo, listMove, listClear, listFromMeal, export,
-      importHousehold,
+      importHousehold, householdMove,
       pending, ack, sync, watch, outbox, notifications, settings, status, whoami, accountLink,
       accountDelete,
       serverAccountAdd, serverAccountRemove, serverEraseAccount, completions,

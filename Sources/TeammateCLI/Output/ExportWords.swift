@@ -30,6 +30,14 @@ struct ExportWords {
         + "\(cards) card(s), \(items) list item(s), \(changes) change(s)."
   }
 
+  /// A household moved to another store, and how its devices follow it.
+  func moved(_ name: String, to location: String) -> String {
+    chinese
+      ? "已把「\(name)」這個家搬到 \(location)；每台裝置下次同步時用 --store \(location) 跟過去。"
+      : "Moved the household '\(name)' to \(location); each device follows it on its next "
+        + "sync, with --store \(location)."
+  }
+
   /// A file that cannot be read, and why.
   func unreadable(_ path: String, reason: String) -> String {
     chinese ? "無法讀取 \(path)：\(reason)" : "cannot read \(path): \(reason)"

@@ -31,4 +31,26 @@ extension Device {
       return document.household
     }
   }
+
+  /// Moves the household this device follows to `target` (AC-PORT-15): what waits in the
+  /// outbox is sent first; then the household is exported, imported there (by this account,
+  /// which `target` may ask to be its operator's) and marked moved here to `location` (where
+  /// `target` is, with no secret in it). The device keeps where it went (`movedTo`): one
+  /// opened on `target` with its store arrives there at its next sync.
+  public func moveHousehold(to target: any PortableBackend, location: String) async throws
+    -> Household
+  {
+    try await inTurn {
+      guard isOnline, let portable = backend as? any PortableBackend else {
+        throw TeammateError.unavailable
+      }
+      try await flush()
+      let home = try await householdID()
+      let document = try await portable.exportHousehold(home, as: account)
+      try await target.importHousehold(document, as: account)
+      try await portable.markMoved(home, to: location, as: account)
+      state.movedTo = location
+      return document.household
+    }
+  }
 }
