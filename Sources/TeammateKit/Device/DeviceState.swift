@@ -223,7 +223,7 @@ public struct DeviceState: Sendable, Codable, Equatable {
   /// the move and so no news; its cursor and list mark at the last of them; its waiting
   /// writes the new feed (`landed`, every write id in it) already carries answered by it.
   package mutating func arrive(seen: [Change], landed: Set<WriteID>) {
-    let kept = (position, knownMembers)
+    let known = knownMembers
     cards = [:]
     cardApplied = [:]
     items = [:]
@@ -234,7 +234,8 @@ public struct DeviceState: Sendable, Codable, Equatable {
       apply(change)
       cursor = change.sequence
     }
-    (position, knownMembers) = kept
+    knownMembers = known
+    position = seen.count
     listSeen = cursor
     listUnseen = []
     toldAhead = []
