@@ -61,6 +61,10 @@ struct ReferenceModel {
   private(set) var members: Set<AccountID> = []
   private var through: Int64 = 0
 
+  /// Follows the household to the store it moved to, which numbers its changes its own way:
+  /// the last it has seen there is `sequence` (AC-PORT-17).
+  mutating func rebase(through sequence: Int64) { through = sequence }
+
   /// Takes in the changes after the last one it saw; the first disagreement, in words.
   mutating func follow(_ feed: [Change]) -> String? {
     for change in feed where change.sequence > through {

@@ -35,6 +35,8 @@ public enum SimAction: Sendable, Equatable, Codable, CustomStringConvertible {
   case leave(Partner)
   /// The partner erases their account (AC-PORT-11): gone from the run from then on.
   case erase(Partner)
+  /// The partner moves the household to a fresh backend (AC-PORT-17).
+  case move(Partner)
   case sync(Partner, dismiss: Bool)
   case network(Partner, online: Bool)
   case kill(Partner)
@@ -65,7 +67,7 @@ public enum SimAction: Sendable, Equatable, Codable, CustomStringConvertible {
     case .add(let who, _, _, _, _), .edit(let who, _, _, _), .acknowledge(let who, _, _),
       .acknowledgeAll(let who), .done(let who, _), .skip(let who, _), .delete(let who, _),
       .restore(let who, _), .settings(let who, _, _), .rename(let who, _), .invite(let who),
-      .join(let who, _), .leave(let who), .erase(let who), .sync(let who, _),
+      .join(let who, _), .leave(let who), .erase(let who), .move(let who), .sync(let who, _),
       .network(let who, _), .kill(let who), .loseReply(let who), .deliver(let who, _),
       .burst(let who, _, _), .dish(let who, _, _, _), .planMeal(let who, _, _, _, _),
       .changeMeal(let who, _, _, _), .suggest(let who, _, _), .list(let who, _, _, _):
@@ -93,6 +95,7 @@ public enum SimAction: Sendable, Equatable, Codable, CustomStringConvertible {
     case .join(let who, let right): "\(who) join with \(right ? "the" : "a wrong") code"
     case .leave(let who): "\(who) leave"
     case .erase(let who): "\(who) erases their account"
+    case .move(let who): "\(who) moves the household to another store"
     case .sync(let who, let dismiss): "\(who) sync\(dismiss ? " and read conflicts" : "")"
     case .network(let who, let online): "\(who) \(online ? "online" : "offline")"
     case .kill(let who): "\(who) killed and restarted"

@@ -16,7 +16,26 @@ public enum Simulation {
   public static func script(for config: SimulationConfig) -> (FaultRates, [SimAction]) {
     var random = SeededRandomNumberGenerator(seed: config.seed)
     let rates = FaultRates.swarm(&random)
-    let base = SimAction.script(steps: config.steps, rates: rates, random: &random)
+    var base = SimAction.script(steps: config.steps, rates: rates, random: &random)
+    // NB: a third of the runs end with one partner gone, erased late in the run (after the
+    // meal and list steps come between, about its last third), from a stream of its own: the
+    // steps before stay as they were.
+    if config.erasures {
+      var random = SeededRandomNumberGenerator(seed: config.seed &+ 0x6572_6173)
+      if random.below(3) == 0 {
+        let at = config.steps * 9 / 20 + random.below(max(1, config.steps / 4))
+        base.insert(.erase(Partner.allCases[random.below(2)]), at: min(at, base.count))
+      }
+    }
+    // NB: a third of the runs move the household in about their middle third, from a stream
+    // of its own (AC-PORT-17).
+    if config.moves {
+      var random = SeededRandomNumberGenerator(seed: config.seed &+ 0x6D6F_7665)
+      if random.below(3) == 0 {
+        let at = config.steps / 5 + random.below(max(1, config.steps / 4))
+        base.insert(.move(Partner.allCases[random.below(2)]), at: min(at, base.count))
+      }
+    }
     var mixed = base
     // NB: meal and list steps come between the others, each from a stream of its own (a
     // fifth and a sixth of them), so that turning one off leaves the other steps as they were.
@@ -25,15 +44,6 @@ public enum Simulation {
     }
     if config.list {
       mixed = interleaved(mixed, seed: config.seed &+ 0x6C69_7374, oneIn: 6, SimAction.list)
-    }
-    // NB: a third of the runs end with one partner gone, erased in the last third of the
-    // run, from a stream of its own: the steps before stay as they were.
-    if config.erasures {
-      var random = SeededRandomNumberGenerator(seed: config.seed &+ 0x6572_6173)
-      if random.below(3) == 0 {
-        let at = config.steps * 2 / 3 + random.below(max(1, config.steps / 3))
-        mixed.insert(.erase(Partner.allCases[random.below(2)]), at: min(at, mixed.count))
-      }
     }
     return (rates, Array(mixed.prefix(config.steps)))
   }
@@ -120,9 +130,11 @@ final class Phone {
   var device: Device
   let clock: SkewedWallClock
   let scheduler: SimScheduler
-  let network: FaultyBackend
+  var network: FaultyBackend
+  /// The networks to the stores the household moved from, which heard answers too.
+  var leftNetworks: [FaultyBackend] = []
   /// Where the device keeps its state: a relaunch opens from it alone.
-  let store: any DeviceStore
+  var store: any DeviceStore
   /// Pushes sent to the phone and not yet delivered.
   var pushes: [Change] = []
   /// The last change pushed to it.
@@ -151,9 +163,12 @@ final class Phone {
 final class Life {
   let config: SimulationConfig
   let clock: ManualWallClock
-  let backend: any TeammateBackend
+  /// The backend the household lives on: another after a move (AC-PORT-17).
+  var backend: any TeammateBackend
   /// What the checks read through: the backend, or its sabotaged answers.
-  let observer: FaultyBackend
+  var observer: FaultyBackend
+  /// The backends the household moved from, whose receipts answered writes made there.
+  var left: [any TeammateBackend] = []
   let home: HouseholdID
   /// The two phones, in `Partner.allCases` order.
   private var phones: [Phone] = []
@@ -244,6 +259,17 @@ final class Life {
 
   private func act(_ action: SimAction, step: Int) async throws -> String {
     if let who = action.partner, erased.contains(who) { return "gone" }
+    do {
+      return try await acting(action, step: step)
+    } catch TeammateError.householdMoved(let id, let place) where id == home {
+      // NB: the phone's store said where the household went: opened there, it follows.
+      guard let who = action.partner else { throw TeammateError.householdMoved(id, to: place) }
+      try await follow(phone(who), step: step)
+      return "moved to \(place): follows"
+    }
+  }
+
+  private func acting(_ action: SimAction, step: Int) async throws -> String {
     switch action {
     case .add(let who, let kind, let hours, let assign, let repeats):
       let phone = phone(who)
@@ -323,6 +349,9 @@ final class Life {
       try await phone(who).device.leave()
       members.remove(who)
       return "ok"
+    case .move(let who):
+      guard members.contains(who) else { return "not a member" }
+      return try await move(by: who, step: step)
     case .erase(let who):
       // NB: the household stays, with the partner: only one of two members erases.
       guard members.count == 2 else { return "stays: the last member" }
@@ -607,7 +636,17 @@ final class Life {
       var receipt = try await observer.receipt(for: id, in: home, as: partner.account)
       // NB: a receipt the phone said it holds the answer to is gone by design (AC-OFF-10):
       // what the backend answered on the way is the record then.
-      if receipt == nil, !held.contains(id) { receipt = phone.network.answer(to: id) }
+      for store in left where receipt == nil {
+        receipt = try? await store.receipt(for: id, in: home, as: partner.account)
+      }
+      if receipt == nil, !held.contains(id) {
+        receipt =
+          ([phone.network] + phone.leftNetworks).lazy.compactMap { $0.answer(to: id) }
+          .first
+      }
+      // NB: a write that landed before a move is answered by the feed that carries it: its
+      // receipt stayed in the store the household left (AC-PORT-17).
+      if receipt == nil, feedSeen.contains(where: { $0.writeID == id }) { continue }
       switch receipt {
       case nil where !conflicts.contains(id.rawValue):
         return violated(.nothingLost, "\(partner)'s write \(id) left the outbox unanswered")
@@ -677,7 +716,11 @@ final class Life {
     }
     for _ in 0..<3 {
       for partner in Partner.allCases where !erased.contains(partner) {
-        _ = try? await phone(partner).device.sync()
+        do {
+          _ = try await phone(partner).device.sync()
+        } catch TeammateError.householdMoved {
+          _ = try? await follow(phone(partner), step: step)
+        } catch {}
       }
     }
     for partner in Partner.allCases where !erased.contains(partner) {

@@ -10,7 +10,7 @@ let usage =
   "usage: teammate-sim [--seed N | --seeds A...B] [--steps N] [--backend "
   + BackendKind.allCases.map(\.rawValue).joined(separator: "|") + "] [--trace] [--sabotage "
   + Sabotage.allCases.map(\.rawValue).joined(separator: "|")
-  + "] [--no-meals] [--no-list] [--no-erasures]"
+  + "] [--no-meals] [--no-list] [--no-erasures] [--moves]"
 
 func fail(_ message: String) -> Never {
   FileHandle.standardError.write(Data("teammate-sim: error: \(message)\n\(usage)\n".utf8))
@@ -25,6 +25,7 @@ var sabotage: Sabotage?
 var meals = true
 var list = true
 var erasures = true
+var moves = false
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
   func value() -> String {
@@ -56,6 +57,7 @@ while let argument = arguments.popFirst() {
   case "--no-meals": meals = false
   case "--no-list": list = false
   case "--no-erasures": erasures = false
+  case "--moves": moves = true
   case "-h", "--help":
     print(usage)
     exit(0)
@@ -69,7 +71,7 @@ var stepsRun = 0
 for seed in seeds {
   let config = SimulationConfig(
     seed: seed, steps: steps, backend: backend, sabotage: sabotage, meals: meals, list: list,
-    erasures: erasures)
+    erasures: erasures, moves: moves)
   let result = await Simulation.run(config)
   stepsRun += result.trace.count - 1
   if printTrace { print(result.trace.joined(separator: "\n")) }

@@ -27,6 +27,8 @@ extension BackendOperations {
     try check(.readHousehold(id), actor, try state(of: actor, in: storage))
     let household = try existingHousehold(id, in: storage)
     let place = try Validation.name(location, field: .location)
+    // NB: nobody joins a household here that lives elsewhere now.
+    if let code = try storage.inviteCode(of: id) { try storage.deleteInvite(code) }
     try storage.markMoved(id, to: place, members: household.members.map(\.uid))
   }
 

@@ -1,0 +1,64 @@
+import Foundation
+import TeammateKit
+import TeammateTestSupport
+
+extension Life {
+  /// `who` moves the household to a fresh backend of the run's kind (AC-PORT-17): exported,
+  /// imported there, marked moved here. The checks follow it at once, finding their place in
+  /// its feed by count; each phone follows when its store tells it where it went.
+  func move(by who: Partner, step: Int) async throws -> String {
+    guard let source = backend as? any PortableBackend else { return "not movable" }
+    // NB: a phone that follows no household yet would ask the store it left which one it is
+    // in, and hear none: the run moves only a household both members' phones follow
+    // (PROGRESS.md, found and not mended).
+    for member in members where await phone(member).device.state.householdID != home {
+      return "stays: \(member)'s phone follows no household"
+    }
+    let made = try await config.backend.makeBackend(
+      clock: clock, random: SeededRandomNumberGenerator(seed: config.seed &* 7_919 &+ UInt64(step)))
+    guard let target = made as? any PortableBackend else { return "not movable" }
+    try await target.importHousehold(
+      try await source.exportHousehold(home, as: who.account), as: who.account)
+    try await source.markMoved(home, to: "store \(step)", as: who.account)
+    left.append(backend)
+    backend = made
+    observer = FaultyBackend(
+      made, distortion: config.sabotage?.distortion(observer: true) ?? .init())
+    // NB: the checks' copy of the feed, numbered as the new store numbers it.
+    let moved = try await observer.changes(
+      in: home, after: 0, limit: 1_000_000, as: who.account)
+    guard moved.count >= feedSeen.count else { return "moved short of the feed" }
+    feedSeen = Array(moved.prefix(feedSeen.count))
+    model.rebase(through: feedSeen.last?.sequence ?? 0)
+    return "ok to store \(step)"
+  }
+
+  /// The phone re-opened on the store its household moved to, from what it kept: its next
+  /// sync arrives there.
+  func follow(_ phone: Phone, step: Int) async throws {
+    let online = await phone.device.isOnline
+    phone.leftNetworks.append(phone.network)
+    phone.network = FaultyBackend(
+      backend,
+      distortion: config.sabotage?.distortion(observer: false, viewer: phone.partner.account)
+        ?? .init())
+    phone.pushes = []
+    phone.pushedThrough = 0
+    phone.pushedTold = []
+    // NB: a store kept beside the household's (SQLite's) goes with it, what the phone kept
+    // handed over, as the command line hands it.
+    let store = SimDeviceStore(
+      base: try await config.backend.makeDeviceStore(for: backend),
+      forgetful: config.sabotage == .forgetfulStore)
+    if let kept = try await phone.store.loadState(of: phone.partner.account) {
+      try await store.saveState(kept, previous: nil, of: phone.partner.account)
+    }
+    phone.store = store
+    phone.device = try await Device(
+      account: phone.partner.account, backend: phone.network, clock: phone.clock,
+      scheduler: phone.scheduler, store: phone.store, online: online,
+      random: SeededRandomNumberGenerator(seed: config.seed &* 257 &+ UInt64(step)))
+    _ = try await phone.device.sync()
+    phone.pushedThrough = await phone.device.state.cursor
+  }
+}

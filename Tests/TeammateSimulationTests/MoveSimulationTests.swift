@@ -1,0 +1,32 @@
+import TeammateKit
+import TeammateSimulation
+import Testing
+
+/// A partner moves the household to another store in the middle of a run (AC-PORT-17).
+@Suite struct MoveSimulationTests {
+  @Test func test_AC_PORT_17_aHouseholdMovedMidRunIsFollowedAndBreaksNothing() async throws {
+    func moves(_ actions: [SimAction]) -> Bool {
+      actions.contains { if case .move = $0 { true } else { false } }
+    }
+    // NB: the first seeds whose runs move: a third of them do, in their middle third.
+    let seeds = (UInt64(1)...40).filter {
+      moves(Simulation.script(for: SimulationConfig(seed: $0, steps: 120, moves: true)).1)
+    }.prefix(4)
+    #expect(seeds.count == 4)
+    var followed = 0
+    for seed in seeds {
+      let result = await Simulation.run(SimulationConfig(seed: seed, steps: 120, moves: true))
+      #expect(result.violation == nil, "seed \(seed): \(String(describing: result.violation))")
+      if result.trace.contains(where: { $0.hasSuffix(": follows") }) { followed += 1 }
+    }
+    #expect(followed >= 2, "\(followed) of \(seeds.count) runs had a phone follow a move")
+    // NB: off (the default), a seed's steps are what they were before moves came.
+    for seed in seeds {
+      let (_, off) = Simulation.script(for: SimulationConfig(seed: seed, steps: 120))
+      let (_, on) = Simulation.script(for: SimulationConfig(seed: seed, steps: 120, moves: true))
+      #expect(!moves(off))
+      let at = try #require(on.firstIndex { if case .move = $0 { true } else { false } })
+      #expect(Array(on.prefix(at)) == Array(off.prefix(at)))
+    }
+  }
+}
