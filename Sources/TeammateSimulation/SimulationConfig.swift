@@ -82,15 +82,15 @@ public struct SimulationConfig: Sendable {
   /// Whether a partner may erase their account late in the run (AC-PORT-11): off for a seed
   /// kept from before erasures.
   public var erasures: Bool
-  /// Whether a partner may move the household to another store mid-run (AC-PORT-17): off
-  /// unless asked for while seed 90 (100 steps) is looked into (PROGRESS.md).
+  /// Whether a partner may move the household to another store mid-run (AC-PORT-17): off for
+  /// a seed kept from before moves.
   public var moves: Bool
 
   /// A run of `steps` steps from `seed`, on fresh backends of `backend`'s.
   public init(
     seed: UInt64, steps: Int, backend: any BackendFactory = InMemoryBackendFactory(),
     sabotage: Sabotage? = nil, meals: Bool = true, list: Bool = true, erasures: Bool = true,
-    moves: Bool = false
+    moves: Bool = true
   ) {
     self.moves = moves
     self.list = list
@@ -115,13 +115,13 @@ public struct SimulationConfig: Sendable {
       let options =
         (sabotage.map { ", sabotage: .\($0.rawValue)" } ?? "") + (meals ? "" : ", meals: false")
         + (list ? "" : ", list: false") + (erasures ? "" : ", erasures: false")
-        + (moves ? ", moves: true" : "")
+        + (moves ? "" : ", moves: false")
       return "await Simulation.run(SimulationConfig(seed: \(seed), steps: \(steps), "
         + "backend: \(backend.name) factory\(options)))"
     }
     return "swift run -c release teammate-sim --seed \(seed) --steps \(steps) "
       + "--backend \(backend.name)" + (sabotage.map { " --sabotage \($0.rawValue)" } ?? "")
       + (meals ? "" : " --no-meals") + (list ? "" : " --no-list")
-      + (erasures ? "" : " --no-erasures") + (moves ? " --moves" : "")
+      + (erasures ? "" : " --no-erasures") + (moves ? "" : " --no-moves")
   }
 }

@@ -10,7 +10,7 @@ let usage =
   "usage: teammate-sim [--seed N | --seeds A...B] [--steps N] [--backend "
   + BackendKind.allCases.map(\.rawValue).joined(separator: "|") + "] [--trace] [--sabotage "
   + Sabotage.allCases.map(\.rawValue).joined(separator: "|")
-  + "] [--no-meals] [--no-list] [--no-erasures] [--moves]"
+  + "] [--no-meals] [--no-list] [--no-erasures] [--no-moves]"
 
 func fail(_ message: String) -> Never {
   FileHandle.standardError.write(Data("teammate-sim: error: \(message)\n\(usage)\n".utf8))
@@ -25,7 +25,7 @@ var sabotage: Sabotage?
 var meals = true
 var list = true
 var erasures = true
-var moves = false
+var moves = true
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
   func value() -> String {
@@ -57,7 +57,7 @@ while let argument = arguments.popFirst() {
   case "--no-meals": meals = false
   case "--no-list": list = false
   case "--no-erasures": erasures = false
-  case "--moves": moves = true
+  case "--no-moves": moves = false
   case "-h", "--help":
     print(usage)
     exit(0)

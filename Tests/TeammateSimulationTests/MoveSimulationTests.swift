@@ -20,9 +20,9 @@ import Testing
       if result.trace.contains(where: { $0.hasSuffix(": follows") }) { followed += 1 }
     }
     #expect(followed >= 2, "\(followed) of \(seeds.count) runs had a phone follow a move")
-    // NB: off (the default), a seed's steps are what they were before moves came.
+    // NB: off, a seed's steps are what they were before moves came.
     for seed in seeds {
-      let (_, off) = Simulation.script(for: SimulationConfig(seed: seed, steps: 120))
+      let (_, off) = Simulation.script(for: SimulationConfig(seed: seed, steps: 120, moves: false))
       let (_, on) = Simulation.script(for: SimulationConfig(seed: seed, steps: 120, moves: true))
       #expect(!moves(off))
       let at = try #require(on.firstIndex { if case .move = $0 { true } else { false } })

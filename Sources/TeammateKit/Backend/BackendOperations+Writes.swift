@@ -15,12 +15,6 @@ extension BackendOperations {
     guard (1...OutboxEntry.idLimit).contains(length) else {
       return .refused(.malformedWriteID(length: length, limit: OutboxEntry.idLimit))
     }
-    // NB: the answers the sending device holds are nobody's to ask for again (never the
-    // answer to this write, which it is still waiting for).
-    // A device holds a few; more than a device could hold are not read.
-    try storage.forgetReceipts(
-      entry.heldAnswers.prefix(OutboxEntry.idLimit).filter { $0 != entry.id }, of: actor,
-      in: entry.householdID)
     // NB: receipts are the actor's own: an answer given before is given again, even after
     // the actor left.
     if let answered = try storage.receipt(for: entry.id, of: actor, in: entry.householdID) {
@@ -29,7 +23,9 @@ extension BackendOperations {
     do {
       try checkAccess(entry, actor: actor, storage: storage)
     } catch let error as TeammateError {
-      // NB: a household moved since is no refusal: the write waits for where it went.
+      // NB: a household moved since is no refusal: the write waits for where it went, and
+      // nothing here is touched, the answers the device holds included (a backend that
+      // keeps what a failed call wrote would forget them, and the device not know).
       if case let moved as TeammateError = followingMoves(error, actor: actor, storage: storage),
         case .householdMoved = moved
       {
@@ -38,6 +34,12 @@ extension BackendOperations {
       // NB: not a member: nothing of the household is written, not even a receipt.
       return .refused(error)
     }
+    // NB: the answers the sending device holds are nobody's to ask for again (never the
+    // answer to this write, which it is still waiting for).
+    // A device holds a few; more than a device could hold are not read.
+    try storage.forgetReceipts(
+      entry.heldAnswers.prefix(OutboxEntry.idLimit).filter { $0 != entry.id }, of: actor,
+      in: entry.householdID)
     let outcome = try applyChecked(
       entry, actor: actor, storage: &storage, now: now, random: &random)
     // NB: a household not made is not the actor's to keep an answer in.
