@@ -296,15 +296,23 @@ public actor Device {
   /// and its waiting writes that the feed shows landed before the move taken as answered.
   private func arrive() async throws {
     guard let home = state.householdID else { return }
-    var feed: [Change] = []
-    while true {
-      let page = try await backend.changes(
-        in: home, after: feed.last?.sequence ?? 0, limit: pageSize, as: account)
-      feed += page
-      if page.count < pageSize { break }
-    }
+    let feed = try await wholeFeed(of: home)
     state.arrive(
       seen: Array(feed.prefix(state.position)), landed: Set(feed.compactMap(\.writeID)))
+  }
+
+  /// The household's whole feed, page by page: what a move's arrival and an erasure's
+  /// forgetting read once each, never a sync.
+  private func wholeFeed(of home: HouseholdID) async throws -> [Change] {
+    var feed: [Change] = []
+    while true {
+      let after = feed.last?.sequence ?? 0
+      let page = try await backend.changes(in: home, after: after, limit: pageSize, as: account)
+      feed += page
+      guard page.count == pageSize, let last = page.last?.sequence, last > after else {
+        return feed
+      }
+    }
   }
 
   /// Pulls what is new, learns the partner's news and plans again.
@@ -652,15 +660,9 @@ public actor Device {
   private func forgetErased() async throws {
     guard let home = state.householdID else { return }
     var named: Set<AccountID> = [account, Erasure.formerMember]
-    var cursor: Int64 = 0
-    while true {
-      let page = try await backend.changes(in: home, after: cursor, limit: pageSize, as: account)
-      for change in page {
-        named.insert(change.actor)
-        named.formUnion(change.household?.members.map(\.uid) ?? [])
-      }
-      guard let last = page.last?.sequence, last > cursor else { break }
-      cursor = last
+    for change in try await wholeFeed(of: home) {
+      named.insert(change.actor)
+      named.formUnion(change.household?.members.map(\.uid) ?? [])
     }
     _ = state.erasing(state.knownMembers.subtracting(named).sorted())
     state.erasureHeard = false
