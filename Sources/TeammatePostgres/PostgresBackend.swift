@@ -115,10 +115,6 @@ public actor PostgresBackend: TransactionalBackend {
   /// A device's write. Its receipt, and the cards its rules will ask for, come in the
   /// transaction's first round trip: a write sent again is answered without another.
   public func submit(_ entry: OutboxEntry, as actor: AccountID) throws -> WriteOutcome {
-    try followingMoves(as: actor) { try submitting(entry, as: actor) }
-  }
-
-  private func submitting(_ entry: OutboxEntry, as actor: AccountID) throws -> WriteOutcome {
     let home = entry.householdID
     // NB: an id no device makes is refused before anything is read (AC-OFF-11).
     let known = (1...OutboxEntry.idLimit).contains(entry.id.rawValue.count)

@@ -99,20 +99,9 @@ extension BackendOperations {
     let before = try state(of: actor, in: storage)
     try check(.writeMember(id, member: actor, via: .leaving), actor, before)
     try check(.writeAccountHousehold(actor, household: id, via: .leaving), actor, before)
-    let updated = try HouseholdRules.leave(
-      try existingHousehold(id, in: storage), account: actor,
-      deletingHousehold: deletingHousehold)
-    // NB: the member's own row goes last: a store that checks rows against their author's
-    // household (PostgreSQL's row-level security) sees a member until then.
-    if updated.members.isEmpty {
-      try storage.deleteHousehold(id)
-      try storage.setHouseholdID(nil, of: actor)
-      return
-    }
-
-    if let code = try storage.inviteCode(of: id) { try storage.deleteInvite(code) }
-    try storage.putHousehold(updated)
-    try record(.memberLeft, in: id, by: actor, now: now, household: updated, storage: &storage)
+    try depart(
+      id, as: .memberLeft, deletingHousehold: deletingHousehold, actor: actor,
+      storage: &storage, now: now)
     try storage.setHouseholdID(nil, of: actor)
   }
 
@@ -126,18 +115,38 @@ extension BackendOperations {
     guard let id = try storage.householdID(of: actor) else {
       return try storage.erase(actor, in: nil)
     }
+    let stays = try depart(
+      id, as: .accountErased, deletingHousehold: deletingHousehold, actor: actor,
+      storage: &storage, now: now)
+    // NB: the account's own link goes with the rest, last (as in `depart`).
+    try storage.erase(actor, in: stays ? id : nil)
+  }
+
+  /// The actor out of the household as a member goes, told to the partner as `kind`: the last
+  /// member only when deleting it, which removes it whole; otherwise its invite revoked and
+  /// its document without them. Whether the household stays. The actor's own link is the
+  /// caller's to remove, last: a store that checks rows against their author's household
+  /// (PostgreSQL's row-level security) sees a member until then.
+  @discardableResult
+  private static func depart(
+    _ id: HouseholdID, as kind: ChangeKind, deletingHousehold: Bool, actor: AccountID,
+    storage: inout some BackendStorage, now: Date
+  ) throws -> Bool {
     let updated = try HouseholdRules.leave(
       try existingHousehold(id, in: storage), account: actor,
       deletingHousehold: deletingHousehold)
     if updated.members.isEmpty {
       try storage.deleteHousehold(id)
-      return try storage.erase(actor, in: nil)
+      return false
     }
-    if let code = try storage.inviteCode(of: id) { try storage.deleteInvite(code) }
+    try revokeInvite(of: id, storage: &storage)
     try storage.putHousehold(updated)
-    try record(.accountErased, in: id, by: actor, now: now, household: updated, storage: &storage)
-    // NB: the account's own link goes with the rest, last: a store that checks rows against
-    // their author's household sees a member until then.
-    try storage.erase(actor, in: id)
+    try record(kind, in: id, by: actor, now: now, household: updated, storage: &storage)
+    return true
+  }
+
+  /// The household's live invite, if any, gone: nobody joins it behind its members' backs.
+  static func revokeInvite(of id: HouseholdID, storage: inout some BackendStorage) throws {
+    if let code = try storage.inviteCode(of: id) { try storage.deleteInvite(code) }
   }
 }

@@ -9,7 +9,7 @@ extension BackendOperations {
     try check(.issueInvite(id), actor, try state(of: actor, in: storage))
     let household = try existingHousehold(id, in: storage)
     let invite = try freshInvite(for: household, by: actor, in: storage, now: now, random: &random)
-    if let old = try storage.inviteCode(of: id) { try storage.deleteInvite(old) }
+    try revokeInvite(of: id, storage: &storage)
     try storage.putInvite(invite)
     return try stored(invite, in: storage)
   }

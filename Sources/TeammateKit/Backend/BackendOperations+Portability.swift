@@ -28,19 +28,19 @@ extension BackendOperations {
     let household = try existingHousehold(id, in: storage)
     let place = try Validation.name(location, field: .location)
     // NB: nobody joins a household here that lives elsewhere now.
-    if let code = try storage.inviteCode(of: id) { try storage.deleteInvite(code) }
+    try revokeInvite(of: id, storage: &storage)
     try storage.markMoved(id, to: place, members: household.members.map(\.uid))
   }
 
-  /// `error`, or, when it refuses `actor` a household that has moved since they were its
-  /// member, the refusal that says where it went.
-  package static func followingMoves(
-    _ error: any Error, actor: AccountID, storage: some BackendStorage
-  ) -> any Error {
+  /// When `error` refuses `actor` a household that has moved since they were its member,
+  /// the refusal that says where it went; nil otherwise.
+  package static func householdMoved(
+    refusing error: any Error, actor: AccountID, storage: some BackendStorage
+  ) -> TeammateError? {
     guard case TeammateError.accessDenied(.notAMember(let id)) = error,
       let location = try? storage.movedLocation(of: id, for: actor)
-    else { return error }
-    return TeammateError.householdMoved(id, to: location)
+    else { return nil }
+    return .householdMoved(id, to: location)
   }
 
   /// Makes the document's household in a store that does not hold it, its members in it:

@@ -26,9 +26,7 @@ extension BackendOperations {
       // NB: a household moved since is no refusal: the write waits for where it went, and
       // nothing here is touched, the answers the device holds included (a backend that
       // keeps what a failed call wrote would forget them, and the device not know).
-      if case let moved as TeammateError = followingMoves(error, actor: actor, storage: storage),
-        case .householdMoved = moved
-      {
+      if let moved = householdMoved(refusing: error, actor: actor, storage: storage) {
         throw moved
       }
       // NB: not a member: nothing of the household is written, not even a receipt.

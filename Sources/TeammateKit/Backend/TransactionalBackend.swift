@@ -184,12 +184,12 @@ extension TransactionalBackend {
     }
   }
 
+  /// NB: a write to a household that moved is refused saying where by
+  /// `BackendOperations.submit` itself, inside the write, which then touches nothing.
   public func submit(_ entry: OutboxEntry, as actor: AccountID) throws -> WriteOutcome {
-    try followingMoves(as: actor) {
-      try write(AccessChecked(), as: actor) { storage, now, random in
-        try BackendOperations.submit(
-          entry, actor: actor, storage: &storage, now: now, random: &random)
-      }
+    try write(AccessChecked(), as: actor) { storage, now, random in
+      try BackendOperations.submit(
+        entry, actor: actor, storage: &storage, now: now, random: &random)
     }
   }
 
@@ -199,10 +199,10 @@ extension TransactionalBackend {
     do {
       return try body()
     } catch TeammateError.accessDenied(.notAMember(let id)) {
+      let refusal = TeammateError.accessDenied(.notAMember(id))
       throw try read(AccessChecked(), as: actor) { storage, _ in
-        BackendOperations.followingMoves(
-          TeammateError.accessDenied(.notAMember(id)), actor: actor, storage: storage)
-      }
+        BackendOperations.householdMoved(refusing: refusal, actor: actor, storage: storage)
+      } ?? refusal
     }
   }
 
