@@ -148,7 +148,7 @@ extension SQLiteBackend {
   /// Every row of `account`'s device, gone: its account was erased.
   func forgetDevice(of account: AccountID) throws {
     try write(AccessChecked(), as: account) { storage, _, _ in
-      for table in ["devices", "device_cards", "device_parts", "device_notifications"] {
+      for table in SQLiteStorage.deviceTables {
         try storage.connection.run("DELETE FROM \(table) WHERE account = ?", [.id(account)])
       }
     }

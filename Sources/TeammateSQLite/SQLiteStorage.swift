@@ -240,26 +240,25 @@ public struct SQLiteStorage: BackendStorage {
     } ?? nil
   }
 
+  /// The tables a file keeps its devices' states in, each row an account's.
+  static let deviceTables = ["devices", "device_cards", "device_parts", "device_notifications"]
+
   /// NB: every text column of the household's rows and of the devices' kept in this file,
   /// each a value or a JSON document: a value that is the uid becomes the former member's, as
   /// does the uid as a string in a document, and a member of the former member's loses its
   /// name. The account's own device rows go with its other rows.
   public func erase(_ account: AccountID, in household: HouseholdID?) throws {
-    let own = [
-      "credentials", "failed_joins", "write_receipts", "account_households", "devices",
-      "device_cards", "device_parts", "device_notifications",
-    ]
-    for table in own {
+    let own = ["credentials", "failed_joins", "write_receipts", "account_households"]
+    for table in own + Self.deviceTables {
       try connection.run("DELETE FROM \(table) WHERE account = ?", [.id(account)])
     }
     guard let id = household else { return }
     let (former, scope) = (Erasure.token(Erasure.formerMember), [SQLiteValue.id(id)])
-    let tables: [(String, key: String?)] = [
-      ("households", "id"), ("invites", "household_id"), ("cards", "household_id"),
-      ("changes", "household_id"), ("items", "household_id"), ("write_receipts", "household_id"),
-      ("devices", nil), ("device_cards", nil), ("device_parts", nil),
-      ("device_notifications", nil),
-    ]
+    let tables: [(String, key: String?)] =
+      [
+        ("households", "id"), ("invites", "household_id"), ("cards", "household_id"),
+        ("changes", "household_id"), ("items", "household_id"), ("write_receipts", "household_id"),
+      ] + Self.deviceTables.map { ($0, nil) }
     for (table, key) in tables {
       let columns = try connection.rows(
         "SELECT name FROM pragma_table_info(?) WHERE type = 'TEXT'", [.text(table)]
