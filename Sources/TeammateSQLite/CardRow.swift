@@ -86,6 +86,10 @@ enum CardRow {
     }
   }
 
+  /// NB: one decoder for every meal read, not one for each: made anew, it was a tenth of
+  /// reading a household's two years of meals.
+  private static let mealReader = JSONDecoder()
+
   /// The card in `row`, its columns found by name (`prefix` before each, see `Columns`).
   static func decode(_ row: SQLiteStatement, prefix: String = "") throws -> Card {
     let columns: Columns
@@ -113,7 +117,7 @@ enum CardRow {
     var meal: Meal?
     if let text = row.optionalText(at.meal) {
       do {
-        meal = try JSONDecoder().decode(Meal.self, from: Data(text.utf8))
+        meal = try mealReader.decode(Meal.self, from: Data(text.utf8))
       } catch {
         throw SQLiteError.unreadable("a meal's plan that does not read: \(text)")
       }

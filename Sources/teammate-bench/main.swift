@@ -45,6 +45,12 @@ if ProcessInfo.processInfo.environment["TEAMMATE_BENCH_ONLY"] == "cli" {
   }
   exit(0)
 }
+// NB: `TEAMMATE_BENCH_ONLY=portable-sqlite` runs a household's export and import on SQLite
+// alone, without a server: the loop for working on the document's coders.
+if ProcessInfo.processInfo.environment["TEAMMATE_BENCH_ONLY"] == "portable-sqlite" {
+  printTable(try await portabilityBenchmarks(folder: scratch, server: nil))
+  exit(0)
+}
 // NB: `TEAMMATE_BENCH_ONLY=portable` runs a household's export and import alone.
 if ProcessInfo.processInfo.environment["TEAMMATE_BENCH_ONLY"] == "portable" {
   let server = try BenchServer.start()

@@ -5,8 +5,8 @@ import Testing
 
 @testable import TeammatePostgres
 
-/// The couple's household leaves a phone's file for a server, and Alice then erases her
-/// account, through the built binary (AC-PORT-16).
+/// The couple's household leaves a phone's file for a server, Alice then erases her account,
+/// and the household goes back to a file, through the built binary (AC-PORT-16).
 @Suite struct MoveToServerCLITests {
   @Test func test_AC_PORT_16_fromAFileToAServerThenAliceErasedAndNoTableHoldsHer() async throws {
     let scratch = try Scratch()
@@ -82,5 +82,17 @@ import Testing
     #expect(all.filter { $0["title"] as? String == "Written offline" }.count == 1)
 
     #expect(try naming() == [])
+
+    // NB: and back: Bob, alone now, moves the household from the server to a phone's file.
+    let file = scratch.folder.appending("back.sqlite")
+    let back = try await run("bob", ["household", "move", "--to", file], onServer: true)
+    #expect(back.exitCode == 0, "\(back.stderr)")
+    let refused = try await run("bob", ["sync"], onServer: true)
+    #expect(
+      refused.exitCode == 1 && refused.stderr.contains("has moved to \(file)"), "\(refused.stderr)")
+    let onFile = try await run("bob", ["--store", file, "card", "list"])
+    #expect(
+      onFile.exitCode == 0 && onFile.stdout.contains("Checkup")
+        && onFile.stdout.contains("Written offline"), "\(onFile.stdout)\(onFile.stderr)")
   }
 }

@@ -41,7 +41,14 @@ import Testing
     }
     // NB: a time is read only in the form the format writes.
     #expect(HouseholdDocument.date("2026-12-01T10:00:00.250Z") != nil)
-    for wrong in ["2026-02-30T10:00:00.000Z", "2026-12-01T10:00:00Z", "2026-12-01 10:00:00.000Z"] {
+    #expect(
+      HouseholdDocument.date("2026-12-01T10:00:00.250Z")
+        == Date(timeIntervalSince1970: 1_796_119_200.25))
+    for wrong in [
+      "2026-02-30T10:00:00.000Z", "2026-12-01T10:00:00Z", "2026-12-01 10:00:00.000Z",
+      "2026-12-01T10:00:00.2a0Z", "-026-12-01T10:00:00.000Z", "2026-12-01T24:00:00.000Z",
+      "2026-12-01T10:00:00.000+", "２026-12-01T10:00:00.000Z",
+    ] {
       #expect(HouseholdDocument.date(wrong) == nil, "\(wrong)")
     }
     let instant = Date(timeIntervalSince1970: -1.0006)

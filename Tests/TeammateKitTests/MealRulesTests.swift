@@ -19,6 +19,14 @@ import Testing
     #expect(try DishName("Curry") != DishName("Curry rice"))
     #expect(try Set([DishName("Curry"), DishName("CURRY"), DishName("Pasta")]).count == 2)
     #expect(try DishName("  Curry ").text == "Curry")
+    // NB: plain ASCII's short road folds as the long one does, every space and case.
+    let ascii = [
+      "", " ", "\t\n", "Curry", " \tCURRY rice\r\n", "a\u{0B}", "\u{0C}b", "x\u{1F}", "\u{7F}",
+      "2 Onions x3", "~former", "\r\nMilk 1L  ", String(UnicodeScalar(0x1C)),
+    ]
+    for text in ascii + (0..<128).map({ String(UnicodeScalar(UInt8($0))) }) {
+      #expect(Folding.key(text) == Folding.wholeKey(text), "\(Array(text.utf8))")
+    }
     #expect(throws: TeammateError.emptyName(.dishName)) { try DishName("  ") }
     let long = String(repeating: "飯", count: 81)
     #expect(throws: TeammateError.nameTooLong(.dishName, length: 81, limit: 80)) {

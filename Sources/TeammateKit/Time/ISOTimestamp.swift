@@ -21,38 +21,45 @@ public enum ISOTimestamp {
   public static func append(_ date: Date, in zone: TimeZone, to bytes: inout [UInt8]) {
     let offset = zone.secondsFromGMT(for: date)
     let local = Int((date.timeIntervalSince1970).rounded(.down)) + offset
-    let days = Int((Double(local) / Double(secondsPerDay)).rounded(.down))
-    let seconds = local - days * secondsPerDay
-    let (year, month, day) = civil(fromDays: days)
-    func digits(_ value: Int, _ count: Int) {
-      var divisor = 1
-      for _ in 1..<count { divisor *= 10 }
-      var rest = max(0, value)
-      for _ in 0..<count {
-        bytes.append(UInt8(48 + (rest / divisor) % 10))
-        rest %= divisor
-        divisor /= 10
-      }
-    }
-    digits(year, 4)
-    bytes.append(UInt8(ascii: "-"))
-    digits(month, 2)
-    bytes.append(UInt8(ascii: "-"))
-    digits(day, 2)
-    bytes.append(UInt8(ascii: "T"))
-    digits(seconds / secondsPerHour, 2)
-    bytes.append(UInt8(ascii: ":"))
-    digits(seconds % secondsPerHour / 60, 2)
-    bytes.append(UInt8(ascii: ":"))
-    digits(seconds % 60, 2)
+    appendCivil(local, to: &bytes)
     if offset == 0 && ["UTC", "GMT"].contains(zone.identifier) {
       bytes.append(UInt8(ascii: "Z"))
       return
     }
     bytes.append(UInt8(ascii: offset < 0 ? "-" : "+"))
-    digits(abs(offset) / secondsPerHour, 2)
+    digits(abs(offset) / secondsPerHour, 2, to: &bytes)
     bytes.append(UInt8(ascii: ":"))
-    digits(abs(offset) % secondsPerHour / 60, 2)
+    digits(abs(offset) % secondsPerHour / 60, 2, to: &bytes)
+  }
+
+  /// `2026-12-01T20:00:00` for `local` seconds since 1970-01-01T00:00:00 on a zone's clock.
+  static func appendCivil(_ local: Int, to bytes: inout [UInt8]) {
+    let days = Int((Double(local) / Double(secondsPerDay)).rounded(.down))
+    let seconds = local - days * secondsPerDay
+    let (year, month, day) = civil(fromDays: days)
+    digits(year, 4, to: &bytes)
+    bytes.append(UInt8(ascii: "-"))
+    digits(month, 2, to: &bytes)
+    bytes.append(UInt8(ascii: "-"))
+    digits(day, 2, to: &bytes)
+    bytes.append(UInt8(ascii: "T"))
+    digits(seconds / secondsPerHour, 2, to: &bytes)
+    bytes.append(UInt8(ascii: ":"))
+    digits(seconds % secondsPerHour / 60, 2, to: &bytes)
+    bytes.append(UInt8(ascii: ":"))
+    digits(seconds % 60, 2, to: &bytes)
+  }
+
+  /// The last `count` decimal digits of `value` (0 for a negative one), zeros in front.
+  static func digits(_ value: Int, _ count: Int, to bytes: inout [UInt8]) {
+    var divisor = 1
+    for _ in 1..<count { divisor *= 10 }
+    var rest = max(0, value)
+    for _ in 0..<count {
+      bytes.append(UInt8(48 + (rest / divisor) % 10))
+      rest %= divisor
+      divisor /= 10
+    }
   }
 
   /// Year, month and day of a count of days since 1970-01-01 (proleptic Gregorian).
