@@ -30,17 +30,23 @@ public actor InMemoryBackend: TransactionalBackend {
     self.joinLimit = joinLimit
   }
 
-  /// One write in one actor turn at server time, then a push of whatever it appended.
-  ///
-  /// NB: `BackendOperations` finishes its checks before its first write, so a refusal
-  /// leaves the dictionaries as they were without a copy to roll back to.
+  /// One write in one actor turn at server time, then a push of whatever it appended; a
+  /// write that throws leaves nothing it changed (`InMemoryStorage.rollBack`).
   public func write<T>(
     _ checked: borrowing AccessChecked, as actor: AccountID,
     _ body: (inout InMemoryStorage, Date, inout AnyRandomNumberGenerator) throws -> T
   ) throws -> T {
     try reachable(actor)
     defer { publish() }
-    return try body(&storage, clock.now(), &random)
+    storage.begin()
+    do {
+      let result = try body(&storage, clock.now(), &random)
+      storage.commit()
+      return result
+    } catch {
+      storage.rollBack()
+      throw error
+    }
   }
 
   public func read<T>(

@@ -23,27 +23,84 @@ public struct InMemoryStorage: BackendStorage, Sendable {
   private(set) var feed: [Change] = []
   /// The last sequence given out: never reused, even when a household's feed is deleted.
   private var lastSequence: Int64 = 0
+  /// While a write runs (`begin()`), how to put back each thing it changed, newest last; nil
+  /// otherwise. See `rollBack()`.
+  private var undo: [@Sendable (inout InMemoryStorage) -> Void]?
 
   /// Storage holding nothing.
   public init() {}
 
+  /// Starts keeping how to put back what the write about to run changes.
+  mutating func begin() { undo = [] }
+
+  /// The write ran to its end: what it changed stays.
+  mutating func commit() { undo = nil }
+
+  /// The write threw: every entry it changed is put back as it was, newest first, so that a
+  /// refusal found after a write leaves nothing half-written, as a store's rolled-back
+  /// transaction does (AC-STORE-24).
+  ///
+  /// NB: entries, not a copy of the whole storage: a copy kept beside the dictionaries made
+  /// every write copy each one it touched, every card of every household.
+  mutating func rollBack() {
+    let steps = undo ?? []
+    undo = nil
+    for step in steps.reversed() { step(&self) }
+  }
+
+  /// Keeps `step` to put back a change about to be made, while a write runs.
+  private mutating func keep(_ step: @escaping @Sendable (inout InMemoryStorage) -> Void) {
+    undo?.append(step)
+  }
+
+  /// Keeps the whole storage as it is, for the rare write that changes too much to name
+  /// (deleting, moving, erasing): the writes after it in the same call copy what they touch.
+  private mutating func keepAll() {
+    guard undo != nil else { return }
+    var copy = self
+    copy.undo = nil
+    let before = copy
+    keep { storage in
+      let steps = storage.undo
+      storage = before
+      storage.undo = steps
+    }
+  }
+
   public func household(_ id: HouseholdID) -> Household? { households[id] }
-  public mutating func putHousehold(_ household: Household) { households[household.id] = household }
+  public mutating func putHousehold(_ household: Household) {
+    let old = households[household.id]
+    keep { $0.households[household.id] = old }
+    households[household.id] = household
+  }
 
   public func householdID(of account: AccountID) -> HouseholdID? { accountHouseholds[account] }
   public mutating func setHouseholdID(_ household: HouseholdID?, of account: AccountID) {
+    let old = accountHouseholds[account]
+    keep { $0.accountHouseholds[account] = old }
     accountHouseholds[account] = household
   }
 
   public func invite(_ code: InviteCode) -> Invite? { invites[code] }
   public func inviteCode(of household: HouseholdID) -> InviteCode? { currentInvite[household] }
   public mutating func putInvite(_ invite: Invite) {
+    keepInvite(invite.code, of: invite.householdID)
     invites[invite.code] = invite
     currentInvite[invite.householdID] = invite.code
   }
   public mutating func deleteInvite(_ code: InviteCode) {
-    guard let invite = invites.removeValue(forKey: code) else { return }
+    guard let invite = invites[code] else { return }
+    keepInvite(code, of: invite.householdID)
+    invites[code] = nil
     if currentInvite[invite.householdID] == code { currentInvite[invite.householdID] = nil }
+  }
+
+  private mutating func keepInvite(_ code: InviteCode, of household: HouseholdID) {
+    let (old, current) = (invites[code], currentInvite[household])
+    keep {
+      $0.invites[code] = old
+      $0.currentInvite[household] = current
+    }
   }
 
   public func card(_ id: CardID) -> Card? { cardsByID[id] }
@@ -51,8 +108,11 @@ public struct InMemoryStorage: BackendStorage, Sendable {
     (cardOrder[household] ?? []).compactMap { cardsByID[$0] }
   }
   public mutating func putCard(_ card: Card) {
-    if cardsByID.updateValue(card, forKey: card.id) == nil {
-      cardOrder[card.householdID, default: []].append(card.id)
+    let old = cardsByID.updateValue(card, forKey: card.id)
+    if old == nil { cardOrder[card.householdID, default: []].append(card.id) }
+    keep {
+      $0.cardsByID[card.id] = old
+      if old == nil { $0.cardOrder[card.householdID]?.removeLast() }
     }
   }
 
@@ -70,6 +130,16 @@ public struct InMemoryStorage: BackendStorage, Sendable {
   }
   public mutating func putItem(_ item: ShoppingItem) {
     let household = item.householdID
+    let before = items[household]?[item.id]
+    var places = [(item.listID, item.text.key)]
+    if let before { places.append((before.listID, before.text.key)) }
+    let needed = places.map { ($0, $1, neededItems[household]?[$0]?[$1]) }
+    keep { storage in
+      storage.items[household]?[item.id] = before
+      for (list, key, id) in needed.reversed() {
+        storage.neededItems[household, default: [:]][list, default: [:]][key] = id
+      }
+    }
     if let old = items[household]?[item.id],
       neededItems[household]?[old.listID]?[old.text.key] == old.id
     {
@@ -86,18 +156,28 @@ public struct InMemoryStorage: BackendStorage, Sendable {
     failures.values.flatMap { $0.filter { $0 > date } }.sorted()
   }
   public mutating func recordFailedJoin(of account: AccountID, at date: Date) {
+    keepFailures(of: account)
     failures[account, default: []].append(date)
   }
   public mutating func forgetFailedJoins(of account: AccountID, through date: Date) {
+    keepFailures(of: account)
     failures[account]?.removeAll { $0 <= date }
+  }
+
+  private mutating func keepFailures(of account: AccountID) {
+    let old = failures[account]
+    keep { $0.failures[account] = old }
   }
 
   public func credentialOwner(_ credential: Credential) -> AccountID? { credentials[credential] }
   public mutating func link(_ credential: Credential, to account: AccountID) {
+    let old = credentials[credential]
+    keep { $0.credentials[credential] = old }
     credentials[credential] = account
   }
 
   public mutating func deleteHousehold(_ id: HouseholdID) {
+    keepAll()
     households[id] = nil
     accountHouseholds = accountHouseholds.filter { $0.value != id }
     invites = invites.filter { $0.value.householdID != id }
@@ -116,6 +196,7 @@ public struct InMemoryStorage: BackendStorage, Sendable {
   public mutating func markMoved(
     _ household: HouseholdID, to location: String, members: [AccountID]
   ) {
+    keepAll()
     moved[household] = (location, members)
     for member in members where accountHouseholds[member] == household {
       accountHouseholds[member] = nil
@@ -128,6 +209,7 @@ public struct InMemoryStorage: BackendStorage, Sendable {
   }
 
   public mutating func erase(_ account: AccountID, in household: HouseholdID?) throws {
+    keepAll()
     credentials = credentials.filter { $0.value != account }
     failures[account] = nil
     receipts[account] = nil
@@ -148,6 +230,12 @@ public struct InMemoryStorage: BackendStorage, Sendable {
   }
 
   public mutating func appendChange(_ change: Change) -> Change {
+    let (last, household) = (lastSequence, change.householdID)
+    keep {
+      $0.lastSequence = last
+      $0.feed.removeLast()
+      $0.feeds[household]?.removeLast()
+    }
     var stamped = change
     lastSequence += 1
     stamped.sequence = lastSequence
@@ -184,13 +272,20 @@ public struct InMemoryStorage: BackendStorage, Sendable {
     _ outcome: WriteOutcome, for write: WriteID, of account: AccountID,
     in household: HouseholdID
   ) {
+    keepReceipt(write, of: account)
     receipts[account, default: [:]][write] = (household, outcome)
+  }
+
+  private mutating func keepReceipt(_ write: WriteID, of account: AccountID) {
+    let old = receipts[account]?[write]
+    keep { $0.receipts[account, default: [:]][write] = old }
   }
 
   public mutating func forgetReceipts(
     _ writes: [WriteID], of account: AccountID, in household: HouseholdID
   ) {
     for write in writes where receipts[account]?[write]?.household == household {
+      keepReceipt(write, of: account)
       receipts[account]?[write] = nil
     }
   }
