@@ -13,6 +13,9 @@ import Foundation
 /// writer to every field the types have (`Mirror`). The test compares the two encoders on
 /// every fixture and on a household of every shape.
 struct DocumentEncoder {
+  /// A part of a document to write on a thread of its own: its bytes.
+  typealias Part = @Sendable () throws -> [UInt8]
+
   /// `value` as the document's bytes.
   func encode(_ value: some Encodable) throws -> Data {
     Data(try bytes(of: value, depth: 0))
@@ -53,7 +56,7 @@ struct DocumentEncoder {
   }
 
   /// Each of `parts` written at once, on as many threads as the machine has.
-  static func inParallel(_ parts: [@Sendable () throws -> [UInt8]]) throws -> [[UInt8]] {
+  static func inParallel(_ parts: [Part]) throws -> [[UInt8]] {
     let results = Results(count: parts.count)
     DispatchQueue.concurrentPerform(iterations: parts.count) { index in
       results.put(Result { try parts[index]() }, at: index)
