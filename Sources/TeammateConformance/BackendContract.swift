@@ -24,6 +24,7 @@ public enum BackendContract {
     PortabilityContract.anErasedAccountBecomesAFormerMember,
     PortabilityContract.aMovedHouseholdSaysWhereItWent,
     PortabilityContract.phonesFollowAMovedHousehold,
+    PortabilityContract.aPhoneWithoutAHouseholdIsToldWhereItWent,
     DeviceObservationContract.aScreenFollowsThePartnerWithoutSync,
     DeviceObservationContract.theViewOfAWaitingWriteIsTheBackendsAnswer,
     DeviceTruthContract.eachReminderFiresOnceHoweverOftenTheDeviceSyncs,

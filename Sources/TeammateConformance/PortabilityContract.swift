@@ -159,7 +159,10 @@ public enum PortabilityContract {
         id: WriteID("moved-\(member)"), householdID: home,
         write: .addCard(CardDraft(title: "After the move")), madeAt: world.clock.now())
       await #expect(throws: moved) { _ = try await world.backend.submit(entry, as: member) }
-      #expect(try await world.backend.householdID(of: member, as: member) == nil)
+      // NB: and asked which household they are in, they are told where it went (AC-PORT-19).
+      await #expect(throws: moved) {
+        _ = try await world.backend.householdID(of: member, as: member)
+      }
     }
     // NB: where it went is its members' to know.
     await #expect(throws: TeammateError.accessDenied(.notAMember(home))) {
@@ -172,6 +175,35 @@ public enum PortabilityContract {
     await #expect(throws: moved) { _ = try await bob.sync() }
     #expect(await bob.snapshot().waitingWrites == 1)
     #expect(await bob.cards.values.contains { $0.title == "Written offline" })
+  }
+
+  /// AC-PORT-19: A member's phone that follows no household yet is told, by the store the
+  /// household left, where it went; nobody else learns of the move, and a member who is in a
+  /// household there now is told that one.
+  public static let aPhoneWithoutAHouseholdIsToldWhereItWent = ContractCheck(
+    id: "AC-PORT-19", name: "aPhoneWithoutAHouseholdIsToldWhereItWent"
+  ) { world in
+    let (home, alice, _) = try await world.coupleWithPhones()
+    _ = try await alice.addCard(CardDraft(title: "Checkup"))
+    let place = "postgresql://db.example/teammate"
+    try await portable(world.backend, world.factory.name).markMoved(
+      home, to: place, as: world.alice)
+    let moved = TeammateError.householdMoved(home, to: place)
+
+    // A new phone of Bob's, on the store the household left.
+    let phone = world.device(world.bob).device
+    await #expect(throws: moved) { _ = try await phone.sync() }
+    await #expect(throws: moved) { _ = try await phone.addCard(CardDraft(title: "Lost")) }
+    let (cards, waiting) = (await phone.cards, await phone.snapshot().waitingWrites)
+    #expect(cards.isEmpty && waiting == 0)
+    // Carol was never a member: she hears of no household, as before.
+    #expect(try await world.backend.householdID(of: world.carol, as: world.carol) == nil)
+    // Alice makes a household here again: that one is hers now.
+    let again = try await world.backend.createHousehold(
+      name: "Again", timeZone: "Asia/Taipei", displayName: "Alice", as: world.alice)
+    #expect(
+      try await world.backend.householdID(of: world.alice, as: world.alice)
+        == again.household.id)
   }
 
   /// AC-PORT-14: Each phone follows the household to the store it moved to: its place in the

@@ -203,6 +203,10 @@ public struct InMemoryStorage: BackendStorage, Sendable {
     }
   }
 
+  public func movedHousehold(of account: AccountID) -> HouseholdID? {
+    moved.filter { $0.value.members.contains(account) }.keys.min()
+  }
+
   public func movedLocation(of household: HouseholdID, for account: AccountID) -> String? {
     guard let mark = moved[household], mark.members.contains(account) else { return nil }
     return mark.location

@@ -31,5 +31,6 @@ enum PostgresSchema {
     itemsByTheirThing,
     erasedAccounts,
     movedHouseholds,
+    movedMembers,
   ]
 }

@@ -26,6 +26,12 @@ extension PostgresStorage {
     return rows.count == 0 ? nil : try rows.optionalText(0, "location")
   }
 
+  /// NB: through the database's function, for the account acting only (schema 20).
+  public func movedHousehold(of account: AccountID) throws -> HouseholdID? {
+    let rows = try connection.query("SELECT teammate_moved_from() AS id")
+    return try rows.count == 0 ? nil : rows.optionalText(0, "id").map { HouseholdID($0) }
+  }
+
   /// NB: through the database's function, which erases the account acting only (schema 18).
   public mutating func erase(_ account: AccountID, in household: HouseholdID?) throws {
     knownCards = nil

@@ -240,6 +240,13 @@ public struct SQLiteStorage: BackendStorage {
     } ?? nil
   }
 
+  public func movedHousehold(of account: AccountID) throws -> HouseholdID? {
+    try connection.rows("SELECT id, members FROM moved_households ORDER BY id", []) {
+      row -> HouseholdID? in
+      try decode([String].self, row.text(1)).contains(account.rawValue) ? row.id(0) : nil
+    }.compactMap { $0 }.first
+  }
+
   /// The tables a file keeps its devices' states in, each row an account's.
   static let deviceTables = ["devices", "device_cards", "device_parts", "device_notifications"]
 

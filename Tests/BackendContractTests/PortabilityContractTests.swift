@@ -23,4 +23,9 @@ import Testing
   func test_AC_PORT_14_phonesFollowAMovedHousehold(kind: BackendKind) async throws {
     try await PortabilityContract.phonesFollowAMovedHousehold.run(on: kind)
   }
+
+  @Test(arguments: BackendKind.allCases)
+  func test_AC_PORT_19_aPhoneWithoutAHouseholdIsToldWhereItWent(kind: BackendKind) async throws {
+    try await PortabilityContract.aPhoneWithoutAHouseholdIsToldWhereItWent.run(on: kind)
+  }
 }

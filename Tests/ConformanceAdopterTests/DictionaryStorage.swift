@@ -102,6 +102,10 @@ struct DictionaryStorage: BackendStorage, Sendable {
     memberships = memberships.filter { !(members.contains($0.key) && $0.value == household) }
   }
 
+  func movedHousehold(of account: AccountID) -> HouseholdID? {
+    moved.filter { $0.value.members.contains(account) }.keys.min()
+  }
+
   func movedLocation(of household: HouseholdID, for account: AccountID) -> String? {
     moved[household].flatMap { $0.members.contains(account) ? $0.location : nil }
   }

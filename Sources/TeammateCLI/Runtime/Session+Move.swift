@@ -26,7 +26,9 @@ extension Session {
   mutating func handOver(to place: String) async throws {
     guard !onServer else { return }
     let uid = try account()
-    guard var state = try await SQLiteDeviceStore(householdStore: deviceStore()).loadState(of: uid)
+    // NB: a device that followed no household has nothing there to arrive with (AC-PORT-19).
+    guard var state = try await SQLiteDeviceStore(householdStore: deviceStore()).loadState(of: uid),
+      state.householdID != nil
     else { return }
     if state.movedTo == nil { state.movedTo = place }
     let target =

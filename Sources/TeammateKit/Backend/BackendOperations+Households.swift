@@ -5,7 +5,15 @@ extension BackendOperations {
     of account: AccountID, actor: AccountID, storage: some BackendStorage
   ) throws -> HouseholdID? {
     try check(.readAccountHousehold(account), actor, try state(of: actor, in: storage))
-    return try storage.householdID(of: account)
+    if let id = try storage.householdID(of: account) { return id }
+    // NB: a member whose household moved is told where, not that it is in none (AC-PORT-19):
+    // a phone that follows no household yet asks this first.
+    if account == actor, let moved = try storage.movedHousehold(of: actor),
+      let location = try storage.movedLocation(of: moved, for: actor)
+    {
+      throw TeammateError.householdMoved(moved, to: location)
+    }
+    return nil
   }
 
   package static func linkCredential(
