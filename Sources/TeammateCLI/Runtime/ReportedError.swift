@@ -78,7 +78,7 @@ extension TeammateError: ReportedError {
     case .lastMemberMustDeleteHousehold:
       "to leave and delete it: teammate household leave --delete-household"
     case .householdMoved(_, let place):
-      "run it with --store \(place): this device's state went with it"
+      "run it with --store \(place): this device follows it there"
     case .repeatRequiresTime: "give the first occurrence's time with --at"
     case .invalidTime(let text, _): TimeExpression.hint(for: text)
     case .inviteExpired: "your partner makes a new code with 'teammate invite create'"
@@ -96,7 +96,7 @@ extension TeammateError: ReportedError {
     case .staleAcknowledgement: "用「teammate card show ID」看看，再說知道"
     case .notInHousehold(let uid): CLIError.noHousehold(uid).hint(in: language)
     case .lastMemberMustDeleteHousehold: "要離開並刪除它：teammate household leave --delete-household"
-    case .householdMoved(_, let place): "用 --store \(place) 再跑一次：這台裝置的狀態已跟過去"
+    case .householdMoved(_, let place): "用 --store \(place) 再跑一次：這台裝置會跟過去"
     case .repeatRequiresTime: "用 --at 給第一次的時間"
     case .invalidTime: hint
     case .inviteExpired: "另一半用「teammate invite create」做一個新的邀請碼"
