@@ -203,8 +203,9 @@ public struct InMemoryStorage: BackendStorage, Sendable {
     }
   }
 
-  public func movedHousehold(of account: AccountID) -> HouseholdID? {
-    moved.filter { $0.value.members.contains(account) }.keys.min()
+  public func movedHousehold(of account: AccountID) -> (household: HouseholdID, location: String)? {
+    moved.filter { $0.value.members.contains(account) }.min { $0.key < $1.key }
+      .map { ($0.key, $0.value.location) }
   }
 
   public func movedLocation(of household: HouseholdID, for account: AccountID) -> String? {

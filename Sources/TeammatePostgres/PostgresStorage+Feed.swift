@@ -26,10 +26,18 @@ extension PostgresStorage {
     return rows.count == 0 ? nil : try rows.optionalText(0, "location")
   }
 
-  /// NB: through the database's function, for the account acting only (schema 20).
-  public func movedHousehold(of account: AccountID) throws -> HouseholdID? {
-    let rows = try connection.query("SELECT teammate_moved_from() AS id")
-    return try rows.count == 0 ? nil : rows.optionalText(0, "id").map { HouseholdID($0) }
+  /// NB: through the database's functions, for the account acting only (schemas 19 and 20),
+  /// in one statement.
+  public func movedHousehold(of account: AccountID) throws
+    -> (household: HouseholdID, location: String)?
+  {
+    let rows = try connection.query(
+      """
+      SELECT id, teammate_moved_to(id) AS location
+      FROM (SELECT teammate_moved_from() AS id) AS moved WHERE id IS NOT NULL
+      """)
+    guard rows.count > 0, let location = try rows.optionalText(0, "location") else { return nil }
+    return (HouseholdID(try rows.text(0, "id")), location)
   }
 
   /// NB: through the database's function, which erases the account acting only (schema 18).

@@ -240,10 +240,13 @@ public struct SQLiteStorage: BackendStorage {
     } ?? nil
   }
 
-  public func movedHousehold(of account: AccountID) throws -> HouseholdID? {
-    try connection.rows("SELECT id, members FROM moved_households ORDER BY id", []) {
-      row -> HouseholdID? in
-      try decode([String].self, row.text(1)).contains(account.rawValue) ? row.id(0) : nil
+  public func movedHousehold(of account: AccountID) throws
+    -> (household: HouseholdID, location: String)?
+  {
+    try connection.rows("SELECT id, location, members FROM moved_households ORDER BY id", []) {
+      row -> (household: HouseholdID, location: String)? in
+      try decode([String].self, row.text(2)).contains(account.rawValue)
+        ? (row.id(0), row.text(1)) : nil
     }.compactMap { $0 }.first
   }
 

@@ -102,8 +102,9 @@ struct DictionaryStorage: BackendStorage, Sendable {
     memberships = memberships.filter { !(members.contains($0.key) && $0.value == household) }
   }
 
-  func movedHousehold(of account: AccountID) -> HouseholdID? {
-    moved.filter { $0.value.members.contains(account) }.keys.min()
+  func movedHousehold(of account: AccountID) -> (household: HouseholdID, location: String)? {
+    moved.filter { $0.value.members.contains(account) }.min { $0.key < $1.key }
+      .map { ($0.key, $0.value.location) }
   }
 
   func movedLocation(of household: HouseholdID, for account: AccountID) -> String? {

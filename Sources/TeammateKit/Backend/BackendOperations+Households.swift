@@ -8,10 +8,8 @@ extension BackendOperations {
     if let id = try storage.householdID(of: account) { return id }
     // NB: a member whose household moved is told where, not that it is in none (AC-PORT-19):
     // a phone that follows no household yet asks this first.
-    if account == actor, let moved = try storage.movedHousehold(of: actor),
-      let location = try storage.movedLocation(of: moved, for: actor)
-    {
-      throw TeammateError.householdMoved(moved, to: location)
+    if account == actor, let moved = try storage.movedHousehold(of: actor) {
+      throw TeammateError.householdMoved(moved.household, to: moved.location)
     }
     return nil
   }

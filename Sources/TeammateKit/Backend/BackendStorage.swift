@@ -82,8 +82,9 @@ public protocol BackendStorage {
   /// household that has not moved, and for anyone else.
   func movedLocation(of household: HouseholdID, for account: AccountID) throws -> String?
   /// A household marked moved while `account` was one of its members (the first by id, when
-  /// it was in more than one); nil for an account no moved household had (AC-PORT-19).
-  func movedHousehold(of account: AccountID) throws -> HouseholdID?
+  /// it was in more than one), and where it went; nil for an account no moved household had
+  /// (AC-PORT-19).
+  func movedHousehold(of account: AccountID) throws -> (household: HouseholdID, location: String)?
 
   /// Appends a change, giving it the next sequence number.
   mutating func appendChange(_ change: Change) throws -> Change

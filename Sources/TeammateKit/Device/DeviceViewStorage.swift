@@ -73,7 +73,9 @@ struct DeviceViewStorage: BackendStorage {
   mutating func erase(_ account: AccountID, in household: HouseholdID?) {}
   mutating func markMoved(_ household: HouseholdID, to location: String, members: [AccountID]) {}
   func movedLocation(of household: HouseholdID, for account: AccountID) -> String? { nil }
-  func movedHousehold(of account: AccountID) -> HouseholdID? { nil }
+  func movedHousehold(of account: AccountID) -> (household: HouseholdID, location: String)? {
+    nil
+  }
 
   // NB: the view keeps no feed: what a write appends is the backend's to number.
   mutating func appendChange(_ change: Change) -> Change { change }
