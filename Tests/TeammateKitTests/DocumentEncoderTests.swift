@@ -131,7 +131,41 @@ import Testing
       var float: Float = 0.1
     }
     #expect(try DocumentEncoder().encode(Odd()) == Self.foundation(Odd()))
+    let (supers, theirs) = (try DocumentEncoder().encode(Supers()), try Self.foundation(Supers()))
+    #expect(
+      supers == theirs,
+      "\(String(decoding: supers, as: UTF8.self)) ≠ \(String(decoding: theirs, as: UTF8.self))")
     #expect(throws: EncodingError.self) { try DocumentEncoder().encode([Double.nan]) }
     #expect(throws: EncodingError.self) { try Self.foundation([Double.nan]) }
+  }
+}
+
+/// A parent's fields written through super encoders, as a subclass and a hand-written
+/// `encode(to:)` do: in an object, under `super` and a key of its own, and in an array.
+private class Parent: Encodable {
+  var inherited = 1
+}
+
+private final class Child: Parent {
+  var own = "child"
+  enum Keys: CodingKey { case own, named }
+
+  override func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: Keys.self)
+    try container.encode(own, forKey: .own)
+    try super.encode(to: container.superEncoder())
+    var named = container.superEncoder(forKey: .named).singleValueContainer()
+    try named.encode("by its key")
+  }
+}
+
+private struct Supers: Encodable {
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.unkeyedContainer()
+    try container.encode(Child())
+    var single = container.superEncoder().singleValueContainer()
+    try single.encode("in an array")
+    try Parent().encode(to: container.superEncoder())
+    _ = container.superEncoder()
   }
 }

@@ -96,12 +96,21 @@ final class TreeContext {
 
 /// The `Encoder` a value writes itself into; what it wrote is `result`.
 final class TreeEncoder: Encoder {
-  var result: Tree?
+  /// What the value wrote; a super encoder's goes to its place in its parent as it is
+  /// written.
+  var result: Tree? {
+    didSet { if let result { place?(result) } }
+  }
   let context: TreeContext
+  /// Where a super encoder's value stands in its parent; nil for the encoders of a context.
+  private let place: ((Tree) -> Void)?
   var codingPath: [any CodingKey] { [] }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-  init(context: TreeContext) { self.context = context }
+  init(context: TreeContext, place: ((Tree) -> Void)? = nil) {
+    self.context = context
+    self.place = place
+  }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
     if case .object(let object) = result {
@@ -162,11 +171,16 @@ struct TreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     return TreeUnkeyedContainer(array: nested, context: context)
   }
 
-  mutating func superEncoder() -> any Encoder {
-    TreeFieldEncoder(object: object, key: "super", context: context)
-  }
+  mutating func superEncoder() -> any Encoder { superEncoder(named: "super") }
   mutating func superEncoder(forKey key: Key) -> any Encoder {
-    TreeFieldEncoder(object: object, key: key.stringValue, context: context)
+    superEncoder(named: key.stringValue)
+  }
+
+  /// The encoder of field `name`, an empty object until something is written there.
+  private func superEncoder(named name: String) -> any Encoder {
+    let (object, index) = (self.object, object.fields.count)
+    object.fields.append((name, .object(TreeObject())))
+    return TreeEncoder(context: context) { object.fields[index].value = $0 }
   }
 
   private func add(_ value: Tree, _ key: Key) {
@@ -206,12 +220,11 @@ struct TreeUnkeyedContainer: UnkeyedEncodingContainer {
     return TreeUnkeyedContainer(array: nested, context: context)
   }
 
+  /// The encoder of the next element, an empty object until something is written there.
   mutating func superEncoder() -> any Encoder {
-    let encoder = TreeEncoder(context: context)
-    let object = TreeObject()
-    encoder.result = .object(object)
-    array.elements.append(.object(object))
-    return encoder
+    let (array, index) = (self.array, array.elements.count)
+    array.elements.append(.object(TreeObject()))
+    return TreeEncoder(context: context) { array.elements[index] = $0 }
   }
 }
 
@@ -230,54 +243,6 @@ struct TreeSingleValueContainer: SingleValueEncodingContainer {
   mutating func encode<T: Encodable>(_ value: T) throws {
     encoder.result = try encoder.context.tree(of: value)
   }
-}
-
-/// The encoder of an object's `super` field: what it writes goes into that field.
-final class TreeFieldEncoder: Encoder {
-  let object: TreeObject
-  let key: String
-  let context: TreeContext
-  var codingPath: [any CodingKey] { [] }
-  var userInfo: [CodingUserInfoKey: Any] { [:] }
-
-  init(object: TreeObject, key: String, context: TreeContext) {
-    self.object = object
-    self.key = key
-    self.context = context
-  }
-
-  func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-    let nested = TreeObject(shape: Key.self)
-    object.fields.append((key, .object(nested)))
-    return KeyedEncodingContainer(TreeKeyedContainer(object: nested, context: context))
-  }
-
-  func unkeyedContainer() -> any UnkeyedEncodingContainer {
-    let nested = TreeArray()
-    object.fields.append((key, .array(nested)))
-    return TreeUnkeyedContainer(array: nested, context: context)
-  }
-
-  func singleValueContainer() -> any SingleValueEncodingContainer {
-    object.fields.append((key, .null))
-    return TreeFieldValue(object: object, index: object.fields.count - 1, context: context)
-  }
-}
-
-/// The single value of a `super` field, put in its place as it is written.
-struct TreeFieldValue: SingleValueEncodingContainer {
-  let object: TreeObject
-  let index: Int
-  let context: TreeContext
-  var codingPath: [any CodingKey] { [] }
-
-  private func put(_ value: Tree) { object.fields[index].value = value }
-  mutating func encodeNil() throws { put(.null) }
-  mutating func encode(_ value: Bool) throws { put(.bool(value)) }
-  mutating func encode(_ value: String) throws { put(.string(value)) }
-  mutating func encode(_ value: Int) throws { put(.integer(Int64(value))) }
-  mutating func encode(_ value: Double) throws { put(try .finite(value)) }
-  mutating func encode<T: Encodable>(_ value: T) throws { put(try context.tree(of: value)) }
 }
 
 extension Tree {
