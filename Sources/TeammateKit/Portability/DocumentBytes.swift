@@ -236,39 +236,8 @@ struct DocumentBytes {
   }
 
   /// The places of `fields` in the order of their keys' bytes.
-  ///
-  /// NB: an insertion sort of places by each key's first eight bytes as a number, the whole
-  /// keys compared only when those are the same: an object has a few dozen fields at most,
-  /// and sorting the fields themselves by their text was a third of the writing.
   static func order(_ fields: [(key: String, value: Tree)]) -> [Int] {
-    let leads = fields.map { lead($0.key) }
-    var order = Array(fields.indices)
-    func before(_ one: Int, _ other: Int) -> Bool {
-      leads[one] != leads[other]
-        ? leads[one] < leads[other] : precedes(fields[one].key, fields[other].key)
-    }
-    for next in order.indices.dropFirst() {
-      let moving = order[next]
-      var place = next
-      while place > 0, before(moving, order[place - 1]) {
-        order[place] = order[place - 1]
-        place -= 1
-      }
-      order[place] = moving
-    }
-    return order
-  }
-
-  /// The first eight bytes of `key` as a number, zeros after a shorter key: numbers in the
-  /// order of their keys, equal when the keys start alike.
-  static func lead(_ key: String) -> UInt64 {
-    var value: UInt64 = 0
-    var count = 0
-    for byte in key.utf8.prefix(8) {
-      value = value << 8 | UInt64(byte)
-      count += 1
-    }
-    return count == 0 ? 0 : value << (8 * UInt64(8 - count))
+    fields.indices.sorted { precedes(fields[$0].key, fields[$1].key) }
   }
 
   /// Whether `one` comes before `other` in the order of their bytes, as Foundation sorts keys.
