@@ -53,6 +53,14 @@ public struct InMemoryStorage: BackendStorage, Sendable {
     undo?.append(step)
   }
 
+  /// Keeps the entry `key` of the dictionary at `table` as it is, there or not.
+  private mutating func keep<Key: Hashable & Sendable, Value: Sendable>(
+    _ table: WritableKeyPath<InMemoryStorage, [Key: Value]> & Sendable, _ key: Key
+  ) {
+    let old = self[keyPath: table][key]
+    keep { $0[keyPath: table][key] = old }
+  }
+
   /// Keeps the whole storage as it is, for the rare write that changes too much to name
   /// (deleting, moving, erasing): the writes after it in the same call copy what they touch.
   private mutating func keepAll() {
@@ -69,38 +77,30 @@ public struct InMemoryStorage: BackendStorage, Sendable {
 
   public func household(_ id: HouseholdID) -> Household? { households[id] }
   public mutating func putHousehold(_ household: Household) {
-    let old = households[household.id]
-    keep { $0.households[household.id] = old }
+    keep(\.households, household.id)
     households[household.id] = household
   }
 
   public func householdID(of account: AccountID) -> HouseholdID? { accountHouseholds[account] }
   public mutating func setHouseholdID(_ household: HouseholdID?, of account: AccountID) {
-    let old = accountHouseholds[account]
-    keep { $0.accountHouseholds[account] = old }
+    keep(\.accountHouseholds, account)
     accountHouseholds[account] = household
   }
 
   public func invite(_ code: InviteCode) -> Invite? { invites[code] }
   public func inviteCode(of household: HouseholdID) -> InviteCode? { currentInvite[household] }
   public mutating func putInvite(_ invite: Invite) {
-    keepInvite(invite.code, of: invite.householdID)
+    keep(\.invites, invite.code)
+    keep(\.currentInvite, invite.householdID)
     invites[invite.code] = invite
     currentInvite[invite.householdID] = invite.code
   }
   public mutating func deleteInvite(_ code: InviteCode) {
     guard let invite = invites[code] else { return }
-    keepInvite(code, of: invite.householdID)
+    keep(\.invites, code)
+    keep(\.currentInvite, invite.householdID)
     invites[code] = nil
     if currentInvite[invite.householdID] == code { currentInvite[invite.householdID] = nil }
-  }
-
-  private mutating func keepInvite(_ code: InviteCode, of household: HouseholdID) {
-    let (old, current) = (invites[code], currentInvite[household])
-    keep {
-      $0.invites[code] = old
-      $0.currentInvite[household] = current
-    }
   }
 
   public func card(_ id: CardID) -> Card? { cardsByID[id] }
@@ -156,23 +156,17 @@ public struct InMemoryStorage: BackendStorage, Sendable {
     failures.values.flatMap { $0.filter { $0 > date } }.sorted()
   }
   public mutating func recordFailedJoin(of account: AccountID, at date: Date) {
-    keepFailures(of: account)
+    keep(\.failures, account)
     failures[account, default: []].append(date)
   }
   public mutating func forgetFailedJoins(of account: AccountID, through date: Date) {
-    keepFailures(of: account)
+    keep(\.failures, account)
     failures[account]?.removeAll { $0 <= date }
-  }
-
-  private mutating func keepFailures(of account: AccountID) {
-    let old = failures[account]
-    keep { $0.failures[account] = old }
   }
 
   public func credentialOwner(_ credential: Credential) -> AccountID? { credentials[credential] }
   public mutating func link(_ credential: Credential, to account: AccountID) {
-    let old = credentials[credential]
-    keep { $0.credentials[credential] = old }
+    keep(\.credentials, credential)
     credentials[credential] = account
   }
 
