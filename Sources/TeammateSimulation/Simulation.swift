@@ -17,24 +17,23 @@ public enum Simulation {
     var random = SeededRandomNumberGenerator(seed: config.seed)
     let rates = FaultRates.swarm(&random)
     var base = SimAction.script(steps: config.steps, rates: rates, random: &random)
-    // NB: a third of the runs end with one partner gone, erased late in the run (after the
-    // meal and list steps come between, about its last third), from a stream of its own: the
-    // steps before stay as they were.
-    if config.erasures {
-      var random = SeededRandomNumberGenerator(seed: config.seed &+ 0x6572_6173)
-      if random.below(3) == 0 {
-        let at = config.steps * 9 / 20 + random.below(max(1, config.steps / 4))
-        base.insert(.erase(Partner.allCases[random.below(2)]), at: min(at, base.count))
-      }
+    /// In a third of the runs, `action` by a partner, somewhere in the quarter of the run
+    /// after step `from`, drawn from the stream `seed`.
+    func inAThird(_ action: (Partner) -> SimAction, seed: UInt64, from start: Int) {
+      var random = SeededRandomNumberGenerator(seed: seed)
+      guard random.below(3) == 0 else { return }
+      let at = start + random.below(max(1, config.steps / 4))
+      base.insert(action(Partner.allCases[random.below(2)]), at: min(at, base.count))
     }
-    // NB: a third of the runs move the household in about their middle third, from a stream
-    // of its own (AC-PORT-17).
+    // NB: a third of the runs end with one partner gone, erased late in the run (after the
+    // meal and list steps come between, about its last third); a third move the household in
+    // about their middle third (AC-PORT-17). Each from a stream of its own: the steps before
+    // stay as they were.
+    if config.erasures {
+      inAThird(SimAction.erase, seed: config.seed &+ 0x6572_6173, from: config.steps * 9 / 20)
+    }
     if config.moves {
-      var random = SeededRandomNumberGenerator(seed: config.seed &+ 0x6D6F_7665)
-      if random.below(3) == 0 {
-        let at = config.steps / 5 + random.below(max(1, config.steps / 4))
-        base.insert(.move(Partner.allCases[random.below(2)]), at: min(at, base.count))
-      }
+      inAThird(SimAction.move, seed: config.seed &+ 0x6D6F_7665, from: config.steps / 5)
     }
     var mixed = base
     // NB: meal and list steps come between the others, each from a stream of its own (a
