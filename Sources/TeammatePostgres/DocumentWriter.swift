@@ -150,12 +150,7 @@ struct DocumentWriter {
 
   private mutating func integer(_ value: Int) { bytes.append(contentsOf: String(value).utf8) }
 
-  /// NB: as Foundation writes a number: its shortest description, a whole one without `.0`.
-  private mutating func number(_ value: Double) {
-    var text = value.description
-    if text.hasSuffix(".0") { text.removeLast(2) }
-    bytes.append(contentsOf: text.utf8)
-  }
+  private mutating func number(_ value: Double) { bytes.append(contentsOf: value.jsonText.utf8) }
 
   /// NB: escaped as Foundation escapes: quotes, backslashes, slashes and control characters;
   /// everything else as it is, in UTF-8.

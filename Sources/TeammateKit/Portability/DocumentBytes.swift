@@ -18,11 +18,7 @@ struct DocumentBytes {
     case .bool(let value): bytes.append(contentsOf: (value ? "true" : "false").utf8)
     case .integer(let value): integer(value)
     case .unsigned(let value): bytes.append(contentsOf: String(value).utf8)
-    case .double(let value):
-      // NB: Foundation writes a number's description, without a whole number's `.0`.
-      var text = value.description
-      if text.hasSuffix(".0") { text.removeLast(2) }
-      bytes.append(contentsOf: text.utf8)
+    case .double(let value): bytes.append(contentsOf: value.jsonText.utf8)
     case .string(let value): string(value)
     case .card(let card, let meal): write(card, meal: meal, depth: depth)
     case .change(let change, let trees): write(change, trees, depth: depth)
@@ -253,5 +249,15 @@ struct DocumentBytes {
         return left.count < right.count
       }
     }
+  }
+}
+
+extension Double {
+  /// The number as Foundation's JSON encoder writes it: its shortest description, a whole
+  /// one without `.0`. The household document and the server's stored documents both write
+  /// numbers so.
+  package var jsonText: String {
+    let text = description
+    return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
   }
 }
