@@ -27,7 +27,8 @@ extension SQLiteStatement {
     guard type(column) == SQLITE_FLOAT || type(column) == SQLITE_INTEGER,
       Self.storableTimes.contains(value)
     else {
-      throw .unreadable("a stored time is out of range in column \(column) of \(sql)")
+      // NB: what a person reads names no SQL (AC-INPUT-04).
+      throw .unreadable("a stored time is out of range")
     }
     return Date(timeIntervalSinceReferenceDate: value)
   }

@@ -8,7 +8,7 @@ import Testing
 @Suite struct OffThePoolTests {
   /// Four times as many waits as there are cores, each released only once every one of them
   /// is waiting: the releasing task can run only while the waits leave it a thread. Held
-  /// threads fail the test when the waits' own limit (10 s) runs out, never hang it.
+  /// threads fail the test when the waits' own limit (60 s: a loaded machine may take 10 to start them all) runs out, never hang it.
   @Test func blockedWaitsLeaveTheCooperativeThreadsFree() async throws {
     let count = ProcessInfo.processInfo.activeProcessorCount * 4
     let gate = DispatchSemaphore(value: 0)
@@ -18,7 +18,7 @@ import Testing
         group.addTask {
           try await offThePool {
             waiting.count.add(1, ordering: .sequentiallyConsistent)
-            return gate.wait(timeout: .now() + 10) == .success
+            return gate.wait(timeout: .now() + 60) == .success
           }
         }
       }

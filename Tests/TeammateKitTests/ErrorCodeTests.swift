@@ -39,6 +39,7 @@ import Testing
     .dishNameTaken("Curry", by: "d1"), .dishIDTaken("d1"), .tooManyIngredients(31, limit: 30),
     .mealSettingOutOfRange("cooldown", value: 61, lowest: 0, highest: 60),
     .itemCleared("milk", by: "ada"), .itemIDTaken("i1"), .itemNotFound("i1"), .mealHasNoDish("m1"),
+    .timeOutOfRange(earliestYear: 1970, latestYear: 9999), .quantityTooLarge(limit: 1_000_000),
   ]
 
   /// Every refusal in its stored form, as the last release wrote it: one JSON line each.

@@ -25,6 +25,15 @@ public enum TimeExpression {
   public static func read(
     _ text: String, now: Date, timeZone: TimeZone
   ) throws(TeammateError) -> (date: Date, assumedMorning: Bool) {
+    let reading = try reading(text, now: now, timeZone: timeZone)
+    // NB: a time no store reads back is refused here, whatever option typed it (AC-INPUT-03).
+    try StoredTime.check(reading.date)
+    return reading
+  }
+
+  private static func reading(
+    _ text: String, now: Date, timeZone: TimeZone
+  ) throws(TeammateError) -> (date: Date, assumedMorning: Bool) {
     let trimmed = text.trimmingCharacters(in: .whitespaces)
     let refused = TeammateError.invalidTime(text, offset: offset(of: timeZone, at: now))
     if let date = iso8601(trimmed) { return (date, false) }
@@ -131,7 +140,8 @@ public enum TimeExpression {
     // NB: whether a text parses depends on neither the zone nor the day (a skipped local
     // time moves forward; 31 February fails in every zone), so any reference will do.
     let utc = TimeZone(identifier: "UTC") ?? .gmt
-    return (try? parse(text, now: Date(timeIntervalSince1970: 1_796_083_200), timeZone: utc))
+    // NB: whether the instant can be stored is a rule's refusal later, not a usage error.
+    return (try? reading(text, now: Date(timeIntervalSince1970: 1_796_083_200), timeZone: utc))
       != nil
   }
 

@@ -29,10 +29,14 @@ struct Failure {
     self.usage = usage
   }
 
-  /// The text for stderr.
+  /// The text for stderr: the sentence on one line and its hint on another, whatever they
+  /// quote, each control character shown as an escape (AC-INPUT-04).
   var text: String {
-    var text = "teammate: error: \(message)\n"
-    if let hint { text += (language == .traditionalChinese ? "提示：" : "hint: ") + "\(hint)\n" }
+    var text = "teammate: error: \(TerminalText.visible(message))\n"
+    if let hint {
+      text +=
+        (language == .traditionalChinese ? "提示：" : "hint: ") + "\(TerminalText.visible(hint))\n"
+    }
     if let usage { text += HelpText.usageReminder(usage) }
     return text
   }

@@ -122,6 +122,9 @@ extension StoreError: ReportedError {
 extension SQLiteError: ReportedError {
   var kind: FailureKind { .store }
   var hint: String? { nil }
+
+  /// NB: SQLite's own sentence, never the statement it ran (AC-INPUT-04).
+  func message(in language: Language) -> String { "the store failed: \(message)" }
 }
 
 extension DeviceNotSaved: ReportedError {

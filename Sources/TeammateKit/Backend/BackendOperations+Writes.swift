@@ -99,6 +99,8 @@ extension BackendOperations {
     _ entry: OutboxEntry, actor: AccountID, storage: inout some BackendStorage, now: Date,
     random: inout some RandomNumberGenerator
   ) throws -> WriteOutcome {
+    // NB: whatever a write stamps with the time it lands must be read back (AC-INPUT-01).
+    try StoredTime.check(now)
     let home = entry.householdID
     // NB: the access checks of each call hold every card to the actor's own household.
     func landed(_ cards: [Card]) -> WriteOutcome { .applied(cards: cards, household: nil) }

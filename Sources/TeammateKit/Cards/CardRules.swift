@@ -210,6 +210,11 @@ public enum CardRules {
   ) throws(TeammateError) -> (title: String, note: String?) {
     let title = try Validation.title(title)
     let note = try Validation.note(note)
+    // NB: a time no store reads back would leave the household's store unreadable
+    // (AC-INPUT-01).
+    try StoredTime.check(time)
+    try StoredTime.check(replyBy)
+    if case .until(let until)? = repeatRule?.end { try StoredTime.check(until) }
     if replyBy != nil && kind != .topic { throw .replyByRequiresTopic(kind) }
     // NB: a meal's instant comes from its day, slot and the household (ADR 0012).
     if kind == .meal, time != nil || assignee != nil { throw .mealHasNoTimeOrAssignee }

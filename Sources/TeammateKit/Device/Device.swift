@@ -447,6 +447,8 @@ public actor Device {
     let household: HouseholdID
     if let chosen { household = chosen } else { household = try await householdID() }
     let now = clock.now()
+    // NB: the entry keeps when it was made, read back with the device's state (AC-INPUT-01).
+    try StoredTime.check(now)
     if !isOnline {
       let shown = view
       // NB: offline, the rules refuse at once what this device can already see is wrong.

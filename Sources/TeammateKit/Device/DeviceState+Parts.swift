@@ -59,6 +59,16 @@ extension DeviceState {
     }
   }
 
+  /// The whole state, field by field in its canonical form (`SortedPairs`, AC-DEV-20).
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    for key in CodingKeys.allCases {
+      try container.encode(value(of: key), forKey: key)
+    }
+  }
+
+  /// A field's value as it is written: sets in order, dictionaries keyed by ids as sorted
+  /// pairs, so that the same state is the same bytes (AC-DEV-20).
   private func value(of key: CodingKeys) -> any Encodable {
     switch key {
     case .householdID: householdID
@@ -66,21 +76,21 @@ extension DeviceState {
     case .cursor: cursor
     case .appliedSequence: appliedSequence
     case .waitingActivity: waitingActivity
-    case .planned: planned
-    case .shown: shown
+    case .planned: planned.sorted { $0.id < $1.id }
+    case .shown: shown.sorted(by: NotificationOccurrence.writtenBefore)
     case .outbox: outbox
     case .conflicts: conflicts
     case .heldAnswers: heldAnswers
-    case .items: items
+    case .items: SortedPairs(items)
     case .listSeen: listSeen
-    case .listUnseen: listUnseen
-    case .toldAhead: toldAhead
+    case .listUnseen: listUnseen.sorted()
+    case .toldAhead: toldAhead.sorted()
     case .news: news
     case .shop: shop
     case .shopGets: shopGets
-    case .cards: cards
-    case .cardApplied: cardApplied
-    case .knownMembers: knownMembers
+    case .cards: SortedPairs(cards)
+    case .cardApplied: SortedPairs(cardApplied)
+    case .knownMembers: knownMembers.sorted()
     case .erasureHeard: erasureHeard
     case .position: position
     case .movedTo: movedTo

@@ -33,6 +33,11 @@ public enum TeammateError: Error, Equatable, Sendable, Codable {
   case repeatRequiresTaskOrEvent(CardKind)
   case repeatRequiresTime
   case repeatEndsBeforeStart(until: Date, start: Date, timeZone: String)
+  /// A time (of a card, a repeat's end or a clock) no store can hold and read back
+  /// (`StoredTime`, AC-INPUT-01).
+  case timeOutOfRange(earliestYear: Int, latestYear: Int)
+  /// A quantity on the list larger than the list keeps, as typed or as a sum (AC-INPUT-02).
+  case quantityTooLarge(limit: Int)
 
   // Invites and joining
   case inviteNotFound(InviteCode)
@@ -286,9 +291,23 @@ extension TeammateError: CustomStringConvertible, LocalizedError {
       return "there is no item '\(id)' on the list"
     case .mealHasNoDish(let id):
       return "the meal '\(id)' is not a decided dish, so it has no ingredients to put on the list"
+    case .timeOutOfRange(let earliest, let latest):
+      return "a time must fall between the start of \(earliest) and the end of \(latest)"
+    case .quantityTooLarge(let limit):
+      return "a quantity on the list is at most \(grouped(limit))"
     case .ambiguousCardID(let prefix, let matches):
       let listed = matches.prefix(5).map(\.rawValue).joined(separator: ", ")
       return "'\(prefix)' matches \(matches.count) cards (\(listed)); type more of the id"
     }
   }
+}
+
+/// `1000000` as `1,000,000`: a bound a person reads at a glance.
+private func grouped(_ number: Int) -> String {
+  let digits = String(number.magnitude)
+  let groups = stride(from: digits.count, to: 0, by: -3).reversed().map { end in
+    let start = max(end - 3, 0)
+    return String(digits.dropFirst(start).prefix(end - start))
+  }
+  return (number < 0 ? "-" : "") + groups.joined(separator: ",")
 }

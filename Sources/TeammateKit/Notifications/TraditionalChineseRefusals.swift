@@ -28,6 +28,9 @@ extension TraditionalChineseWording {
     }
     switch error {
     case .tooManyBytes(let name, let bytes, let limit):
+      // NB: the field is stored by its English name: a name field, a title or a note.
+      let name =
+        NameField(rawValue: name).map(field) ?? ["title": "標題", "note": "備註"][name] ?? name
       return "\(name)佔了 \(bytes) 個位元組，最多只能 \(limit) 個（有些字元一個就佔好幾個位元組）"
     case .emptyTitle:
       return "卡片需要標題"
@@ -106,7 +109,7 @@ extension TraditionalChineseWording {
     case .credentialLinkedElsewhere(let credential):
       return "登入方式 \(credential) 已經連到另一個帳號"
     case .accessDenied(let denial):
-      return "沒有權限：\(denial)"
+      return "沒有權限：" + Self.denial(denial)
     case .unavailable:
       return "現在連不上伺服器；什麼都沒有存"
     case .ambiguousCardID(let prefix, let matches):
@@ -155,6 +158,7 @@ extension TraditionalChineseWording {
     case .tooManyIngredients(let count, let limit):
       return "一道菜最多 \(limit) 行材料，這道有 \(count) 行"
     case .mealSettingOutOfRange(let name, let value, let lowest, let highest):
+      let name = ["decide-by time": "決定期限", "cooldown": "休息天數"][name] ?? name
       return "\(name)是 \(value)；要在 \(lowest) 到 \(highest) 之間"
     case .itemCleared(let text, let by):
       return "\(Self.subject(by.rawValue))已經清除了\(quoted(text))"
@@ -164,6 +168,24 @@ extension TraditionalChineseWording {
       return "清單上沒有\(quoted(id.rawValue))"
     case .mealHasNoDish(let id):
       return "一餐\(quoted(id.rawValue))不是決定好的菜，沒有材料可以加進清單"
+    case .timeOutOfRange(let earliest, let latest):
+      return "時間要在 \(earliest) 年初到 \(latest) 年底之間"
+    case .quantityTooLarge(let limit):
+      return "清單上的數量最多 \(limit)"
+    }
+  }
+
+  /// Why access was denied, in Chinese (AC-INPUT-06).
+  static func denial(_ denial: AccessDenial) -> String {
+    switch denial {
+    case .notSignedIn: "請先登入"
+    case .notAMember: "你不是這個家的成員"
+    case .alreadyInHousehold: "這個帳號已經屬於一個家"
+    case .listingNotAllowed: "這些資料只能用確切的編號或邀請碼取得"
+    case .editorMismatch(let claimed): "只能用你自己的名字寫入，不能用「\(claimed)」"
+    case .notYourAccount(let uid): "「\(uid)」是別的帳號"
+    case .onlyThroughMembershipChange: "成員只能靠建立、加入或離開一個家來改變"
+    case .onlyInsideJoin: "邀請碼只能在加入時使用"
     }
   }
 }

@@ -54,15 +54,21 @@ public struct HouseholdDocument: Sendable, Codable, Equatable {
       return date
     }
     // NB: the format first, so that a newer document is called newer, not broken.
-    struct Head: Decodable { var format: Int }
-    let head: Head
+    // NB: JSON of another program (it has no format) is told so, not decoded on (AC-INPUT-05).
+    struct Head: Decodable { var format: Int? }
+    let format: Int
     do {
-      head = try decoder.decode(Head.self, from: data)
+      guard let read = try decoder.decode(Head.self, from: data).format else {
+        throw HouseholdDocumentError.unreadable(reason: "it has no format")
+      }
+      format = read
+    } catch let error as HouseholdDocumentError {
+      throw error
     } catch {
       throw .unreadable(reason: Self.reason(error))
     }
-    guard head.format <= Self.currentFormat, head.format >= 1 else {
-      throw .formatTooNew(head.format, newest: Self.currentFormat)
+    guard format <= Self.currentFormat, format >= 1 else {
+      throw .formatTooNew(format, newest: Self.currentFormat)
     }
     do {
       self = try decoder.decode(Self.self, from: data)
@@ -129,7 +135,7 @@ public struct HouseholdDocument: Sendable, Codable, Equatable {
   /// The time `text(_:)` wrote, or nil for any other text.
   ///
   /// NB: read byte by byte: splitting the text was a tenth of an import.
-  static func date(_ text: String) -> Date? {
+  package static func date(_ text: String) -> Date? {
     let bytes = Array(text.utf8)
     guard bytes.count == 24 else { return nil }
     func number(_ range: Range<Int>) -> Int? {
@@ -152,7 +158,9 @@ public struct HouseholdDocument: Sendable, Codable, Equatable {
     let days = Self.days(year: year, month: month, day: day)
     guard ISOTimestamp.civil(fromDays: days) == (year, month, day) else { return nil }
     let seconds = Int64(days) * 86_400 + Int64(hour * 3_600 + minute * 60 + second)
-    return Date(timeIntervalSince1970: Double(seconds * 1_000 + Int64(millisecond)) / 1_000)
+    let date = Date(timeIntervalSince1970: Double(seconds * 1_000 + Int64(millisecond)) / 1_000)
+    // NB: a time no store reads back is not one of the format (AC-INPUT-01).
+    return StoredTime.holds(date) ? date : nil
   }
 
   /// Days since 1970-01-01 of a date of the proleptic Gregorian calendar (the inverse of
@@ -168,8 +176,10 @@ public struct HouseholdDocument: Sendable, Codable, Equatable {
 
   private static func reason(_ error: any Error) -> String {
     switch error {
+    case DecodingError.keyNotFound(let key, let context):
+      let path = (context.codingPath + [key]).map { $0.intValue.map(String.init) ?? $0.stringValue }
+      return path.joined(separator: ".") + " is missing"
     case DecodingError.dataCorrupted(let context),
-      DecodingError.keyNotFound(_, let context),
       DecodingError.typeMismatch(_, let context),
       DecodingError.valueNotFound(_, let context):
       let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }

@@ -21,10 +21,13 @@ public enum RepeatRules {
   }
 
   /// The occurrence after both the card's current one and `now` (missed ones do not pile
-  /// up), or nil when the rule has ended.
+  /// up), or nil when the rule has ended: a series ends, too, where no store could keep its
+  /// next time (AC-INPUT-01).
   public static func nextTime(of card: Card, now: Date, in zone: TimeZone) -> Date? {
-    guard let rule = card.repeatRule, let time = card.time else { return nil }
-    return rule.next(after: max(time, now), from: card.repeatStart ?? time, in: zone)
+    guard let rule = card.repeatRule, let time = card.time,
+      let next = rule.next(after: max(time, now), from: card.repeatStart ?? time, in: zone)
+    else { return nil }
+    return StoredTime.holds(next) ? next : nil
   }
 
   /// The card at its next occurrence, or done when the rule has ended; the acknowledgement

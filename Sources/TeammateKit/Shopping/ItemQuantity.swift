@@ -14,11 +14,23 @@ public struct ItemQuantity: Sendable, Hashable, Codable {
     self.unit = unit
   }
 
-  /// `500 g`, `2 瓶`, `1.5 kg`, and a bare count as its number: `3`.
+  /// The largest amount the list keeps, typed or summed (AC-INPUT-02): a text asking for
+  /// more is refused in words (`quantityTooLarge`) rather than carried into arithmetic.
+  public static let limit = 1_000_000
+
+  /// Whether the list keeps this amount: finite and at most `limit`.
+  public var isWithinLimit: Bool { amount.isFinite && amount <= Double(Self.limit) }
+
+  /// `500 g`, `2 瓶`, `1.5 kg`, and a bare count as its number: `3`. Any amount can be
+  /// written, one past `limit` included: an item stored before the limit is shown, never a
+  /// trap.
   public var words: String {
     let number =
-      amount.rounded() == amount
-      ? String(Int(amount)) : String(format: "%g", (amount * 1_000).rounded() / 1_000)
+      if amount.rounded() == amount, let whole = Int(exactly: amount) {
+        String(whole)
+      } else {
+        String(format: "%g", (amount * 1_000).rounded() / 1_000)
+      }
     return unit == .count ? number : "\(number) \(unit.rawValue)"
   }
 

@@ -26,10 +26,11 @@ package enum Validation {
   package static func title(_ raw: String) throws(TeammateError) -> String {
     let title = raw.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !title.isEmpty else { throw .emptyTitle }
-    try bytes(title, "title", limit: titleByteLimit)
+    // NB: the characters first: a text too long in both is told in the unit its rule counts.
     guard title.count <= titleLimit else {
       throw .titleTooLong(length: title.count, limit: titleLimit)
     }
+    try bytes(title, "title", limit: titleByteLimit)
     return title
   }
 
@@ -38,10 +39,10 @@ package enum Validation {
     guard let note = raw?.trimmingCharacters(in: .whitespacesAndNewlines), !note.isEmpty else {
       return nil
     }
-    try bytes(note, "note", limit: noteByteLimit)
     guard note.count <= noteLimit else {
       throw .noteTooLong(length: note.count, limit: noteLimit)
     }
+    try bytes(note, "note", limit: noteByteLimit)
     return note
   }
 
@@ -60,9 +61,13 @@ package enum Validation {
       case .displayName: (displayNameLimit, displayNameByteLimit)
       case .location: (locationLimit, locationLimit * 4)
       }
-    try bytes(name, field.rawValue, limit: byteLimit)
     guard name.count <= limit else {
       throw .nameTooLong(field, length: name.count, limit: limit)
+    }
+    try bytes(name, field.rawValue, limit: byteLimit)
+    // NB: a quantity past the list's limit would be carried into sums (AC-INPUT-02).
+    if field == .itemText, !ItemWants(reading: name).quantities.allSatisfy(\.isWithinLimit) {
+      throw .quantityTooLarge(limit: ItemQuantity.limit)
     }
     return name
   }
