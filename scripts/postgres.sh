@@ -15,8 +15,16 @@
 #        scripts/postgres.sh start-pooler URL  PgBouncer in transaction mode before the server
 #                                         at URL (installed first if missing); prints its URL
 #        scripts/postgres.sh install-pooler  installs PgBouncer with apt if it is missing
+#        scripts/postgres.sh sweep        stops every cluster of ours whose owner is gone
+# Every cluster is its owner's: the process TEAMMATE_PG_OWNER names, else the one that ran
+# this script. Its folder records the owner and holds its own stopper (stop.sh, which needs
+# nothing of the checkout), and a watcher in a session of its own runs the stopper once the
+# owner is gone, however it ended; `sweep` stops what a watcher could not.
 # initdb refuses to run as root: as root, the server's tools run as the `postgres` user.
 set -euo pipefail
+# NB: a server, a pooler and a watcher outlive the test run that started them, and end by
+# their owner's going, not with the run (scripts/lib/test-run.sh ends what carries its mark).
+unset TEAMMATE_TEST_RUN
 bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
 if [ -z "$bin" ] || [ ! -x "$bin/initdb" ]; then
   echo "postgres.sh: no PostgreSQL server found: install it (apt-get install postgresql" \
@@ -58,6 +66,38 @@ close_inherited() {
   done
 }
 
+# The start time of process $1 (its stat's 22nd field), empty once it is gone: with the pid,
+# what names one process even after its pid is used again.
+started_at() {
+  local stat
+  stat=$(cat "/proc/$1/stat" 2>/dev/null) || return 0
+  stat=${stat##*) }
+  # shellcheck disable=SC2086
+  set -- $stat
+  echo "${20}"
+}
+
+# Makes the cluster in $folder its owner's: records the owner, writes the folder's stopper and
+# starts the watcher that runs it once the owner is gone (or the folder was stopped by hand).
+own() {
+  local owner=${TEAMMATE_PG_OWNER:-$PPID} runas=""
+  [ "$(id -u)" -eq 0 ] && runas="runuser -u postgres --"
+  echo "$owner $(started_at "$owner")" >"$folder/owner"
+  cat >"$folder/stop.sh" <<STOP
+#!/bin/sh
+# Stops this cluster and removes its folder, with nothing but PostgreSQL's own programs.
+[ -f '$folder/pgbouncer.pid' ] && kill -KILL "\$(cat '$folder/pgbouncer.pid')" 2>/dev/null
+for data in data standby; do
+  [ -f "$folder/\$data/postmaster.pid" ] &&
+    $runas '$bin/pg_ctl' -D "$folder/\$data" -m immediate -w -s stop >/dev/null 2>&1
+done
+rm -rf '$folder'
+STOP
+  setsid /bin/sh -c 'while [ -d "$1" ] && kill -0 "$2" 2>/dev/null; do sleep 1; done
+    [ -d "$1" ] && /bin/sh "$1/stop.sh"' watcher "$folder" "$owner" \
+    </dev/null >/dev/null 2>&1 &
+}
+
 # Sets $pgbouncer to PgBouncer's program, installing it with apt first (as root) if missing.
 install_pooler() {
   pgbouncer=$(command -v pgbouncer || echo /usr/sbin/pgbouncer)
@@ -85,6 +125,7 @@ case "${1:-}" in
   start)
     close_inherited
     new_cluster
+    own
     # NB: one role signs in with a password, so that a test can give a wrong one.
     as_server sh -c "{ echo 'local all teammate_password scram-sha-256'; echo 'local all teammate_odd scram-sha-256'; echo 'local all +teammate_device scram-sha-256'; cat '$folder/data/pg_hba.conf'; } >'$folder/data/pg_hba.new' && mv '$folder/data/pg_hba.new' '$folder/data/pg_hba.conf'"
     serve "$folder"
@@ -113,6 +154,7 @@ case "${1:-}" in
   start-pair)
     close_inherited
     new_cluster
+    own
     # NB: a commit is answered once the standby has it: what a device was told landed
     # survives the primary.
     serve "$folder" data "-c port=5432 -c synchronous_commit=on -c synchronous_standby_names=standby"
@@ -149,6 +191,7 @@ case "${1:-}" in
     folder=$(mktemp -d /tmp/teammate-pg-XXXXXX)
     chmod 0700 "$folder"
     [ "$(id -u)" -eq 0 ] && chown postgres "$folder"
+    own
     # NB: transaction mode lends a server session out one transaction at a time; no TCP port.
     # The time limits are the pooler's, so no device lifts them from its session (AC-PG-43).
     as_server sh -c "cat >'$folder/pgbouncer.ini'" <<INI
@@ -180,9 +223,22 @@ INI
     for _ in $(seq 100); do [ -S "$folder/.s.PGSQL.6432" ] && break; sleep 0.05; done
     echo "postgresql:///postgres?host=$folder&port=6432&user=postgres&pooler=transaction"
     ;;
+  sweep)
+    swept=0
+    for folder in /tmp/teammate-pg-*; do
+      [ -f "$folder/owner" ] && [ -f "$folder/stop.sh" ] || continue
+      read -r owner start <"$folder/owner" || true
+      # NB: a cluster whose owner lives is never touched: two runs side by side keep theirs.
+      [ -n "${owner:-}" ] && [ -n "${start:-}" ] && [ "$(started_at "$owner")" = "$start" ] &&
+        continue
+      /bin/sh "$folder/stop.sh" || true
+      swept=$((swept + 1))
+    done
+    echo "postgres.sh: swept $swept cluster(s) whose owner is gone" >&2
+    ;;
   *)
     echo "usage: scripts/postgres.sh start | url URL | halt URL | resume URL | stop URL |" \
-      "start-pair | kill-primary URL | promote URL | start-pooler URL | install-pooler" >&2
+      "start-pair | kill-primary URL | promote URL | start-pooler URL | install-pooler | sweep" >&2
     exit 64
     ;;
 esac

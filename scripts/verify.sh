@@ -98,30 +98,17 @@ backend_kinds() {
     Sources/TeammateTestHarness/BackendKind.swift | xargs
 }
 
-# Runs the tests once, with the event stream; prints a one-line crash report if it died.
-run_tests() {
-  rm -f "$logs/events.jsonl"
-  swift test --skip-build --experimental-event-stream-output "$logs/events.jsonl" \
-    --experimental-event-stream-version 0 >"$logs/tests.out" 2>&1
-  local rc=$? signal
-  signal=$(sed -nE 's/.*(unexpected signal code|signal) ([0-9]+).*/\2/p' "$logs/tests.out" | head -1)
-  [ -z "$signal" ] && [ "$rc" -gt 128 ] && signal=$((rc - 128))
-  if [ -n "$signal" ] || ! grep -q '"kind":"runEnded"' "$logs/events.jsonl" 2>/dev/null; then
-    local during
-    during=$(grep -oE '"kind":"testStarted"[^}]*"testID":"[^"]*"' "$logs/events.jsonl" 2>/dev/null |
-      tail -1 | sed -E 's/.*"testID":"([^"]*)".*/\1/; s/\\//g')
-    echo "the test process died (signal ${signal:-unknown}${signal:+, SIG$(kill -l "$signal" 2>/dev/null)})${during:+ during $during}"
-    return 2
-  fi
-  return 0
-}
+# Runs the tests once, bounded (scripts/lib/test-run.sh: `run_tests`, `tests_limit`).
+# shellcheck source=lib/test-run.sh
+source scripts/lib/test-run.sh
 
 # A throwaway PostgreSQL cluster for the tests that need a server, stopped when verify ends,
 # whatever happened; a machine without PostgreSQL fails the tests step and says why. PgBouncer,
 # which the pooled cases start for themselves, is installed meanwhile if it is missing.
 # It starts beside the build; `use_postgres` waits for it.
 start_postgres() {
-  { scripts/postgres.sh start && scripts/postgres.sh install-pooler; } \
+  # NB: the cluster is this verify's: its watcher stops it once verify is gone, however.
+  { TEAMMATE_PG_OWNER=$$ scripts/postgres.sh start && scripts/postgres.sh install-pooler; } \
     >"$logs/postgres.url" 2>"$logs/postgres.log" &
   postgres_starting=$!
   trap 'wait "$postgres_starting" 2>/dev/null; [ -s "$logs/postgres.url" ] && scripts/postgres.sh stop "$(cat "$logs/postgres.url")" 2>/dev/null' EXIT
@@ -141,7 +128,12 @@ step_tests() {
     echo "PostgreSQL could not be started" >"$logs/tests.summary"
     return 1
   fi
-  if ! line=$(run_tests); then
+  line=$(run_tests)
+  local ran=$?
+  if [ "$ran" -eq 3 ]; then
+    # NB: a run past its limit is not retried: what hung is named, and the run fails.
+    notes="$line"
+  elif [ "$ran" -ne 0 ]; then
     notes="$line; cleaning the test build products and retrying once"
     rm -rf .build/debug/*Tests.build .build/debug/TeammatePackage*Tests.*
     swift build --build-tests >"$logs/rebuild.out" 2>&1
@@ -157,6 +149,7 @@ step_tests() {
     scripts/test-allowlist "$targets" "$(backend_kinds)" BackendContractTests "$logs/tests.tally" \
     >"$logs/tests.report"
   rc=$?
+  [ "$ran" -eq 3 ] && rc=1
   swift test list --skip-build >"$logs/tests.list" 2>/dev/null || rc=1
   { [ -n "$notes" ] && echo "$notes"; cat "$logs/tests.report"; } | tee "$logs/tests.failure"
   [ "$rc" -eq 0 ] && rm -f "$logs/tests.failure"
@@ -230,6 +223,9 @@ step_trace() {
   run_step scans
 ) &
 static_checks=$!
+# NB: clusters a run left whose owner is gone (a killed verify, a crashed test process) go
+# first; a cluster whose owner lives, another verify's, is never touched.
+scripts/postgres.sh sweep 2>"$logs/sweep.log"
 start_postgres
 # NB: the build is silent while it works; a cold one takes minutes, so say so before it.
 if [ -d .build/debug/Modules ]; then

@@ -34,8 +34,8 @@ public enum PostgresTestServer {
     }.get()
   }
 
-  /// Starts this process's cluster, and a watcher that stops it once the process is gone:
-  /// a crash, a kill or the end of the run.
+  /// Starts this process's cluster, which the script's watcher stops once the process is
+  /// gone: a crash, a kill or the end of the run (`scripts/postgres.sh`, its owner).
   private static func startOwn() throws(Missing) -> String {
     let cluster: ThrowawayCluster
     do {
@@ -43,7 +43,6 @@ public enum PostgresTestServer {
     } catch {
       throw Missing(why: "\(error)")
     }
-    try watch(cluster)
     return cluster.url
   }
 
@@ -60,7 +59,6 @@ public enum PostgresTestServer {
         } catch {
           throw Missing(why: "\(error)")
         }
-        try watch(cluster)
         return cluster.url
       }
       pooler = started
@@ -85,28 +83,6 @@ public enum PostgresTestServer {
     // NB: the pooler passes any database on to the server.
     pooled.path = store.path
     return (pooled.string ?? "") + "&options=" + options
-  }
-
-  /// A watcher that stops `cluster` once this process is gone: a crash, a kill or the end of
-  /// the run.
-  private static func watch(_ cluster: ThrowawayCluster) throws(Missing) {
-    let watcher = Process()
-    // NB: a session of its own, so that whatever ends this process's group spares it.
-    watcher.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
-    watcher.arguments = [
-      "/bin/sh", "-c",
-      "while kill -0 \(getpid()) 2>/dev/null; do sleep 0.5; done; /bin/bash \"$0\" stop \"$1\"",
-      cluster.script, cluster.url,
-    ]
-    watcher.standardInput = FileHandle.nullDevice
-    watcher.standardOutput = FileHandle.nullDevice
-    watcher.standardError = FileHandle.nullDevice
-    do {
-      try watcher.run()
-    } catch {
-      cluster.remove()
-      throw Missing(why: "its watcher could not start: \(error)")
-    }
   }
 
   /// A new, empty store on the server: a schema named `prefix`, this process and a number, in

@@ -1,7 +1,9 @@
 import Foundation
 
 /// A PostgreSQL cluster of one test's own (`scripts/postgres.sh`), for the tests that stop and
-/// start a server, which the shared one must never be.
+/// start a server, which the shared one must never be. The test process owns it: the script's
+/// watcher stops it once the process is gone, however it ended, with the folder's own
+/// stopper, which needs nothing of the checkout (issue 64).
 public struct ThrowawayCluster: Sendable {
   public struct Failed: Error, CustomStringConvertible {
     public var description: String
