@@ -71,6 +71,7 @@ public enum Teammate {
           throw TeammateError.householdMoved(id, to: place)
         } catch {
           logs = session.stderr
+          session.removeWhatItMade()
           throw error
         }
         if globals.verbose {

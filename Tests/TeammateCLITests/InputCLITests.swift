@@ -104,3 +104,36 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: store))
   }
 }
+
+extension InputCLITests {
+  @Test func test_AC_INPUT_08_aFailedCommandLeavesNoFileAndNoDeviceRow() async throws {
+    let scratch = try Scratch()
+    try await scratch.couple()
+    let home = scratch.folder.appending("home.json")
+    let exported = try await binary(scratch, "alice", ["export", "--household", "--output", home])
+    #expect(exported.exitCode == 0, "\(exported.stderr)")
+    let before = try FileManager.default.contentsOfDirectory(atPath: scratch.folder.path).sorted()
+    let none = scratch.folder.appending("none.sqlite")
+    let refused = try await binary(scratch, "mallory", ["--store", none, "import", home])
+    #expect(refused.exitCode == 1, "\(refused.stderr)")
+    let made = try await binary(
+      scratch, "carol", ["household", "create", "--name", "X", "--tz", "Mars/Olympus"])
+    #expect(made.exitCode == 1, "\(made.stderr)")
+    let after = try FileManager.default.contentsOfDirectory(atPath: scratch.folder.path).sorted()
+    #expect(after == before)
+    // NB: no device row of carol's: the store holds the couple's alone.
+    let rows = try await Binary.run(
+      URL(fileURLWithPath: "/usr/bin/env"),
+      [
+        "python3", "-c",
+        "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('SELECT count(*) FROM devices WHERE account = ?', ('carol',)).fetchone()[0])",
+        scratch.store,
+      ],
+      environment: ["PATH": "/usr/bin:/bin"])
+    #expect(rows.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0", "\(rows.stderr)")
+    // NB: a later command of hers that succeeds makes her device.
+    #expect(
+      try await binary(scratch, "carol", ["household", "create", "--name", "X", "--tz", "UTC"])
+        .exitCode == 0)
+  }
+}

@@ -8,6 +8,10 @@ import Foundation
 /// answer before the first has read it.
 final class DeviceLock {
   private let descriptor: Int32
+  /// The lock file.
+  let path: String
+  /// Whether this run made the lock file: a command that fails takes it away again (AC-INPUT-08).
+  let made: Bool
 
   /// Waits for the lock of `account`'s device kept at `storePath`; nil where no lock file can
   /// be made (a folder the user cannot write, whose commands only read).
@@ -16,12 +20,23 @@ final class DeviceLock {
       CharacterSet.alphanumerics.contains(scalar)
         ? String(scalar) : String(format: "%%%04X", scalar.value)
     }.joined()
-    let path = storePath + "-device-" + safe + ".lock"
-    let opened = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    path = storePath + "-device-" + safe + ".lock"
+    let made = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    let opened = made >= 0 ? made : open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     guard opened >= 0 else { return nil }
+    self.made = made >= 0
     descriptor = opened
     // NB: a signal may interrupt the wait; it is taken again.
     while flock(descriptor, LOCK_EX) != 0, errno == EINTR {}
+  }
+
+  /// Takes the lock file away while still holding it, when this run made it.
+  ///
+  /// NB: a run of the same account waiting for it meanwhile then holds a file no later run
+  /// finds: only a new account's first command, failing while two more of its own start, can
+  /// meet that, and a device that did not come into being has nothing to keep apart.
+  func removeIfMade() {
+    if made { unlink(path) }
   }
 
   deinit { close(descriptor) }

@@ -31,6 +31,9 @@ struct Session {
   private var refreshed = false
   /// This machine's device of the acting account, held until the command ends.
   private var deviceLock: DeviceLock?
+  /// The store and device files this run made: a command that fails takes them away again,
+  /// so that a refusal leaves nothing behind (AC-INPUT-08).
+  private var madeFiles: [String] = []
   /// Whether the command opens the device without holding it: `watch`, which runs until
   /// interrupted and only pulls, must not keep the account's other commands waiting.
   var sharesDevice = false
@@ -91,6 +94,26 @@ struct Session {
     return (state as NSString).appendingPathComponent("teammate/device.sqlite")
   }
 
+  /// Remembers a SQLite file (and the files SQLite keeps beside it) as this run's making when
+  /// it is not there yet. NB: a partner's first command making the same file at the same
+  /// instant is not told apart; only a store nobody had written to can be taken so.
+  private mutating func noteMade(_ path: String) {
+    guard !FileManager.default.fileExists(atPath: path) else { return }
+    madeFiles += ["", "-wal", "-shm", "-journal"].map { path + $0 }
+  }
+
+  /// After a command failed: the files this run made go again, the device's lock last (while
+  /// it is held), so that a refused command leaves no store file and no lock (AC-INPUT-08).
+  mutating func removeWhatItMade() {
+    opened = nil
+    openedDevice = nil
+    openedAccountDevice = nil
+    for path in madeFiles { try? FileManager.default.removeItem(atPath: path) }
+    madeFiles = []
+    deviceLock?.removeIfMade()
+    deviceLock = nil
+  }
+
   /// The store, opened on first use: the SQLite file, or the PostgreSQL server.
   mutating func store() throws -> any TeammateBackend {
     if let opened { return opened }
@@ -149,6 +172,7 @@ struct Session {
       // NB: a command that only reads still lets the device pull and keep what it pulled
       // (AC-CLI-96), but makes no device file.
       do {
+        noteMade(devicePath)
         device = try SQLiteBackend(
           path: devicePath, clock: clock, access: access == .readOnly ? .existing : .create)
       } catch StoreError.missing {
@@ -164,6 +188,7 @@ struct Session {
 
   private mutating func fileStore() throws -> SQLiteBackend {
     if let file = opened as? SQLiteBackend { return file }
+    noteMade(storePath)
     let file = try SQLiteBackend(path: storePath, clock: clock, access: access)
     log(
       "store \(storePath) (schema \(SQLiteBackend.schemaVersion), SQLite \(SQLiteLibrary.version))")

@@ -449,7 +449,9 @@ public actor Device {
     let now = clock.now()
     // NB: the entry keeps when it was made, read back with the device's state (AC-INPUT-01).
     try StoredTime.check(now)
-    if !isOnline {
+    // NB: a household's making is checked here online too: it depends on nothing the backend
+    // holds, and a refused one must not leave a new device behind (AC-INPUT-08).
+    if !isOnline || chosen != nil {
       let shown = view
       // NB: offline, the rules refuse at once what this device can already see is wrong.
       if shown.household != nil || chosen != nil {
