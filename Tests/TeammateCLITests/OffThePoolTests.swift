@@ -8,7 +8,8 @@ import Testing
 @Suite struct OffThePoolTests {
   /// Four times as many waits as there are cores, each released only once every one of them
   /// is waiting: the releasing task can run only while the waits leave it a thread. Held
-  /// threads fail the test when the waits' own limit (60 s: a loaded machine may take 10 to start them all) runs out, never hang it.
+  /// threads fail the test when the waits' own limit runs out, never hang it (60 s: a loaded
+  /// machine once took more than 10 to start them all).
   @Test func blockedWaitsLeaveTheCooperativeThreadsFree() async throws {
     let count = ProcessInfo.processInfo.activeProcessorCount * 4
     let gate = DispatchSemaphore(value: 0)

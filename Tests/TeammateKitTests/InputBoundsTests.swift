@@ -77,24 +77,23 @@ import Testing
       #expect(throws: refused, "\(text)") { _ = try ItemText(text) }
     }
     #expect(try ItemText("1000000 eggs").text == "1000000 eggs")
-    let eggs = try ShoppingRules.add(
-      ItemDraft(id: "eggsaaa2", text: "999999 eggs"), to: [], household: household.id,
-      by: Fixtures.alice, now: now
-    ).item
-    #expect(throws: refused) {
-      _ = try ShoppingRules.add(
-        ItemDraft(id: "eggsaaa3", text: "2 eggs"), to: [eggs], household: household.id,
-        by: Fixtures.bob, now: now)
+    // NB: a sum past the bound is refused too: onto the partner's item, and onto an offline
+    // one from a huge typed amount.
+    for (first, then) in [("999999 eggs", "2 eggs"), ("flour", "1e308 kg flour")] {
+      let needed = try item(first, id: "needaaa2", by: Fixtures.alice)
+      #expect(throws: refused, "\(then) onto \(first)") {
+        _ = try item(then, id: "needaaa3", onto: [needed], by: Fixtures.bob)
+      }
     }
-    let flour = try ShoppingRules.add(
-      ItemDraft(id: "frraaaa2", text: "flour"), to: [], household: household.id,
-      by: Fixtures.alice, now: now
+  }
+
+  /// The item an add of `text` makes, or the needed one of `items` it merges into.
+  func item(
+    _ text: String, id: ItemID, onto items: [ShoppingItem] = [], by author: AccountID
+  ) throws -> ShoppingItem {
+    try ShoppingRules.add(
+      ItemDraft(id: id, text: text), to: items, household: household.id, by: author, now: now
     ).item
-    #expect(throws: refused) {
-      _ = try ShoppingRules.add(
-        ItemDraft(id: "frraaaa3", text: "1e308 kg flour"), to: [flour], household: household.id,
-        by: Fixtures.bob, now: now)
-    }
   }
 
   @Test func test_AC_INPUT_02_anyAmountIsWrittenWithoutTrapping() throws {
@@ -108,9 +107,7 @@ import Testing
     let old = ShoppingItem(
       id: "oldxxxx1", householdID: household.id, text: stored, addedBy: Fixtures.bob, addedAt: now)
     #expect(throws: TeammateError.quantityTooLarge(limit: 1_000_000)) {
-      _ = try ShoppingRules.add(
-        ItemDraft(id: "eggsaaa4", text: "eggs"), to: [old], household: household.id,
-        by: Fixtures.alice, now: now)
+      _ = try item("eggs", id: "eggsaaa4", onto: [old], by: Fixtures.alice)
     }
   }
 
