@@ -17,13 +17,13 @@ public final class PostgresAccounts {
 
   /// Opens the store at `url` (the service role's, the server's own rather than a pooler's,
   /// since roles are made in a session) as its operator, making or bringing its schema up to
-  /// this build's first.
-  public init(url: String) throws(PostgresError) {
+  /// this build's first; `waits` bound how long a server that does not answer holds a call.
+  public init(url: String, waits: PostgresWaits = .standard) throws(PostgresError) {
     let address = try PostgresAddress(url)
     guard !address.pooled else {
       throw .client("accounts are provisioned with the server's own URL, not a pooler's")
     }
-    connection = try PostgresConnection(address, waits: .standard)
+    connection = try PostgresConnection(address, waits: waits)
     try PostgresBackend.prepare(connection, searchPath: nil)
     self.url = url
   }

@@ -76,20 +76,22 @@ extension PostgresBackend {
 
   /// Runs `sql` (no parameters, no rows wanted) on a connection of its own to `url`: a test
   /// server's databases are made and dropped with it.
-  package static func execute(_ sql: String, on url: String) throws(PostgresError) {
-    try PostgresConnection(url: url).execute(sql)
+  package static func execute(
+    _ sql: String, on url: String, waits: PostgresWaits = .standard
+  ) throws(PostgresError) {
+    try PostgresConnection(url: url, waits: waits).execute(sql)
   }
 
   /// Creates an empty schema `name` in the database `url` points at, and returns a URL that
   /// keeps a store there: many stores on one server, each in a schema of its own (the tests
   /// give every backend one).
-  package static func createSchema(_ name: String, on url: String) throws(PostgresError)
-    -> String
-  {
+  package static func createSchema(
+    _ name: String, on url: String, waits: PostgresWaits = .standard
+  ) throws(PostgresError) -> String {
     guard PostgresQuery.isPlainName(name),
       var components = URLComponents(string: url)
     else { throw PostgresError.client("'\(name)' cannot name a schema") }
-    try PostgresConnection(url: url).execute("CREATE SCHEMA \(name)")
+    try PostgresConnection(url: url, waits: waits).execute("CREATE SCHEMA \(name)")
     var items = components.queryItems ?? []
     items.append(URLQueryItem(name: "options", value: "-csearch_path=\(name)"))
     components.queryItems = items

@@ -90,7 +90,7 @@ public enum PostgresTestServer {
   public static func freshStore(_ prefix: String) throws -> String {
     let number = freshNumber()
     return try PostgresBackend.createSchema(
-      name(prefix, number), on: try database(holding: number))
+      name(prefix, number), on: try database(holding: number), waits: .patient)
   }
 
   /// How many stores share a database. Each store adds its tables, functions and policies to
@@ -142,7 +142,7 @@ public enum PostgresTestServer {
     guard var components = URLComponents(string: server) else {
       throw PostgresError.client("the test server's URL cannot be read")
     }
-    try PostgresBackend.execute("CREATE DATABASE \(name)", on: server)
+    try PostgresBackend.execute("CREATE DATABASE \(name)", on: server, waits: .patient)
     components.path = "/" + name
     return components.string ?? server
   }

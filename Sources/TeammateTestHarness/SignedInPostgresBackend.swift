@@ -48,7 +48,7 @@ public actor SignedInPostgresBackend: PushingBackend, AccountRoutedBackend {
 
   /// The store's schema is made first, as the service, so that roles can be made.
   public init(_ store: Store, clock: any WallClock, random: SeededRandomNumberGenerator) throws {
-    accounts = try PostgresAccounts(url: store.service)
+    accounts = try PostgresAccounts(url: store.service, waits: .patient)
     self.store = store
     self.clock = clock
     self.random = SharedRandomNumberGenerator(random)
@@ -65,7 +65,7 @@ public actor SignedInPostgresBackend: PushingBackend, AccountRoutedBackend {
     roles[account] = role
     let backend = try PostgresBackend(
       url: role.url(on: store.devices, password: true), clock: clock, random: random,
-      listeningAt: store.listening.map { role.url(on: $0, password: true) })
+      waits: .patient, listeningAt: store.listening.map { role.url(on: $0, password: true) })
     backends[account] = backend
     return backend
   }
@@ -175,7 +175,8 @@ extension SignedInPostgresBackend: PortableBackend {
 
   /// NB: as the operator, with the store's service URL: a device's role imports nothing.
   public func importHousehold(_ document: HouseholdDocument, as actor: AccountID) async throws {
-    let service = try PostgresBackend(url: store.service, clock: clock, random: random)
+    let service = try PostgresBackend(
+      url: store.service, clock: clock, random: random, waits: .patient)
     try await service.importHousehold(document, as: actor)
   }
 }
