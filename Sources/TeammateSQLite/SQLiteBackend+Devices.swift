@@ -145,6 +145,23 @@ extension SQLiteBackend {
     }
   }
 
+  /// The accounts whose device keeps a state saved in this file: the phones a household's
+  /// file is, which follow the household when it moves (AC-PORT-20).
+  package func accountsWithSavedState() throws -> [AccountID] {
+    try read(AccessChecked(), as: "") { storage, _ in
+      try storage.connection.rows(
+        "SELECT account FROM devices UNION SELECT account FROM device_parts ORDER BY account",
+        []
+      ) { AccountID(try $0.text(named: "account")) }
+    }
+  }
+
+  /// Whether `account`'s device has saved a state in this file (a device beside a store
+  /// that never saved follows the account's household from the start, AC-DEV-17).
+  package func hasSavedState(of account: AccountID) throws -> Bool {
+    try accountsWithSavedState().contains(account)
+  }
+
   /// Every row of `account`'s device, gone: its account was erased.
   func forgetDevice(of account: AccountID) throws {
     try write(AccessChecked(), as: account) { storage, _, _ in

@@ -28,7 +28,7 @@ extension Commands {
       let household = try await session.deviceWrite {
         try await $0.moveHousehold(to: target, location: location)
       }
-      try await session.handOver(to: location)
+      try await session.handOver(to: location, everyMember: true)
       if session.json {
         return session.writeJSON(
           .object(["household": .string(household.id.rawValue), "to": .string(location)]))

@@ -77,6 +77,9 @@ extension TeammateError: ReportedError {
     case .notInHousehold(let uid): CLIError.noHousehold(uid).hint
     case .lastMemberMustDeleteHousehold:
       "to leave and delete it: teammate household leave --delete-household"
+    case .householdMoved(_, let place) where ServerURL.isServer(place):
+      "run it with --store and your own account's URL on that server (its operator's "
+        + "'teammate server add-account' gives it): this device follows it there"
     case .householdMoved(_, let place):
       "run it with --store \(place): this device follows it there"
     case .repeatRequiresTime: "give the first occurrence's time with --at"
@@ -96,6 +99,8 @@ extension TeammateError: ReportedError {
     case .staleAcknowledgement: "用「teammate card show ID」看看，再說知道"
     case .notInHousehold(let uid): CLIError.noHousehold(uid).hint(in: language)
     case .lastMemberMustDeleteHousehold: "要離開並刪除它：teammate household leave --delete-household"
+    case .householdMoved(_, let place) where ServerURL.isServer(place):
+      "用 --store 加上你自己帳號在那台伺服器的網址再跑一次（伺服器管理者的「teammate server add-account」會給）：這台裝置會跟過去"
     case .householdMoved(_, let place): "用 --store \(place) 再跑一次：這台裝置會跟過去"
     case .repeatRequiresTime: "用 --at 給第一次的時間"
     case .invalidTime: hint

@@ -8,6 +8,20 @@ enum ServerURL {
     store.hasPrefix("postgresql://") || store.hasPrefix("postgres://")
   }
 
+  /// Where a server is, with no credential in it: its host, port, database and options,
+  /// never a user, a password or a password file (AC-PORT-23). What a move records, and what
+  /// every member's device is told: each reaches it with its own account's URL.
+  static func place(_ url: String) -> String {
+    guard var components = URLComponents(string: url) else { return "postgresql://…" }
+    components.user = nil
+    components.password = nil
+    let items = (components.percentEncodedQueryItems ?? []).filter {
+      !["user", "password", "passfile"].contains($0.name)
+    }
+    components.percentEncodedQueryItems = items.isEmpty ? nil : items
+    return TerminalText.visible(components.string ?? "postgresql://…")
+  }
+
   /// `postgresql://alice:***@db.example/teammate`: the password, in the user part or as a
   /// `password=` option, replaced.
   static func masked(_ url: String) -> String {

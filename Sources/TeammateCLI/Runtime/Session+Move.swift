@@ -3,40 +3,81 @@ import TeammateKit
 import TeammatePostgres
 import TeammateSQLite
 
-/// The store a household moves to, and this device's state handed there (AC-PORT-15).
+/// The store a household moves to, and the devices' states that follow it (AC-PORT-15,
+/// AC-PORT-20, AC-PORT-21).
 extension Session {
   /// The store at `place` (a SQLite file, made when missing, or a server's service URL) and
-  /// where it is, as devices are told: the file's full path, the URL without its secret.
+  /// where it is, as devices are told: the file's full path; the server's place with no
+  /// credential in it (AC-PORT-23).
   mutating func storeToMoveTo(_ place: String) throws -> (any PortableBackend, String) {
     guard ServerURL.isServer(place) else {
-      let path = (place as NSString).expandingTildeInPath
+      let path = URL(fileURLWithPath: (place as NSString).expandingTildeInPath).standardized.path
       return (try SQLiteBackend(path: path, clock: clock, access: .create), path)
     }
     do {
-      return (try PostgresBackend(url: place, clock: clock), ServerURL.masked(place))
+      return (try PostgresBackend(url: place, clock: clock), ServerURL.place(place))
     } catch {
       throw ServerError(url: place, reason: error.message)
     }
   }
 
-  /// This device's state, kept beside the household's file, handed to where the household
+  /// The device states kept beside the household's file, handed to where the household
   /// moved: into that file when it moved to one, into this device's own file when it moved
-  /// to a server. Opened there, the device arrives at its next sync. A device that keeps its
-  /// own file already has nothing to hand over.
-  mutating func handOver(to place: String) async throws {
+  /// to a server. Opened there, each device arrives at its next sync. A move from a file to
+  /// a file hands every member's state (the file is each member's phone, AC-PORT-20); to a
+  /// server, this account's alone, since only this device's own file is known here (each
+  /// other member's follows at that member's next run on the file). A state handed over
+  /// leaves the file, and never overwrites one already where it goes. A device that keeps
+  /// its own file already has nothing to hand over.
+  mutating func handOver(to place: String, everyMember: Bool = false) async throws {
     guard !onServer else { return }
     let uid = try account()
-    // NB: a device that followed no household has nothing there to arrive with (AC-PORT-19).
-    guard var state = try await SQLiteDeviceStore(householdStore: deviceStore()).loadState(of: uid),
-      state.householdID != nil
-    else { return }
-    if state.movedTo == nil { state.movedTo = place }
+    let here = try deviceStore()
+    let toServer = ServerURL.isServer(place)
     let target =
-      ServerURL.isServer(place)
+      toServer
       ? SQLiteDeviceStore(file: try SQLiteBackend(path: devicePath, clock: clock, access: .create))
       : SQLiteDeviceStore(
         householdStore: try SQLiteBackend(path: place, clock: clock, access: .existing))
-    log("device state handed over to \(ServerURL.masked(place))")
-    try await target.saveState(state, previous: nil, of: uid)
+    let moving = try await SQLiteDeviceStore(householdStore: here).loadState(of: uid)?.householdID
+    let accounts = everyMember && !toServer ? try await here.accountsWithSavedState() : [uid]
+    let states = SQLiteDeviceStore(householdStore: here)
+    for account in accounts {
+      // NB: another member's device may be in a run of its own: it finishes first.
+      let held = account == uid ? nil : DeviceLock(account: account.rawValue, storePath: here.path)
+      defer { withExtendedLifetime(held) {} }
+      // NB: a device that followed no household there has nothing to arrive with
+      // (AC-PORT-19); one that follows another household stays.
+      guard try await here.hasSavedState(of: account),
+        var state = try await states.loadState(of: account),
+        let followed = state.householdID, moving == nil || followed == moving
+      else { continue }
+      if state.movedTo == nil { state.movedTo = place }
+      if try await !target.file.hasSavedState(of: account) {
+        log("device state of \(account) handed over to \(place)")
+        try await target.saveState(state, previous: nil, of: account)
+      }
+      try await states.forgetState(of: account)
+    }
+  }
+
+  /// A device opened on a file that keeps no state of its account takes the account's state
+  /// from its device file, when that state follows the household the account is in here:
+  /// a phone that kept its own file beside a server follows the household to a file with
+  /// what it holds, its waiting writes and its place in the feed (AC-PORT-21). A command
+  /// that may not write the file takes nothing.
+  mutating func takeStateFromDeviceFile(of uid: AccountID, into file: SQLiteBackend) async throws {
+    guard access != .readOnly, devicePath != storePath,
+      FileManager.default.fileExists(atPath: devicePath), try await !file.hasSavedState(of: uid)
+    else { return }
+    let phone = SQLiteDeviceStore(
+      file: try SQLiteBackend(path: devicePath, clock: clock, access: .existing))
+    guard var state = try await phone.loadState(of: uid), let followed = state.householdID,
+      try await file.householdID(of: uid, as: uid) == followed
+    else { return }
+    if state.movedTo == nil { state.movedTo = storePath }
+    log("device state of \(uid) taken from \(devicePath)")
+    try await SQLiteDeviceStore(householdStore: file).saveState(state, previous: nil, of: uid)
+    try await phone.forgetState(of: uid)
   }
 }

@@ -270,6 +270,12 @@ struct Session {
     if deviceLock == nil, !sharesDevice {
       deviceLock = DeviceLock(account: uid.rawValue, storePath: local.path)
     }
+    if !onServer { try await takeStateFromDeviceFile(of: uid, into: local) }
+    // NB: a member's household that moved is refused for every command here, reads too,
+    // naming where it went (AC-PORT-22); making or joining one here is not.
+    if access != .create, !(offline && onServer) {
+      _ = try await backend.householdID(of: uid, as: uid)
+    }
     // NB: beside a store file, the device's cards are the store's; a server's device keeps its own.
     let device = try await Device(
       account: uid, backend: backend, clock: clock,
