@@ -25,6 +25,8 @@ public enum BackendContract {
     PortabilityContract.aMovedHouseholdSaysWhereItWent,
     PortabilityContract.phonesFollowAMovedHousehold,
     PortabilityContract.aPhoneWithoutAHouseholdIsToldWhereItWent,
+    PortabilityContract.aMovedHouseholdLeavesOnlyItsMark,
+    PortabilityContract.anErasedMemberLeavesTheMarks,
     DeviceObservationContract.aScreenFollowsThePartnerWithoutSync,
     DeviceObservationContract.theViewOfAWaitingWriteIsTheBackendsAnswer,
     DeviceTruthContract.eachReminderFiresOnceHoweverOftenTheDeviceSyncs,

@@ -202,6 +202,11 @@ public struct InMemoryStorage: BackendStorage, Sendable {
       .map { ($0.key, $0.value.location) }
   }
 
+  public mutating func unmark(_ account: AccountID) {
+    keepAll()
+    moved = moved.mapValues { ($0.location, $0.members.filter { $0 != account }) }
+  }
+
   public func movedLocation(of household: HouseholdID, for account: AccountID) -> String? {
     guard let mark = moved[household], mark.members.contains(account) else { return nil }
     return mark.location

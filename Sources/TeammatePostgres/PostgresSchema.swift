@@ -32,5 +32,6 @@ enum PostgresSchema {
     erasedAccounts,
     movedHouseholds,
     movedMembers,
+    movedLeavesTheMark,
   ]
 }

@@ -47,6 +47,11 @@ extension PostgresStorage {
     connection.later("SELECT teammate_erase_account()")
   }
 
+  /// NB: through the database's function, for the account acting only (schema 21).
+  public mutating func unmark(_ account: AccountID) throws {
+    connection.later("SELECT teammate_unmark_member()")
+  }
+
   /// NB: each household's feed numbers its own changes, one after another: the next number
   /// is read while the household is locked (ADR 0009), so two writers cannot take the same
   /// one and none is skipped. The locked household's last number came with its lock, so its

@@ -231,6 +231,17 @@ public struct SQLiteStorage: BackendStorage {
     try connection.run("DELETE FROM account_households WHERE household_id = ?", [.id(household)])
   }
 
+  public func unmark(_ account: AccountID) throws {
+    let marks = try connection.rows("SELECT id, members FROM moved_households", []) {
+      (id: $0.id(0) as HouseholdID, members: try decode([String].self, $0.text(1)))
+    }
+    for mark in marks where mark.members.contains(account.rawValue) {
+      try connection.run(
+        "UPDATE moved_households SET members = ? WHERE id = ?",
+        [try json(mark.members.filter { $0 != account.rawValue }), .id(mark.id)])
+    }
+  }
+
   public func movedLocation(of household: HouseholdID, for account: AccountID) throws -> String? {
     try connection.first(
       "SELECT location, members FROM moved_households WHERE id = ?", [.id(household)]

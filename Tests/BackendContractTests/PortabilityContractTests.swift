@@ -28,4 +28,14 @@ import Testing
   func test_AC_PORT_19_aPhoneWithoutAHouseholdIsToldWhereItWent(kind: BackendKind) async throws {
     try await PortabilityContract.aPhoneWithoutAHouseholdIsToldWhereItWent.run(on: kind)
   }
+
+  @Test(arguments: BackendKind.allCases)
+  func test_AC_PORT_24_aMovedHouseholdLeavesOnlyItsMark(kind: BackendKind) async throws {
+    try await PortabilityContract.aMovedHouseholdLeavesOnlyItsMark.run(on: kind)
+  }
+
+  @Test(arguments: BackendKind.allCases)
+  func test_AC_PORT_26_anErasedMemberLeavesTheMarks(kind: BackendKind) async throws {
+    try await PortabilityContract.anErasedMemberLeavesTheMarks.run(on: kind)
+  }
 }

@@ -102,6 +102,10 @@ struct DictionaryStorage: BackendStorage, Sendable {
     memberships = memberships.filter { !(members.contains($0.key) && $0.value == household) }
   }
 
+  mutating func unmark(_ account: AccountID) {
+    moved = moved.mapValues { ($0.location, $0.members.filter { $0 != account }) }
+  }
+
   func movedHousehold(of account: AccountID) -> (household: HouseholdID, location: String)? {
     moved.filter { $0.value.members.contains(account) }.min { $0.key < $1.key }
       .map { ($0.key, $0.value.location) }

@@ -7,9 +7,25 @@ import Testing
 /// following it with its waiting write, and no credential in where it went (AC-PORT-21,
 /// AC-PORT-23), through the built binary.
 @Suite struct MoveBackFromServerCLITests {
-  @Test func test_AC_PORT_21_AC_PORT_23_backToAFileWithTheWriteAPhoneKeptAndNoCredentialTold()
-    async throws
-  {
+  /// Alice and Bob on a file, each with a role on a fresh server and a phone's file of their
+  /// own; Bob has synced a card; Alice moves the household to the server.
+  struct Moved {
+    let scratch: Scratch
+    let urls: [String: String]
+    let moved: CommandOutcome
+
+    /// Runs the built binary as `account`, with the account's phone file, on `store`.
+    func run(_ account: String, _ arguments: [String], store: String? = nil) async throws
+      -> CommandOutcome
+    {
+      var environment = scratch.environment
+      environment["TEAMMATE_DEVICE"] = scratch.folder.appending("phone-\(account).sqlite")
+      if let store { environment["TEAMMATE_STORE"] = store }
+      return try await Binary.run(["--as", account] + arguments, environment: environment)
+    }
+  }
+
+  static func movedToAServer() async throws -> Moved {
     let scratch = try Scratch()
     try await scratch.couple()
     let server = try PostgresTestServer.freshStore("movingback")
@@ -20,45 +36,47 @@ import Testing
           name, on: server, passfile: scratch.folder.appending("\(name).pgpass"))["url"]
           as? String)
     }
-    func run(_ account: String, _ arguments: [String], store: String? = nil) async throws
-      -> CommandOutcome
-    {
-      var environment = scratch.environment
-      environment["TEAMMATE_DEVICE"] = scratch.folder.appending("phone-\(account).sqlite")
-      if let store { environment["TEAMMATE_STORE"] = store }
-      return try await Binary.run(["--as", account] + arguments, environment: environment)
-    }
-    #expect(try await run("alice", ["card", "add", "Checkup"]).exitCode == 0)
-    _ = try await run("bob", ["sync"])
-    let moved = try await run("alice", ["household", "move", "--to", server])
-    #expect(moved.exitCode == 0, "\(moved.stderr)")
+    var moved = Moved(scratch: scratch, urls: urls, moved: CommandOutcome())
+    #expect(try await moved.run("alice", ["card", "add", "Checkup"]).exitCode == 0)
+    _ = try await moved.run("bob", ["sync"])
+    let outcome = try await moved.run("alice", ["household", "move", "--to", server])
+    #expect(outcome.exitCode == 0, "\(outcome.stderr)")
+    moved = Moved(scratch: scratch, urls: urls, moved: outcome)
+    return moved
+  }
 
-    // AC-PORT-23: where it went has no credential, and the hint names the member's own URL.
+  @Test func test_AC_PORT_23_whereTheHouseholdWentHasNoCredential() async throws {
+    let moved = try await Self.movedToAServer()
     for language in ["en", "zh-Hant"] {
-      let left = try await run("bob", ["--lang", language, "sync"])
+      let left = try await moved.run("bob", ["--lang", language, "sync"])
       #expect(left.exitCode == 1, "\(left.stderr)")
       for secret in ["postgres@", "user=", "password", "passfile"] {
         #expect(!left.stderr.contains(secret), "\(secret): \(left.stderr)")
-        #expect(!moved.stdout.contains(secret), "\(secret): \(moved.stdout)")
+        #expect(!moved.moved.stdout.contains(secret), "\(secret): \(moved.moved.stdout)")
       }
       #expect(left.stderr.contains("teammate server add-account"), "\(left.stderr)")
     }
+  }
 
-    // AC-PORT-21: Bob on the server with his phone's file writes offline; Alice takes the
-    // household to a file; Bob's first run there, with his phone's file, sends the write.
-    #expect(try await run("bob", ["sync"], store: urls["bob"]).exitCode == 0)
-    let written = try await run("bob", ["--offline", "card", "add", "Y"], store: urls["bob"])
+  @Test func test_AC_PORT_21_backToAFileWithTheWriteAPhoneKept() async throws {
+    let moved = try await Self.movedToAServer()
+    let (bob, alice) = (moved.urls["bob"], moved.urls["alice"])
+    // Bob on the server with his phone's file writes offline; Alice takes the household to a
+    // file; Bob's first run there, with his phone's file, sends the write once.
+    #expect(try await moved.run("bob", ["sync"]).exitCode == 1)
+    #expect(try await moved.run("bob", ["sync"], store: bob).exitCode == 0)
+    let written = try await moved.run("bob", ["--offline", "card", "add", "Y"], store: bob)
     #expect(written.exitCode == 0, "\(written.stderr)")
-    let file = scratch.folder.appending("final.sqlite")
-    let back = try await run("alice", ["household", "move", "--to", file], store: urls["alice"])
+    let file = moved.scratch.folder.appending("final.sqlite")
+    let back = try await moved.run("alice", ["household", "move", "--to", file], store: alice)
     #expect(back.exitCode == 0, "\(back.stderr)")
-    let there = try await run("bob", ["sync"], store: file)
+    let there = try await moved.run("bob", ["sync"], store: file)
     #expect(there.exitCode == 0, "\(there.stderr)")
     #expect(there.stdout.hasPrefix("1 waiting write sent;"), "\(there.stdout)")
     #expect(!there.stdout.contains("Checkup"), "\(there.stdout)")
-    let outbox = try await run("bob", ["outbox"], store: file)
+    let outbox = try await moved.run("bob", ["outbox"], store: file)
     #expect(outbox.stdout.contains("every write has landed"), "\(outbox.stdout)")
-    let cards = try await run("alice", ["--json", "card", "list"], store: file)
+    let cards = try await moved.run("alice", ["--json", "card", "list"], store: file)
     let document = try #require(
       try JSONSerialization.jsonObject(with: Data(cards.stdout.utf8)) as? [String: Any])
     let titles = ((document["cards"] as? [[String: Any]]) ?? []).compactMap {
@@ -66,7 +84,7 @@ import Testing
     }
     #expect(titles.sorted() == ["Checkup", "Y"], "\(titles)")
     // NB: the phone's file keeps nothing of Bob's any more: it went with him.
-    let phone = try await run("bob", ["--offline", "outbox"], store: urls["bob"])
+    let phone = try await moved.run("bob", ["--offline", "outbox"], store: bob)
     #expect(!phone.stdout.contains("'Y'"), "\(phone.stdout)\(phone.stderr)")
   }
 }

@@ -79,3 +79,37 @@ import Testing
     #expect(made.exitCode == 0, "\(made.stderr)")
   }
 }
+
+/// What a move leaves in the file the household left, through the built binary (AC-PORT-25).
+@Suite struct MoveLeavesTheMarkCLITests {
+  @Test func test_AC_PORT_25_theFileLeftNamesNobodyButInTheMarkAndAnErasedMemberNowhere()
+    async throws
+  {
+    let scratch = try Scratch()
+    try await scratch.couple()
+    let target = scratch.folder.appending("moved.sqlite")
+    let run = { (account: String, arguments: [String]) in
+      try await MoveFollowCLITests.run(scratch, account, arguments)
+    }
+    #expect(try await run("alice", ["card", "add", "Checkup", "--kind", "task"]).exitCode == 0)
+    _ = try await run("bob", ["sync"])
+    #expect(try await run("bob", ["list", "add", "2 kg rice"]).exitCode == 0)
+    // NB: the scan finds them before: it can fail.
+    #expect(try AccountDeleteCLITests.naming("alice", in: scratch.store).count > 3)
+    #expect(try await run("alice", ["household", "move", "--to", target]).exitCode == 0)
+    for text in ["alice", "Alice", "bob", "Bob"] {
+      let found = try AccountDeleteCLITests.naming(text, in: scratch.store)
+      #expect(found.allSatisfy { $0.hasPrefix("moved_households.") }, "\(text): \(found)")
+    }
+    let erased = try await run("alice", ["account", "delete"])
+    #expect(erased.exitCode == 0, "\(erased.stderr)")
+    #expect(try AccountDeleteCLITests.naming("alice", in: scratch.store) == [])
+    #expect(
+      try AccountDeleteCLITests.naming("bob", in: scratch.store) == ["moved_households.members"])
+    let beside = try FileManager.default.contentsOfDirectory(atPath: scratch.folder.path)
+    #expect(!beside.contains { $0.contains("alice") }, "\(beside)")
+    // Bob, still listed, is told where it went.
+    let told = try await run("bob", ["status"])
+    #expect(told.exitCode == 1 && told.stderr.contains("has moved to \(target)"), "\(told.stderr)")
+  }
+}

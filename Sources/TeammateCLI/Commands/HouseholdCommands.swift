@@ -219,11 +219,13 @@ extension Commands {
     ) { session, arguments in
       let uid = try session.account()
       let deleting = arguments[delete]
+      session.refusesMovedHousehold = false
       do {
         try await session.deviceWrite { try await $0.eraseAccount(deletingHousehold: deleting) }
       } catch TeammateError.lastMemberMustDeleteHousehold {
         throw CLIError.lastMemberErasing(nil)
       }
+      session.removeDeviceLock()
       if session.json { return session.writeJSON(.object(["erased": .string(uid.rawValue)])) }
       session.write(HouseholdWords(language: session.language).erased(uid) + "\n")
     }

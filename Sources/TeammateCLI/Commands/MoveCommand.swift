@@ -15,7 +15,8 @@ extension Commands {
       discussion:
         "What waits in this device's outbox is sent first; then the household is exported, "
         + "imported into the store it moves to (a server's with its service URL, as its "
-        + "operator) and marked moved here, so that every device asks there from then on. A "
+        + "operator) and marked moved here, so that every device asks there from then on; "
+        + "only that mark stays here. Every member's device kept in this file goes with it. A "
         + "device opened on that store with what it kept arrives at its next sync: nothing it "
         + "was told is news again, and its waiting writes are sent there once.",
       options: [to],

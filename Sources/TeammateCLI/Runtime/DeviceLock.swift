@@ -39,5 +39,8 @@ final class DeviceLock {
     if made { unlink(path) }
   }
 
+  /// Takes the lock file away while still holding it: the account it is named after is gone.
+  func remove() { unlink(path) }
+
   deinit { close(descriptor) }
 }

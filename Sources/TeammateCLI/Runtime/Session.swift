@@ -34,6 +34,10 @@ struct Session {
   /// The store and device files this run made: a command that fails takes them away again,
   /// so that a refusal leaves nothing behind (AC-INPUT-08).
   private var madeFiles: [String] = []
+  /// Whether a member whose household moved is refused here, naming where it went
+  /// (AC-PORT-22): every command but one that makes, joins or imports a household, and the
+  /// erasure of an account, which is the person's wherever the household went.
+  var refusesMovedHousehold = true
   /// Whether the command opens the device without holding it: `watch`, which runs until
   /// interrupted and only pulls, must not keep the account's other commands waiting.
   var sharesDevice = false
@@ -100,6 +104,12 @@ struct Session {
   private mutating func noteMade(_ path: String) {
     guard !FileManager.default.fileExists(atPath: path) else { return }
     madeFiles += ["", "-wal", "-shm", "-journal"].map { path + $0 }
+  }
+
+  /// The device's lock file goes, held: an account erased keeps no file named after it
+  /// (AC-PORT-25).
+  mutating func removeDeviceLock() {
+    deviceLock?.remove()
   }
 
   /// After a command failed: the files this run made go again, the device's lock last (while
@@ -273,7 +283,7 @@ struct Session {
     if !onServer { try await takeStateFromDeviceFile(of: uid, into: local) }
     // NB: a member's household that moved is refused for every command here, reads too,
     // naming where it went (AC-PORT-22); making or joining one here is not.
-    if access != .create, !(offline && onServer) {
+    if refusesMovedHousehold, access != .create, !(offline && onServer) {
       _ = try await backend.householdID(of: uid, as: uid)
     }
     // NB: beside a store file, the device's cards are the store's; a server's device keeps its own.

@@ -118,6 +118,8 @@ extension BackendOperations {
     deletingHousehold: Bool, actor: AccountID, storage: inout some BackendStorage, now: Date
   ) throws {
     guard actor != Erasure.formerMember else { throw TeammateError.accessDenied(.notSignedIn) }
+    // NB: a household it moved away from names it no more either (AC-PORT-26).
+    try storage.unmark(actor)
     guard let id = try storage.householdID(of: actor) else {
       return try storage.erase(actor, in: nil)
     }

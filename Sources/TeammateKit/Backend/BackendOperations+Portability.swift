@@ -20,7 +20,8 @@ extension BackendOperations {
       items: try storage.items(on: ShoppingRules.mainList, in: id), feed: feed)
   }
 
-  /// The household marked moved to `location` by one of its members (AC-PORT-12).
+  /// The household marked moved to `location` by one of its members (AC-PORT-12), its rows
+  /// gone from here with it: the mark alone stays (AC-PORT-24).
   package static func markMoved(
     _ id: HouseholdID, to location: String, actor: AccountID, storage: inout some BackendStorage
   ) throws {
@@ -30,6 +31,8 @@ extension BackendOperations {
     // NB: nobody joins a household here that lives elsewhere now.
     try revokeInvite(of: id, storage: &storage)
     try storage.markMoved(id, to: place, members: household.members.map(\.uid))
+    // NB: what moved leaves: the mark is all that stays (ADR 0024).
+    try storage.deleteHousehold(id)
   }
 
   /// When `error` refuses `actor` a household that has moved since they were its member,

@@ -85,6 +85,11 @@ public protocol BackendStorage {
   /// it was in more than one), and where it went; nil for an account no moved household had
   /// (AC-PORT-19).
   func movedHousehold(of account: AccountID) throws -> (household: HouseholdID, location: String)?
+  /// Takes an erased `account` off every mark that lists it (AC-PORT-26): asked, it is in no
+  /// household, and no mark names it. The default keeps the marks as they are: a storage
+  /// that keeps marks implements it to pass the conformance check (added in 5.0, with a
+  /// default, so that an adopter's storage still compiles).
+  mutating func unmark(_ account: AccountID) throws
 
   /// Appends a change, giving it the next sequence number.
   mutating func appendChange(_ change: Change) throws -> Change
@@ -121,6 +126,9 @@ public protocol BackendStorage {
 }
 
 extension BackendStorage {
+  /// Keeps the marks as they are (see the requirement).
+  public mutating func unmark(_ account: AccountID) throws {}
+
   public func isCardIDTaken(_ id: CardID) throws -> Bool { try card(id) != nil }
 
   public func cardsMaybePending(in household: HouseholdID, for viewer: AccountID) throws -> [Card] {
