@@ -114,34 +114,5 @@ extension DeviceObservationContract {
 
 extension Device {
   /// Makes `write` as the app's call for it would.
-  func make(_ write: DeviceWrite) async throws {
-    switch write {
-    case .addCard(let draft): _ = try await addCard(draft)
-    case .editCard(let id, let edit, _): _ = try await editCard(id, edit)
-    case .acknowledge(let seen): _ = try await acknowledge(seen)
-    case .acknowledgePending: _ = try await acknowledgeAllPending()
-    case .setDone(let id, let done): _ = try await setDone(id, done: done)
-    case .skipOccurrence(let id): _ = try await skip(id)
-    case .deleteCard(let id): _ = try await deleteCard(id)
-    case .restoreCard(let id): _ = try await restoreCard(id)
-    case .updateSettings(let settings): _ = try await updateSettings(settings)
-    case .changeMeal(let id, let change, _): _ = try await changeMeal(id, change)
-    case .addDish(let draft):
-      _ = try await addDish(name: draft.name, note: draft.note, ingredients: draft.ingredients)
-    case .editDish(let id, let edit): _ = try await editDish(id, edit)
-    case .removeDish(let id): _ = try await removeDish(id)
-    case .restoreDish(let id): _ = try await restoreDish(id)
-    case .updateMealSettings(let settings): _ = try await updateMealSettings(settings)
-    case .addItems(let drafts):
-      for draft in drafts { _ = try await addItem(draft.text, note: draft.note) }
-    case .getItems(let ids, _): _ = try await getItems(ids)
-    case .undoItem(let id): _ = try await undoItem(id)
-    case .moveItem(let id, let category): _ = try await moveItem(id, to: category)
-    case .clearItems(let ids): _ = try await clearItems(ids)
-    case .clearGotItems: _ = try await clearGotItems()
-    case .addItemsFromMeal(let id, _): _ = try await addItemsFromMeal(id)
-    case .createHousehold(let name, let timeZone, let displayName):
-      _ = try await makeHousehold(name: name, timeZone: timeZone, displayName: displayName)
-    }
-  }
+  func make(_ write: DeviceWrite) async throws { try await write.kind.make(on: self) }
 }

@@ -147,18 +147,10 @@ public actor PostgresBackend: TransactionalBackend {
   private static func cardsRead(by write: DeviceWrite, in household: HouseholdID) throws -> (
     PostgresQuery?, everyCard: Bool
   ) {
-    switch write {
-    case .acknowledgePending:
-      return (PostgresStorage.cardsQuery(in: household), true)
-    case .acknowledge(let seen):
-      return (try PostgresStorage.cardsQuery(named: seen.map(\.id), in: household), false)
-    case .addCard:
-      return (nil, false)
-    default:
-      return (
-        try write.cardID.map { try PostgresStorage.cardsQuery(named: [$0], in: household) },
-        false
-      )
+    switch write.kind.reads {
+    case .none: (nil, false)
+    case .named(let ids): (try PostgresStorage.cardsQuery(named: ids, in: household), false)
+    case .every: (PostgresStorage.cardsQuery(in: household), true)
     }
   }
 

@@ -14,14 +14,7 @@ struct CardWords {
 
   /// A card's kind as the table says it.
   func kind(_ kind: CardKind) -> String {
-    guard chinese else { return kind.rawValue }
-    return switch kind {
-    case .note: "筆記"
-    case .task: "待辦"
-    case .event: "行程"
-    case .topic: "話題"
-    case .meal: "一餐"
-    }
+    chinese ? kind.traditionalChineseName : kind.rawValue
   }
 
   /// One fact of where a card stands for the viewer; `knower` names who knows it.

@@ -9,11 +9,7 @@ struct ListWords {
   private var chinese: Bool { language == .traditionalChinese }
 
   /// The built-in aisles as written in Taiwan; the household's own keep the name they gave.
-  static let chineseAisles: [ItemCategory: String] = [
-    .produce: "蔬果", .dairy: "乳製品", .bakery: "麵包", .meatAndFish: "肉類海鮮",
-    .frozen: "冷凍食品", .dryGoods: "乾貨", .drinks: "飲料", .household: "居家用品",
-    .baby: "嬰兒用品", .other: "其他",
-  ]
+  static var chineseAisles: [ItemCategory: String] { ItemCategory.traditionalChineseNames }
 
   /// The aisle a person named, in either language: `乳製品` is `dairy`.
   static func aisle(named name: String) -> ItemCategory {

@@ -2,33 +2,9 @@ import TeammateKit
 
 /// The command line's words for meals and dishes.
 enum MealText {
-  /// "pick", "move"…: what a meal change is, as a verb (and in `--json`).
-  static func kind(_ change: MealChange) -> String {
-    switch change {
-    case .propose: "propose"
-    case .pick: "pick"
-    case .decide: "decide"
-    case .skip: "skip"
-    case .move: "move"
-    case .cook: "cook"
-    }
-  }
-
   /// A meal asked for that nobody has planned, `day` in words.
   static func nothingPlanned(_ slot: MealSlot, on day: String) -> String {
     "nothing is planned for \(slot.rawValue) \(day) yet: propose or decide it first"
-  }
-
-  /// "pick", "proposal"…: a meal change as a noun.
-  static func noun(_ change: MealChange) -> String {
-    switch change {
-    case .propose: "proposal"
-    case .pick: "pick"
-    case .decide: "decision"
-    case .skip: "skip"
-    case .move: "move"
-    case .cook: "cook change"
-    }
   }
 
   /// One option in words for a terminal: a dish by its name, a typed meal as typed.

@@ -3,92 +3,19 @@ import TeammateKit
 /// A device's waiting writes and what did not land, in Traditional Chinese (AC-LANG-09): what
 /// `outbox` lists and `sync` says did not land; English stays `OutboxText`'s.
 enum OutboxWords {
-  /// 「修改」、「知道」…: what a write is, as a noun.
+  /// 「修改」、「知道」…: what a write is, as a noun (its kind's words).
   static func noun(_ write: DeviceWrite) -> String {
-    switch write {
-    case .addCard(let draft): draft.meal == nil ? "新卡片" : "餐點計畫"
-    case .editCard: "修改"
-    case .acknowledge, .acknowledgePending: "「知道了」"
-    case .setDone(_, let done): done ? "完成" : "重新打開"
-    case .skipOccurrence: "略過"
-    case .deleteCard: "刪除"
-    case .restoreCard: "復原"
-    case .updateSettings: "設定修改"
-    case .changeMeal(_, let change, _): mealNoun(change)
-    case .addDish: "新菜色"
-    case .editDish: "菜色修改"
-    case .removeDish: "菜色移除"
-    case .restoreDish: "菜色復原"
-    case .updateMealSettings: "餐點時間修改"
-    case .addItems, .addItemsFromMeal: "加進清單"
-    case .getItems: "買到"
-    case .undoItem: "又要買"
-    case .moveItem: "換走道"
-    case .clearItems, .clearGotItems: "清除"
-    case .createHousehold: "新的家"
-    }
+    write.kind.words(WriteNames(title: \.rawValue)).traditionalChinese.noun
   }
 
-  private static func mealNoun(_ change: MealChange) -> String {
-    switch change {
-    case .propose: "提議"
-    case .pick: "選擇"
-    case .decide: "決定"
-    case .skip: "不吃"
-    case .move: "移動"
-    case .cook: "換人煮"
-    }
-  }
-
-  /// `outbox`'s one line for a waiting write: 「知道「Checkup」（第 1 版）」.
+  /// `outbox`'s one line for a waiting write: 知道「Checkup」（第 1 版）, what people typed in
+  /// it made safe for the terminal.
   static func line(
-    _ write: DeviceWrite, title: (CardID) -> String, text: (ItemID) -> String
+    _ write: DeviceWrite, title: @escaping (CardID) -> String,
+    text: @escaping (ItemID) -> String
   ) -> String {
-    func named(_ id: CardID) -> String { "「\(TerminalText.visible(title(id)))」" }
-    func items(_ ids: [ItemID]) -> String {
-      ids.map { "「\(TerminalText.visible(text($0)))」" }.joined(separator: "、")
-    }
-    let fields: (CardEdit) -> String = { edit in
-      [
-        edit.title != .keep ? "標題" : nil, edit.note != .keep ? "備註" : nil,
-        edit.time != .keep ? "時間" : nil, edit.assignee != .keep ? "對象" : nil,
-        edit.replyBy != .keep ? "回覆期限" : nil, edit.repeatRule != .keep ? "重複" : nil,
-      ].compactMap { $0 }.joined(separator: "、")
-    }
-    switch write {
-    case .addCard(let draft) where draft.meal != nil:
-      return "計畫「\(TerminalText.visible(draft.title))」"
-    case .addCard(let draft):
-      let kind = CardWords(language: .traditionalChinese).kind(draft.kind)
-      return "記錄\(kind)「\(TerminalText.visible(draft.title))」"
-    case .editCard(let id, let edit, _): return "修改\(named(id))的\(fields(edit))"
-    case .acknowledge(let seen):
-      return "知道" + seen.map { "\(named($0.id))（第 \($0.revision) 版）" }.joined(separator: "、")
-    case .acknowledgePending: return "知道所有待知道的事"
-    case .setDone(let id, let done): return (done ? "完成" : "重新打開") + named(id)
-    case .skipOccurrence(let id): return "略過\(named(id))這一次"
-    case .deleteCard(let id): return "刪除\(named(id))"
-    case .restoreCard(let id): return "復原\(named(id))"
-    case .updateSettings: return "修改你的提醒設定"
-    case .changeMeal(let id, let change, _): return "\(mealNoun(change))\(named(id))"
-    case .addDish(let draft): return "把「\(TerminalText.visible(draft.name))」加進菜色"
-    case .editDish(let id, _): return "修改菜色 \(id)"
-    case .removeDish(let id): return "移除菜色 \(id)"
-    case .restoreDish(let id): return "復原菜色 \(id)"
-    case .updateMealSettings: return "修改家裡的用餐時間"
-    case .addItems(let drafts):
-      return "把"
-        + drafts.map { "「\(TerminalText.visible($0.text))」" }.joined(separator: "、")
-        + "加進購物清單"
-    case .getItems(let ids, _): return "買到\(items(ids))"
-    case .undoItem(let id): return "又要買\(items([id]))"
-    case .moveItem(let id, let category):
-      return "把\(items([id]))移到「\(ListWords(language: .traditionalChinese).aisle(category))」"
-    case .clearItems(let ids): return "清除\(items(ids))"
-    case .clearGotItems: return "清除已買的東西"
-    case .addItemsFromMeal(let id, _): return "把\(named(id))的材料加進購物清單"
-    case .createHousehold(let name, _, _): return "建立「\(TerminalText.visible(name))」這個家"
-    }
+    TerminalText.visible(
+      write.kind.words(WriteNames(title: title, text: text)).traditionalChinese.line)
   }
 
   /// What did not land, in a sentence; `name` gives a member's name, `value` a field value.

@@ -65,29 +65,13 @@ extension BackendOperations {
     }
   }
 
-  /// A write to the household's pool of dishes, as the partner's news and nothing to know.
-  package static func changeDishes(
-    _ write: DeviceWrite, in id: HouseholdID, actor: AccountID,
-    storage: inout some BackendStorage, now: Date
+  /// A write to the household's pool of dishes, recorded as `kind` about `dish`: the
+  /// partner's news and nothing to know.
+  static func changeDishes(
+    _ kind: ChangeKind, dish: DishID?, in id: HouseholdID, actor: AccountID,
+    storage: inout some BackendStorage, now: Date, _ rule: (Household) throws -> Household
   ) throws -> Household {
-    let kind: ChangeKind =
-      switch write {
-      case .addDish: .dishAdded
-      case .editDish: .dishEdited
-      case .removeDish: .dishRemoved
-      default: .dishRestored
-      }
-    return try changeHousehold(
-      id, kind, dish: write.dishID, actor: actor, storage: &storage, now: now
-    ) { household in
-      switch write {
-      case .addDish(let draft): try DishRules.add(draft, to: household)
-      case .editDish(let dish, let edit): try DishRules.edit(dish, with: edit, in: household)
-      case .removeDish(let dish): try DishRules.remove(dish, from: household)
-      case .restoreDish(let dish): try DishRules.restore(dish, in: household)
-      default: household
-      }
-    }
+    try changeHousehold(id, kind, dish: dish, actor: actor, storage: &storage, now: now, rule)
   }
 
   /// A member's change to the household's document: checked, applied by `rule`, kept and

@@ -1,63 +1,15 @@
 import Foundation
 
 extension BackendOperations {
-  /// A write to the household's shopping list, on the backend's own items at its time: each
-  /// item it touched is appended to the feed as it now is, the partner's news and nothing to
-  /// know (the device reads the items from those changes).
-  package static func changeList(
-    _ write: DeviceWrite, in home: HouseholdID, actor: AccountID,
-    storage: inout some BackendStorage, now: Date
-  ) throws {
-    switch write {
-    case .addItems(let drafts):
-      try addItems(drafts, to: home, actor: actor, storage: &storage, now: now)
-    case .getItems(let ids, let shop):
-      for id in ids {
-        try changeItem(id, .itemGot, in: home, actor: actor, storage: &storage, now: now) {
-          item throws(TeammateError) in
-          try ShoppingRules.get(item, by: actor, now: now, in: shop)
-        }
-      }
-    case .undoItem(let id):
-      let item = try existingItem(id, in: home, storage: storage)
-      let twin = try storage.neededItem(
-        folding: item.text.key, on: item.listID, in: home)
-      try changeItem(id, .itemUndone, in: home, actor: actor, storage: &storage, now: now) {
-        item throws(TeammateError) in try ShoppingRules.undo(item, twin: twin)
-      }
-    case .moveItem(let id, let category):
-      try changeItem(id, .itemMoved, in: home, actor: actor, storage: &storage, now: now) {
-        item throws(TeammateError) in try ShoppingRules.move(item, to: category)
-      }
-    case .clearItems(let ids):
-      for id in ids {
-        try changeItem(id, .itemCleared, in: home, actor: actor, storage: &storage, now: now) {
-          item throws(TeammateError) in try ShoppingRules.clear(item, by: actor, now: now)
-        }
-      }
-    case .clearGotItems:
-      let got = try storage.items(on: ShoppingRules.mainList, in: home)
-      for cleared in ShoppingRules.clearGot(got, by: actor, now: now) {
-        try storage.putItem(cleared)
-        try record(.itemCleared, in: home, by: actor, now: now, item: cleared, storage: &storage)
-      }
-    case .addItemsFromMeal(let id, let ids):
-      let meal = try existingCard(id, in: storage)
-      let household = try existingHousehold(home, in: storage)
-      let drafts = try ShoppingRules.fromMeal(
-        meal, household: household, items: try storage.items(on: ShoppingRules.mainList, in: home),
-        ids: ids)
-      try addItems(drafts, to: home, actor: actor, storage: &storage, now: now)
-    default:
-      break
-    }
-  }
+  // NB: a write to the household's shopping list lands on the backend's own items at its
+  // time (its kind's `land`): each item it touched is appended to the feed as it now is,
+  // the partner's news and nothing to know (the device reads the items from those changes).
 
   /// Each draft merged into the needed item of its text or added as a new one, in order (so
   /// that a text given twice is one item). A merge is appended even when it changed nothing,
   /// so that the device which made the draft learns the item's id from the answer; only what
   /// changed is stored.
-  private static func addItems(
+  static func addItems(
     _ drafts: [ItemDraft], to home: HouseholdID, actor: AccountID,
     storage: inout some BackendStorage, now: Date
   ) throws {
@@ -73,7 +25,7 @@ extension BackendOperations {
   }
 
   /// One item changed by `rule`, kept and appended unless it changed nothing.
-  private static func changeItem(
+  static func changeItem(
     _ id: ItemID, _ kind: ChangeKind, in home: HouseholdID, actor: AccountID,
     storage: inout some BackendStorage, now: Date,
     _ rule: (ShoppingItem) throws(TeammateError) -> ShoppingItem
@@ -104,7 +56,7 @@ extension BackendOperations {
     }
   }
 
-  private static func existingItem(
+  static func existingItem(
     _ id: ItemID, in home: HouseholdID, storage: some BackendStorage
   ) throws -> ShoppingItem {
     guard let item = try storage.item(id, in: home) else { throw TeammateError.itemNotFound(id) }

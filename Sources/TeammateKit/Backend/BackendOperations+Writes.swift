@@ -101,59 +101,8 @@ extension BackendOperations {
   ) throws -> WriteOutcome {
     // NB: whatever a write stamps with the time it lands must be read back (AC-INPUT-01).
     try StoredTime.check(now)
-    let home = entry.householdID
     // NB: the access checks of each call hold every card to the actor's own household.
-    func landed(_ cards: [Card]) -> WriteOutcome { .applied(cards: cards, household: nil) }
-    switch entry.write {
-    case .addCard(let draft):
-      return landed([
-        try addCard(draft, to: home, actor: actor, storage: &storage, now: now, random: &random)
-      ])
-    case .editCard(let id, let edit, let base):
-      let outcome = try editCard(
-        id, edit, baseRevision: base, actor: actor, storage: &storage, now: now)
-      return .applied(cards: [outcome.card], household: nil, edit: outcome)
-    case .acknowledge(let seen):
-      return landed(try acknowledgeCards(seen, actor: actor, storage: &storage, now: now))
-    case .acknowledgePending:
-      return landed(
-        try acknowledgePending(in: home, actor: actor, storage: &storage, now: now))
-    case .setDone(let id, let done):
-      return landed([
-        try setCardDone(id, done: done, actor: actor, storage: &storage, now: now)
-      ])
-    case .skipOccurrence(let id):
-      return landed([try skipCard(id, actor: actor, storage: &storage, now: now)])
-    case .deleteCard(let id):
-      return landed([try deleteCard(id, actor: actor, storage: &storage, now: now)])
-    case .restoreCard(let id):
-      return landed([try restoreCard(id, actor: actor, storage: &storage, now: now)])
-    case .updateSettings(let settings):
-      let household = try updateMember(
-        in: home, displayName: nil, settings: settings, actor: actor, storage: &storage, now: now)
-      return .applied(cards: [], household: household)
-    case .changeMeal(let id, let change, let base):
-      let outcome = try changeMeal(
-        id, change, baseRevision: base, actor: actor, storage: &storage, now: now)
-      return .applied(cards: [outcome.card], household: nil, edit: outcome)
-    case .updateMealSettings(let settings):
-      let household = try updateMealSettings(
-        in: home, settings, actor: actor, storage: &storage, now: now)
-      return .applied(cards: [], household: household)
-    case .addDish, .editDish, .removeDish, .restoreDish:
-      let household = try changeDishes(
-        entry.write, in: home, actor: actor, storage: &storage, now: now)
-      return .applied(cards: [], household: household)
-    case .createHousehold(let name, let timeZone, let displayName):
-      let creation = try createHousehold(
-        name: name, timeZone: timeZone, displayName: displayName, id: home, actor: actor,
-        storage: &storage, now: now, random: &random)
-      return .applied(cards: [], household: creation.household)
-    case .addItems, .getItems, .undoItem, .moveItem, .clearItems, .clearGotItems,
-      .addItemsFromMeal:
-      // NB: the items come back in the changes the write appended.
-      try changeList(entry.write, in: home, actor: actor, storage: &storage, now: now)
-      return landed([])
-    }
+    return try entry.write.kind.land(
+      in: entry.householdID, actor: actor, storage: &storage, now: now, random: &random)
   }
 }

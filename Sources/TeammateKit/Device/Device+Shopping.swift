@@ -114,41 +114,43 @@ extension Device {
   /// The items `write` left, in the order it named them: the backend's answer, or this
   /// device's view while the write waits.
   private func items(after write: DeviceWrite) async throws -> [ShoppingItem] {
+    let shape = ListAnswer(write)
     // NB: the ids a write that names none is about, read before it (ids only: no copy of the
     // list is held while the answer is applied).
     let before: Set<ItemID> =
-      switch write {
-      case .clearGotItems: Set(view.items.values.filter { !$0.isNeeded && !$0.isCleared }.map(\.id))
-      case .addItemsFromMeal(let meal, _):
+      switch shape {
+      case .clearedGot:
+        Set(view.items.values.filter { !$0.isNeeded && !$0.isCleared }.map(\.id))
+      case .fromMeal(let meal):
         Set(view.items.values.filter { $0.fromMeals.contains(meal) }.map(\.id))
-      default: []
+      case .named, .added: []
       }
     let outcome = try await make(write)
     let shown = view.items
     if case .applied(_, _, _, let changes) = outcome {
       let answered = changes.compactMap(\.item)
-      switch write {
-      case .addItems, .addItemsFromMeal, .clearGotItems: return answered
-      default:
+      switch shape {
+      case .added, .fromMeal, .clearedGot: return answered
+      case .named:
         let byID = Dictionary(answered.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
         return write.itemIDs.compactMap { byID[$0] ?? shown[$0] }
       }
     }
-    switch write {
-    case .addItems(let drafts):
+    switch shape {
+    case .added(let drafts):
       return drafts.compactMap { draft in
         if let item = shown[draft.id] { return item }
         // NB: read once, not for every item of the list.
         let key = ItemTextKind.key(of: draft.text)
         return shown.values.first { $0.isNeeded && $0.text.key == key }
       }
-    case .clearGotItems:
+    case .clearedGot:
       return ShoppingRules.shown(
         before.compactMap { shown[$0] }.filter(\.isCleared), includingCleared: true)
-    case .addItemsFromMeal(let meal, _):
+    case .fromMeal(let meal):
       return ShoppingRules.shown(
         shown.values.filter { $0.fromMeals.contains(meal) && !before.contains($0.id) })
-    default:
+    case .named:
       return write.itemIDs.compactMap { shown[$0] }
     }
   }
@@ -165,5 +167,27 @@ extension Device {
   /// trip reached after in the default order.
   public func aisles(in shop: String) -> [ItemCategory] {
     ShopOrder.learn(from: state.shopGets, shop: Folding.key(shop))
+  }
+}
+
+/// How a write to the list answers with its items: those it names by id, those its drafts
+/// became, those a meal's lines became, or the got ones it cleared.
+private enum ListAnswer {
+  case named
+  case added([ItemDraft])
+  case fromMeal(CardID)
+  case clearedGot
+
+  init(_ write: DeviceWrite) {
+    switch write {
+    case .addItems(let drafts): self = .added(drafts)
+    case .addItemsFromMeal(let meal, _): self = .fromMeal(meal)
+    case .clearGotItems: self = .clearedGot
+    case .getItems, .undoItem, .moveItem, .clearItems, .addCard, .editCard, .acknowledge,
+      .acknowledgePending, .setDone, .skipOccurrence, .deleteCard, .restoreCard, .updateSettings,
+      .changeMeal, .addDish, .editDish, .removeDish, .restoreDish, .updateMealSettings,
+      .createHousehold:
+      self = .named
+    }
   }
 }

@@ -739,15 +739,3 @@ public actor Device {
     }
   }
 }
-
-extension DeviceWrite {
-  /// The title of the card a new-card write makes, or the first text an add to the list puts
-  /// on it.
-  var title: String? {
-    switch self {
-    case .addCard(let draft): draft.title
-    case .addItems(let drafts): drafts.first?.text
-    default: nil
-    }
-  }
-}

@@ -131,7 +131,11 @@ public struct PartnerNews: Sendable, Equatable, Codable {
           switch change.kind {
           case .itemAdded: .addedItems
           case .itemGot: .gotItems
-          default: nil
+          case .householdCreated, .householdUpdated, .memberJoined, .memberLeft, .memberUpdated,
+            .accountErased, .cardAdded, .cardEdited, .cardAcknowledged, .cardCompleted,
+            .cardDeleted, .cardRestored, .cardSkipped, .dishAdded, .dishEdited, .dishRemoved,
+            .dishRestored, .itemUndone, .itemCleared, .itemMoved, .itemTakenBack:
+            nil
           }
         guard let kind else { continue }
         let key = kind.rawValue + "/" + change.actor.rawValue
@@ -211,14 +215,21 @@ public struct PartnerNews: Sendable, Equatable, Codable {
           case .dishAdded: .dishAdded
           case .dishRemoved: .dishRemoved
           case .dishRestored: .dishRestored
-          default: .dishEdited
+          case .dishEdited, .householdCreated, .householdUpdated, .memberJoined, .memberLeft,
+            .memberUpdated, .accountErased, .cardAdded, .cardEdited, .cardAcknowledged,
+            .cardCompleted, .cardDeleted, .cardRestored, .cardSkipped, .itemAdded, .itemGot,
+            .itemUndone, .itemCleared, .itemMoved, .itemTakenBack:
+            .dishEdited
           }
         entries.append(
           (
             change.sequence,
             PartnerNews(kind: kind, actor: change.actor, at: change.at, title: dish.name.text)
           ))
-      default:
+      // NB: a change of a card or an item is told above; these tell nothing to the partner.
+      case .householdCreated, .memberUpdated, .cardAdded, .cardEdited, .cardAcknowledged,
+        .cardCompleted, .cardDeleted, .cardRestored, .cardSkipped, .itemAdded, .itemGot,
+        .itemUndone, .itemCleared, .itemMoved, .itemTakenBack:
         continue
       }
     }
@@ -238,7 +249,10 @@ public struct PartnerNews: Sendable, Equatable, Codable {
     case .cardSkipped: .skipped
     case .cardDeleted: .deleted
     case .cardRestored: .restored
-    default: nil
+    case .householdCreated, .householdUpdated, .memberJoined, .memberLeft, .memberUpdated,
+      .accountErased, .dishAdded, .dishEdited, .dishRemoved, .dishRestored, .itemAdded,
+      .itemGot, .itemUndone, .itemCleared, .itemMoved, .itemTakenBack:
+      nil
     }
   }
 

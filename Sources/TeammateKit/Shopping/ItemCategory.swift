@@ -75,3 +75,15 @@ public struct ItemCategory: Sendable, Hashable, Codable, RawRepresentable,
     return word
   }
 }
+
+extension ItemCategory {
+  /// The product's aisles in Traditional Chinese, by category.
+  public static let traditionalChineseNames: [ItemCategory: String] = [
+    .produce: "蔬果", .dairy: "乳製品", .bakery: "麵包", .meatAndFish: "肉類海鮮",
+    .frozen: "冷凍食品", .dryGoods: "乾貨", .drinks: "飲料", .household: "居家用品",
+    .baby: "嬰兒用品", .other: "其他",
+  ]
+
+  /// The aisle's name in Traditional Chinese: 「飲料」; a household's own as it named it.
+  public var traditionalChineseName: String { Self.traditionalChineseNames[self] ?? rawValue }
+}
