@@ -18,7 +18,9 @@ import Testing
     _ = try await bob.sync()
     for online in [true, false] {
       await bob.setOnline(online)
-      await #expect(throws: TeammateError.optionNotOffered(.lunch, day: day)) {
+      let settled = TeammateError.mealSlotTaken(
+        .lunch, day: day, by: Fixtures.alice, standing: .decided)
+      await #expect(throws: settled) {
         _ = try await bob.changeMeal(lunch.id, .pick(.text("Salad")))
       }
       #expect(await bob.state.outbox.isEmpty)
@@ -27,6 +29,28 @@ import Testing
     await bob.setOnline(true)
     #expect(
       try await cloud.card(lunch.id, as: Fixtures.bob).meal?.state == .decided(.text("Curry")))
+  }
+}
+
+extension MealPickTests {
+  @Test func test_AC_MEAL_24_aPickOfTheDishItIsDecidedAsSaysItIsDecidedAndByWhom() async throws {
+    let clock = ManualWallClock(Fixtures.date("2026-06-06T10:00:00+08:00"))
+    let (cloud, creation) = try await Fixtures.couple(clock: clock, seed: 24)
+    let bob = Device(
+      account: Fixtures.bob, backend: cloud, clock: clock,
+      scheduler: PhoneShapedNotificationCentre(), random: SeededRandomNumberGenerator(seed: 2))
+    let day = MealDay(year: 2026, month: 6, day: 7) ?? MealDay(containing: Fixtures.start, in: .gmt)
+    let dinner = try await cloud.addCard(
+      .meal(Meal(day: day, slot: .dinner, state: .decided(.text("Curry")))),
+      to: creation.household.id, as: Fixtures.alice)
+    _ = try await bob.sync()
+    let refusal = TeammateError.mealSlotTaken(
+      .dinner, day: day, by: Fixtures.alice, standing: .decided)
+    await #expect(throws: refusal) {
+      _ = try await bob.changeMeal(dinner.id, .pick(.text("curry")))
+    }
+    #expect(refusal.description.hasPrefix("alice had already decided dinner on"))
+    #expect(await bob.state.outbox.isEmpty)
   }
 }
 

@@ -133,6 +133,20 @@ extension PartnerNewsStoryTests {
     _ = try await home.bob.addItem("milk")
     #expect(try await home.told(home.alice, by: "Bob") == [])
   }
+
+  @Test func test_AC_NEWS_12_aMergedAddIsToldByWhatItChangedWhoeverHadTheThing() async throws {
+    let home = try await Home()
+    _ = try await home.alice.addItem("500 g sugar")
+    _ = try await home.bob.sync()
+    _ = try await home.bob.addItem("1 kg sugar")
+    #expect(try await home.told(home.alice, by: "Bob") == ["Bob added 1.5 kg sugar"])
+    // NB: a note on his own thing is told as a note, not as an add.
+    _ = try await home.bob.addItem("noodles")
+    _ = try await home.alice.sync()
+    _ = try await home.bob.addItem("noodles", note: "rice noodles")
+    #expect(
+      try await home.told(home.alice, by: "Bob") == ["Bob added a note to noodles: rice noodles"])
+  }
 }
 
 extension PartnerNewsStoryTests {

@@ -169,7 +169,7 @@ import Testing
     (
       PartnerNews(
         kind: .movedItem, actor: "bob", at: Fixtures.start, title: "dairy", items: ["oat drink"]),
-      "Bob moved oat drink to dairy", "Bob 把oat drink移到「dairy」"
+      "Bob moved oat drink to dairy", "Bob 把oat drink移到「乳製品」"
     ),
   ]
 

@@ -16,8 +16,12 @@ extension Device {
       let before = view
       // NB: a pick is of what the meal offers as this device shows it (AC-MEAL-22); the
       // backend still lets a later pick made on a view that offered the options win.
-      if case .pick = change, let meal = before.cards[id]?.meal, meal.state.standing != .proposed {
-        throw TeammateError.optionNotOffered(meal.slot, day: meal.day)
+      // NB: a meal settled already is refused saying so, and by whom (AC-MEAL-24).
+      if case .pick = change, let card = before.cards[id], let meal = card.meal,
+        meal.state.standing != .proposed
+      {
+        throw TeammateError.mealSlotTaken(
+          meal.slot, day: meal.day, by: card.lastEditedBy, standing: meal.state.standing)
       }
       let base = state.cards[id]?.revision ?? (before.cards[id] == nil ? nil : 1)
       let answer = try await make(.changeMeal(id, change, baseRevision: base))

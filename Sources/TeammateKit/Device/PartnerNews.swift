@@ -96,14 +96,23 @@ public struct PartnerNews: Sendable, Equatable, Codable {
     // AC-NEWS-10), it is named once, as it is now.
     var listPlace: [String: Int] = [:]
     var previousHousehold = household
+    // NB: each item as it was before the change at hand: what a merge changed is told.
+    var known = itemsBefore
     for change in changes {
-      defer { if let payload = change.household { previousHousehold = payload } }
+      defer {
+        if let payload = change.household { previousHousehold = payload }
+        if let item = change.item { known[item.id] = item }
+      }
       guard change.actor != viewer else { continue }
       if let item = change.item {
-        // NB: an add that merged into a thing already on the list (someone else's) added
-        // nothing to the list: only its note can be news, and only when it changed it.
-        if change.kind == .itemAdded, item.addedBy != change.actor {
-          guard item.note != itemsBefore[item.id]?.note, let note = item.note else { continue }
+        // NB: an add that merged into a thing needed already (anyone's) is told by what it
+        // changed (AC-NEWS-12): a quantity grown as an add, below; a note as a note; else
+        // nothing. A merge into someone else's thing the device never saw is one too.
+        let before = known[item.id]
+        let merged = before.map(\.isNeeded) ?? (item.addedBy != change.actor)
+        let grew = before.map { item.text.text != $0.text.text } ?? false
+        if change.kind == .itemAdded, merged, !grew {
+          guard item.note != before?.note, let note = item.note else { continue }
           entries.append(
             (
               change.sequence,

@@ -88,7 +88,9 @@ public struct TraditionalChineseWording: Wording {
     case .notedItem:
       return "\(Self.subject(partner))在\(Self.things(entry.items))加了備註：\(entry.title ?? "")"
     case .movedItem:
-      return "\(Self.subject(partner))把\(Self.things(entry.items))移到「\(entry.title ?? "")」"
+      // NB: the aisle as the list names it in Chinese, a household's own as it named it.
+      let aisle = ItemCategory(rawValue: entry.title ?? "").traditionalChineseName
+      return "\(Self.subject(partner))把\(Self.things(entry.items))移到「\(aisle)」"
     case .proposedMeal, .pickedMeal, .decidedMeal, .skippedMeal, .movedMeal, .cookChanged:
       return "\(Self.subject(partner))修改了\(title)"
     }
