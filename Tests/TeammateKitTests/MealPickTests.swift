@@ -6,16 +6,7 @@ import Testing
 /// A pick is of what the meal offers.
 @Suite struct MealPickTests {
   @Test func test_AC_MEAL_22_aPickOfAMealDecidedAlreadyIsRefusedAndChangesNothing() async throws {
-    let clock = ManualWallClock(Fixtures.date("2026-06-06T10:00:00+08:00"))
-    let (cloud, creation) = try await Fixtures.couple(clock: clock, seed: 22)
-    let bob = Device(
-      account: Fixtures.bob, backend: cloud, clock: clock,
-      scheduler: PhoneShapedNotificationCentre(), random: SeededRandomNumberGenerator(seed: 2))
-    let day = MealDay(year: 2026, month: 6, day: 7) ?? MealDay(containing: Fixtures.start, in: .gmt)
-    let lunch = try await cloud.addCard(
-      .meal(Meal(day: day, slot: .lunch, state: .decided(.text("Curry")))),
-      to: creation.household.id, as: Fixtures.alice)
-    _ = try await bob.sync()
+    let (cloud, bob, day, lunch) = try await Self.decided(.lunch, seed: 22)
     for online in [true, false] {
       await bob.setOnline(online)
       let settled = TeammateError.mealSlotTaken(
@@ -33,17 +24,26 @@ import Testing
 }
 
 extension MealPickTests {
-  @Test func test_AC_MEAL_24_aPickOfTheDishItIsDecidedAsSaysItIsDecidedAndByWhom() async throws {
+  /// Alice and Bob, Bob's phone synced after Alice decided `slot` tomorrow as Curry: the
+  /// backend, Bob's device, the day and the meal's card.
+  static func decided(_ slot: MealSlot, seed: UInt64) async throws -> (
+    any TeammateBackend, Device, MealDay, Card
+  ) {
     let clock = ManualWallClock(Fixtures.date("2026-06-06T10:00:00+08:00"))
-    let (cloud, creation) = try await Fixtures.couple(clock: clock, seed: 24)
+    let (cloud, creation) = try await Fixtures.couple(clock: clock, seed: seed)
     let bob = Device(
       account: Fixtures.bob, backend: cloud, clock: clock,
       scheduler: PhoneShapedNotificationCentre(), random: SeededRandomNumberGenerator(seed: 2))
     let day = MealDay(year: 2026, month: 6, day: 7) ?? MealDay(containing: Fixtures.start, in: .gmt)
-    let dinner = try await cloud.addCard(
-      .meal(Meal(day: day, slot: .dinner, state: .decided(.text("Curry")))),
+    let meal = try await cloud.addCard(
+      .meal(Meal(day: day, slot: slot, state: .decided(.text("Curry")))),
       to: creation.household.id, as: Fixtures.alice)
     _ = try await bob.sync()
+    return (cloud, bob, day, meal)
+  }
+
+  @Test func test_AC_MEAL_24_aPickOfTheDishItIsDecidedAsSaysItIsDecidedAndByWhom() async throws {
+    let (_, bob, day, dinner) = try await Self.decided(.dinner, seed: 24)
     let refusal = TeammateError.mealSlotTaken(
       .dinner, day: day, by: Fixtures.alice, standing: .decided)
     await #expect(throws: refusal) {
