@@ -16,19 +16,28 @@ extension SQLiteBackend {
 
   /// The device's saved state, its cards read back from `cards` and then its planned
   /// notifications' text from its scheduler's table.
-  func deviceState(for account: AccountID, cards: SavedCards) throws -> DeviceState? {
+  /// `readingSaved: false` opens as if nothing were saved: a state set aside (AC-INPUT-10).
+  func deviceState(
+    for account: AccountID, cards: SavedCards, readingSaved: Bool = true
+  ) throws -> DeviceState? {
     let state = try read(AccessChecked(), as: account) { storage, _ -> DeviceState? in
       // NB: a device file keeps its state a part a row (AC-DEV-18); a household's store, or a
       // file an earlier version saved, keeps it whole.
-      let parts = try storage.connection.rows(
+      let parts = try !readingSaved ? [] : storage.connection.rows(
         "SELECT part, body FROM device_parts WHERE account = ?", [.id(account)]
       ) { row in (name: try row.text(named: "part"), text: try row.text(named: "body")) }
-      let saved =
-        try parts.isEmpty
-        ? storage.connection.first(
-          "SELECT state FROM devices WHERE account = ?", [.id(account)],
-          { try storage.decode(DeviceState.self, try $0.text(named: "state")) })
-        : storage.decode(DeviceState.self, DeviceState.json(ofParts: parts))
+      let whole = try !readingSaved ? nil : storage.connection.first(
+        "SELECT state FROM devices WHERE account = ?", [.id(account)],
+        { try $0.text(named: "state") })
+      let saved: DeviceState?
+      do {
+        saved =
+          try parts.isEmpty
+          ? whole.map { try storage.decode(DeviceState.self, $0) }
+          : storage.decode(DeviceState.self, DeviceState.json(ofParts: parts))
+      } catch {
+        throw UnreadableDeviceState()
+      }
       guard cards == .household || saved != nil else { return nil }
       var state = saved ?? DeviceState()
       switch cards {
@@ -48,13 +57,13 @@ extension SQLiteBackend {
       case .copies:
         // NB: a file saved before the copies had rows holds them in the state itself.
         state.restore(
-          copies: try storage.connection.rows(
+          copies: try !readingSaved ? [] : storage.connection.rows(
             "SELECT applied, body FROM device_cards WHERE account = ?", [.id(account)]
           ) { row in
-            (
-              card: try storage.decode(Card.self, try row.text(named: "body")),
-              applied: try row.int64(named: "applied")
-            )
+            guard let card = try? storage.decode(Card.self, try row.text(named: "body")) else {
+              throw UnreadableDeviceState()
+            }
+            return (card: card, applied: try row.int64(named: "applied"))
           })
       }
       return state
@@ -69,7 +78,16 @@ extension SQLiteBackend {
   public func saveDeviceState(
     _ state: DeviceState, for account: AccountID, keepingCards: Bool = false
   ) throws {
+    try saveDeviceState(state, for: account, keepingCards: keepingCards, settingAside: false)
+  }
+
+  /// Saves the device's state, first keeping what it saved before aside when `settingAside`
+  /// (AC-INPUT-10), in one transaction.
+  func saveDeviceState(
+    _ state: DeviceState, for account: AccountID, keepingCards: Bool, settingAside: Bool
+  ) throws {
     try write(AccessChecked(), as: account) { storage, _, _ in
+      if settingAside { try Self.setAside(storage, of: account) }
       try storage.connection.run(
         """
         INSERT INTO devices (account, state) VALUES (?, ?)
@@ -219,3 +237,25 @@ public struct SQLiteNotificationScheduler: NotificationScheduler {
     try await store.removeAllNotifications(of: account)
   }
 }
+
+extension SQLiteBackend {
+  /// Moves `account`'s saved device rows to `device_set_aside`, each named by what it was:
+  /// kept, never deleted, when this build cannot read them (AC-INPUT-10).
+  static func setAside(_ storage: SQLiteStorage, of account: AccountID) throws {
+    let moves = [
+      ("devices", "'state'", "state"), ("device_parts", "part", "body"),
+      ("device_cards", "'card ' || id", "body"),
+    ]
+    for (table, part, body) in moves {
+      try storage.connection.run(
+        """
+        INSERT INTO device_set_aside (account, part, body)
+        SELECT account, \(part), \(body) FROM \(table) WHERE account = ?
+        """, [.id(account)])
+      try storage.connection.run("DELETE FROM \(table) WHERE account = ?", [.id(account)])
+    }
+  }
+}
+
+/// A device's saved state that this build cannot read: set aside, not a damaged store.
+struct UnreadableDeviceState: Error {}

@@ -109,6 +109,8 @@ public actor SQLiteBackend: TransactionalBackend {
       throw error
     } catch let error as StoreError {
       throw error
+    } catch let error as UnreadableDeviceState {
+      throw error
     } catch let error as SQLiteError {
       throw SQLiteStoreFile.classify(error, path: path)
     } catch {

@@ -33,8 +33,27 @@ public struct SQLiteDeviceStore: DeviceStore {
     keepsCards = false
   }
 
+  /// NB: a state this build cannot read is kept aside and the device opens fresh, told so
+  /// once (AC-INPUT-10): a device is never stuck on its own data.
   public func loadState(of account: AccountID) async throws -> DeviceState? {
-    try await file.deviceState(for: account, cards: keepsCards ? .copies : .household)
+    let cards: SQLiteBackend.SavedCards = keepsCards ? .copies : .household
+    do {
+      return try await file.deviceState(for: account, cards: cards)
+    } catch is UnreadableDeviceState {
+      let fresh = (try await file.deviceState(for: account, cards: cards, readingSaved: false)
+        ?? DeviceState()).toldItsSavedStateWasSetAside()
+      // NB: a command that may only read leaves the rows for the first that may write; the
+      // device opens fresh all the same. The rows move aside with the fresh state's save, in
+      // one transaction, so that the notice is never lost.
+      guard file.access != .readOnly else { return fresh }
+      if keepsCards {
+        try await file.saveDeviceFileState(fresh, previous: nil, for: account, settingAside: true)
+      } else {
+        try await file.saveDeviceState(
+          fresh, for: account, keepingCards: false, settingAside: true)
+      }
+      return fresh
+    }
   }
 
   public func saveState(_ state: DeviceState, previous: DeviceState?, of account: AccountID)
@@ -69,12 +88,15 @@ extension SQLiteBackend {
 
   /// Saves a device file's state in one transaction: the cards that changed since `previous`
   /// a row each, and the parts of the rest that changed a row each (AC-DEV-18); everything
-  /// when `previous` is unknown or of another household.
+  /// when `previous` is unknown or of another household. `settingAside` first keeps what was
+  /// saved before aside (AC-INPUT-10).
   @discardableResult
   func saveDeviceFileState(
-    _ state: DeviceState, previous: DeviceState?, for account: AccountID
+    _ state: DeviceState, previous: DeviceState?, for account: AccountID,
+    settingAside: Bool = false
   ) throws -> DeviceFileSave {
     try write(AccessChecked(), as: account) { storage, _, _ in
+      if settingAside { try Self.setAside(storage, of: account) }
       var written = DeviceFileSave()
       let connection = storage.connection
       // NB: a card copy changes only with the sequence applied to it (a change pulled or an

@@ -262,7 +262,9 @@ public struct SQLiteStorage: BackendStorage {
   }
 
   /// The tables a file keeps its devices' states in, each row an account's.
-  static let deviceTables = ["devices", "device_cards", "device_parts", "device_notifications"]
+  static let deviceTables = [
+    "devices", "device_cards", "device_parts", "device_notifications", "device_set_aside",
+  ]
 
   /// NB: every text column of the household's rows and of the devices' kept in this file,
   /// each a value or a JSON document: a value that is the uid becomes the former member's, as

@@ -230,5 +230,14 @@ enum Schema {
       members TEXT NOT NULL
     );
     """,
+    // A device's saved state this build could not read, kept aside rather than deleted
+    // (AC-INPUT-10): each of its rows, named by what it was.
+    """
+    CREATE TABLE device_set_aside (
+      account TEXT NOT NULL,
+      part TEXT NOT NULL,
+      body TEXT NOT NULL
+    );
+    """,
   ]
 }

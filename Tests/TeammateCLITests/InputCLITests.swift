@@ -3,6 +3,8 @@ import TeammateCLI
 import TeammateTestSupport
 import Testing
 
+@testable import TeammateSQLite
+
 /// What a person types, tried through the built binary as a parent would: no value ends in a
 /// signal, locks an account out or reaches the terminal raw.
 @Suite struct InputCLITests {
@@ -135,5 +137,60 @@ extension InputCLITests {
     #expect(
       try await binary(scratch, "carol", ["household", "create", "--name", "X", "--tz", "UTC"])
         .exitCode == 0)
+  }
+}
+
+/// What another build saved, that this one cannot read, through the built binary.
+extension InputCLITests {
+  /// Runs `sql` on the scratch store, as another build's device might have left it.
+  func damage(_ scratch: Scratch, _ sql: String) throws {
+    try SQLiteConnection(path: scratch.store).run(sql)
+  }
+
+  @Test func test_AC_INPUT_09_aWaitingWriteAnotherBuildSavedIsToldOnceAndTheRestLand()
+    async throws
+  {
+    let scratch = try Scratch()
+    try await scratch.couple()
+    for title in ["Unreadable tea", "Kept tea"] {
+      #expect(try await binary(scratch, "bob", ["--offline", "card", "add", title]).exitCode == 0)
+    }
+    try damage(
+      scratch,
+      """
+      UPDATE devices SET state = json_set(state, '$.outbox[0].write', json('{"teleport":{}}'))
+      WHERE account = 'bob'
+      """)
+    let chinese = ["TEAMMATE_LANG": "zh-Hant"]
+    let synced = try await binary(scratch, "bob", ["sync"], extra: chinese)
+    #expect(synced.exitCode == 0, "\(synced.stderr)")
+    #expect(synced.stdout.contains("無法由這個版本讀取：它沒有送出"), "\(synced.stdout)")
+    let again = try await binary(scratch, "bob", ["sync"], extra: chinese)
+    #expect(again.exitCode == 0 && !again.stdout.contains("無法"), "\(again.stdout)")
+    let cards = try await binary(scratch, "alice", ["card", "list"])
+    #expect(cards.stdout.contains("Kept tea") && !cards.stdout.contains("Unreadable tea"))
+    try await bothStillRun(scratch, "a write set aside")
+  }
+
+  @Test func test_AC_INPUT_10_aSavedStateAnotherBuildSavedIsKeptAsideThroughTheBinary()
+    async throws
+  {
+    let scratch = try Scratch()
+    try await scratch.couple()
+    #expect(try await binary(scratch, "bob", ["--offline", "card", "add", "Tea"]).exitCode == 0)
+    try damage(scratch, "UPDATE devices SET state = '{\"householdID\": 42}' WHERE account = 'bob'")
+    // NB: a command that only reads opens fresh and leaves the rows to one that writes.
+    let status = try await binary(scratch, "bob", ["status"])
+    #expect(status.exitCode == 0, "\(status.stderr)")
+    let synced = try await binary(scratch, "bob", ["sync"])
+    #expect(synced.exitCode == 0, "\(synced.stderr)")
+    #expect(synced.stdout.contains("saved state could not be read"), "\(synced.stdout)")
+    let again = try await binary(scratch, "bob", ["sync"])
+    #expect(!again.stdout.contains("could not be read"), "\(again.stdout)")
+    let kept = try SQLiteConnection(path: scratch.store).rows(
+      "SELECT body FROM device_set_aside WHERE account = 'bob'"
+    ) { try $0.text(0) }
+    #expect(kept == ["{\"householdID\": 42}"])
+    try await bothStillRun(scratch, "a state set aside")
   }
 }

@@ -182,6 +182,8 @@ enum JSONDocuments {
     switch conflict.reason {
     case .refused: kind = "refused"
     case .overwritten: kind = "overwritten"
+    case .unreadableWrite: kind = "unreadableWrite"
+    case .stateSetAside: kind = "stateSetAside"
     }
     return .object([
       "cardId": .string(conflict.cardID?.rawValue), "id": .string(conflict.id),

@@ -47,6 +47,12 @@ enum OutboxText {
       let field = fields[overwrite.field] ?? overwrite.field.rawValue
       return "\(name(by)) also changed the \(field) of \(title), and theirs came later: "
         + "your \(value(overwrite.lost)) was replaced"
+    case .unreadableWrite(let madeAt):
+      let made = madeAt.map { " on \(value(.time($0)))" } ?? ""
+      return "a write you made\(made) could not be read by this version: it was not sent"
+    case .stateSetAside:
+      return "this device's saved state could not be read by this version: it was kept aside, "
+        + "and the device started again from the household"
     }
   }
 }

@@ -46,6 +46,11 @@ enum OutboxWords {
       ]
       let field = fields[overwrite.field] ?? overwrite.field.rawValue
       return "\(subject(by))也改了\(title)的\(field)，而且比較晚送達：你的\(value(overwrite.lost))被取代了"
+    case .unreadableWrite(let madeAt):
+      let made = madeAt.map { "在\(value(.time($0)))" } ?? ""
+      return "你\(made)做的一筆寫入無法由這個版本讀取：它沒有送出"
+    case .stateSetAside:
+      return "這台裝置保存的狀態無法由這個版本讀取：已另外保留，裝置從這個家重新開始"
     }
   }
 

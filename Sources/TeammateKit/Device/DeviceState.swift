@@ -108,8 +108,18 @@ public struct DeviceState: Sendable, Codable, Equatable {
       try container.decodeIfPresent([ActivityEvent].self, forKey: .waitingActivity) ?? []
     planned = try Self.decodePlanned(from: container)
     shown = try container.decodeIfPresent(Set<NotificationOccurrence>.self, forKey: .shown) ?? []
-    outbox = try container.decodeIfPresent([OutboxEntry].self, forKey: .outbox) ?? []
     conflicts = try container.decodeIfPresent([SyncConflict].self, forKey: .conflicts) ?? []
+    // NB: a waiting write another build saved that this one cannot read leaves the outbox as
+    // a conflict, so that the device opens (AC-INPUT-09).
+    let waiting = try container.decodeIfPresent([WaitingEntry].self, forKey: .outbox) ?? []
+    for entry in waiting {
+      switch entry {
+      case .readable(let entry): outbox.append(entry)
+      case .unreadable(let id, let madeAt):
+        conflicts.append(
+          SyncConflict(id: id, cardID: nil, title: nil, reason: .unreadableWrite(madeAt: madeAt)))
+      }
+    }
     heldAnswers = try container.decodeIfPresent([WriteID].self, forKey: .heldAnswers) ?? []
     items = try container.decodeIfPresent([ItemID: ShoppingItem].self, forKey: .items) ?? [:]
     listSeen = try container.decodeIfPresent(Int64.self, forKey: .listSeen) ?? 0

@@ -28,7 +28,7 @@ public struct OutboxEntry: Sendable, Codable, Equatable, Identifiable {
     self.heldAnswers = heldAnswers
   }
 
-  private enum CodingKeys: String, CodingKey {
+  enum CodingKeys: String, CodingKey {
     case id, householdID, write, madeAt, heldAnswers
   }
 

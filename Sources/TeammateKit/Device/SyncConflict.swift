@@ -50,6 +50,12 @@ public struct SyncConflict: Sendable, Codable, Equatable, Identifiable {
     case refused(DeviceWrite, TeammateError)
     /// The partner changed the same field later; the value this account set lost.
     case overwritten(FieldOverwrite, by: AccountID)
+    /// A waiting write this build cannot read (another build saved it), made at `madeAt`
+    /// when that much could be read: it left the outbox unsent (AC-INPUT-09).
+    case unreadableWrite(madeAt: Date?)
+    /// The device's saved state could not be read by this build: it was kept aside and the
+    /// device started over from the household (AC-INPUT-10).
+    case stateSetAside
   }
 
   /// The write refused, or for an overwrite, the change that replaced the value.
@@ -67,5 +73,17 @@ public struct SyncConflict: Sendable, Codable, Equatable, Identifiable {
     self.cardID = cardID
     self.title = title
     self.reason = reason
+  }
+}
+
+extension DeviceState {
+  /// This state with the conflict that tells the person, once, that the state their device
+  /// saved could not be read and was kept aside (AC-INPUT-10): what a `DeviceStore` opens
+  /// with in its place.
+  public func toldItsSavedStateWasSetAside() -> DeviceState {
+    var state = self
+    state.conflicts.append(
+      SyncConflict(id: "set-aside", cardID: nil, title: nil, reason: .stateSetAside))
+    return state
   }
 }
