@@ -23,12 +23,18 @@ extension SQLiteBackend {
     let state = try read(AccessChecked(), as: account) { storage, _ -> DeviceState? in
       // NB: a device file keeps its state a part a row (AC-DEV-18); a household's store, or a
       // file an earlier version saved, keeps it whole.
-      let parts = try !readingSaved ? [] : storage.connection.rows(
-        "SELECT part, body FROM device_parts WHERE account = ?", [.id(account)]
-      ) { row in (name: try row.text(named: "part"), text: try row.text(named: "body")) }
-      let whole = try !readingSaved ? nil : storage.connection.first(
-        "SELECT state FROM devices WHERE account = ?", [.id(account)],
-        { try $0.text(named: "state") })
+      let parts =
+        try !readingSaved
+        ? []
+        : storage.connection.rows(
+          "SELECT part, body FROM device_parts WHERE account = ?", [.id(account)]
+        ) { row in (name: try row.text(named: "part"), text: try row.text(named: "body")) }
+      let whole =
+        try !readingSaved
+        ? nil
+        : storage.connection.first(
+          "SELECT state FROM devices WHERE account = ?", [.id(account)],
+          { try $0.text(named: "state") })
       let saved: DeviceState?
       do {
         saved =
@@ -57,14 +63,16 @@ extension SQLiteBackend {
       case .copies:
         // NB: a file saved before the copies had rows holds them in the state itself.
         state.restore(
-          copies: try !readingSaved ? [] : storage.connection.rows(
-            "SELECT applied, body FROM device_cards WHERE account = ?", [.id(account)]
-          ) { row in
-            guard let card = try? storage.decode(Card.self, try row.text(named: "body")) else {
-              throw UnreadableDeviceState()
-            }
-            return (card: card, applied: try row.int64(named: "applied"))
-          })
+          copies: try !readingSaved
+            ? []
+            : storage.connection.rows(
+              "SELECT applied, body FROM device_cards WHERE account = ?", [.id(account)]
+            ) { row in
+              guard let card = try? storage.decode(Card.self, try row.text(named: "body")) else {
+                throw UnreadableDeviceState()
+              }
+              return (card: card, applied: try row.int64(named: "applied"))
+            })
       }
       return state
     }

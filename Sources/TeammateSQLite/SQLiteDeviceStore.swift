@@ -40,7 +40,8 @@ public struct SQLiteDeviceStore: DeviceStore {
     do {
       return try await file.deviceState(for: account, cards: cards)
     } catch is UnreadableDeviceState {
-      let fresh = (try await file.deviceState(for: account, cards: cards, readingSaved: false)
+      let fresh =
+        (try await file.deviceState(for: account, cards: cards, readingSaved: false)
         ?? DeviceState()).toldItsSavedStateWasSetAside()
       // NB: a command that may only read leaves the rows for the first that may write; the
       // device opens fresh all the same. The rows move aside with the fresh state's save, in

@@ -27,7 +27,8 @@ import Testing
     let file = try SQLiteBackend(path: path, clock: clock)
     // NB: a device file's household lives elsewhere; beside a store, in the file itself.
     let cloud: any TeammateBackend =
-      deviceFile ? InMemoryBackend(clock: clock, random: SeededRandomNumberGenerator(seed: 5)) : file
+      deviceFile
+      ? InMemoryBackend(clock: clock, random: SeededRandomNumberGenerator(seed: 5)) : file
     let creation = try await cloud.createHousehold(
       name: "Home", timeZone: "Asia/Taipei", displayName: "Alice", as: "alice")
     _ = try await cloud.addCard(CardDraft(title: "Nappies"), to: creation.household.id, as: "alice")
@@ -45,7 +46,7 @@ import Testing
     }
     let before = try connection.rows(
       "SELECT body FROM device_parts UNION ALL SELECT state FROM devices"
-    ) { try $0.text(0) }
+    ) { $0.text(0) }
 
     let opened = try #require(try await store.loadState(of: "alice"))
     #expect(opened.conflicts.map(\.reason) == [.stateSetAside])
