@@ -147,7 +147,7 @@ extension InputCLITests {
     try SQLiteConnection(path: scratch.store).run(sql)
   }
 
-  @Test func test_AC_INPUT_09_aWaitingWriteAnotherBuildSavedIsToldOnceAndTheRestLand()
+  @Test func test_AC_INPUT_12_aWaitingWriteAnotherBuildSavedIsToldOnceAndTheRestLand()
     async throws
   {
     let scratch = try Scratch()
@@ -172,7 +172,7 @@ extension InputCLITests {
     try await bothStillRun(scratch, "a write set aside")
   }
 
-  @Test func test_AC_INPUT_10_aSavedStateAnotherBuildSavedIsKeptAsideThroughTheBinary()
+  @Test func test_AC_INPUT_13_aSavedStateAnotherBuildSavedIsKeptAsideThroughTheBinary()
     async throws
   {
     let scratch = try Scratch()
@@ -189,7 +189,7 @@ extension InputCLITests {
     #expect(!again.stdout.contains("could not be read"), "\(again.stdout)")
     let kept = try SQLiteConnection(path: scratch.store).rows(
       "SELECT body FROM device_set_aside WHERE account = 'bob'"
-    ) { try $0.text(0) }
+    ) { $0.text(0) }
     #expect(kept == ["{\"householdID\": 42}"])
     try await bothStillRun(scratch, "a state set aside")
   }

@@ -2,6 +2,8 @@ import Foundation
 import TeammateCLI
 import Testing
 
+@testable import TeammateSQLite
+
 /// The command line in the parents' language.
 @Suite struct LanguageCLITests {
   @Test func test_AC_LANG_05_theCommandLineSpeaksTraditionalChineseUnderTheLocale() async throws {
@@ -233,7 +235,7 @@ import Testing
     #expect(await run(["dish", "list", "--removed"]).stdout == "\(id)  麵（已移除）  · 麵條、蔥\n")
     let status = await run(["status"]).stdout.split(separator: "\n").map(String.init)
     #expect(status.count == 6, "\(status)")
-    #expect(status[0].hasPrefix("儲存區：") && status[0].hasSuffix("（SQLite，第 \(12) 版結構）"))
+    #expect(status[0].hasPrefix("儲存區：") && status[0].hasSuffix("（SQLite，第 \(Schema.version) 版結構）"))
     #expect(status[1] == "帳號：alice" && status[3] == "另一半：Bob (bob)")
     #expect(status[4] == "待知道：0" && status[5] == "待送：空的")
   }
