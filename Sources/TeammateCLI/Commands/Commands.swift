@@ -11,7 +11,7 @@ enum Commands {
       importHousehold, householdMove,
       pending, ack, sync, watch, outbox, notifications, settings, status, whoami, accountLink,
       accountDelete,
-      serverAccountAdd, serverAccountRemove, serverEraseAccount, completions,
+      serverAccountAdd, serverAccountRemove, serverEraseAccount, serverEndStalled, completions,
       demo,
     ],
     groupAbstracts: [

@@ -116,7 +116,7 @@ extension Commands {
   }
 
   /// `--store`, which must name a server.
-  private static func serviceURL(_ session: Session) throws -> String {
+  static func serviceURL(_ session: Session) throws -> String {
     guard session.onServer else {
       throw UsageError(
         message:

@@ -123,6 +123,20 @@ enum Values {
     }
   }
 
+  /// A number of whole seconds within `range`, for `option`.
+  static func seconds(
+    _ option: String, _ range: ClosedRange<Int>
+  ) -> @Sendable (String) throws(UsageError) -> Int {
+    { text throws(UsageError) in
+      guard let seconds = Int(text), range.contains(seconds) else {
+        throw .invalidValue(
+          option: option, value: text,
+          expected: "a number of seconds from \(range.lowerBound) to \(range.upperBound)")
+      }
+      return seconds
+    }
+  }
+
   static func revision(_ text: String) throws(UsageError) -> Int {
     guard let number = Int(text), number > 0 else {
       throw .invalidValue(option: "revision", value: text, expected: "a positive number")
