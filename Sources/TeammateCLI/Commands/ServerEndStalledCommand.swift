@@ -10,11 +10,11 @@ extension Commands {
     let olderThan = Option<Int>(
       "older-than", value: "seconds",
       help: "End a device's session whose transaction has been open longer than this.",
-      defaultText: "60", parse: Values.seconds("older-than", 0...86_400))
+      defaultText: "60", parse: Values.seconds("older-than", 0...7_200))
     let every = Option<Int>(
       "every", value: "seconds",
       help: "Do it again every this many seconds, until interrupted.",
-      parse: Values.seconds("every", 1...86_400))
+      parse: Values.seconds("every", 1...7_200))
     return CommandSpec(
       path: ["server", "end-stalled"],
       abstract: "End every device session whose transaction has been open too long.",
