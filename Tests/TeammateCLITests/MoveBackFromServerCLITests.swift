@@ -88,3 +88,46 @@ import Testing
     #expect(!phone.stdout.contains("'Y'"), "\(phone.stdout)\(phone.stderr)")
   }
 }
+
+extension MoveBackFromServerCLITests {
+  @Test func test_AC_PORT_27_serverToServerWithAPhoneThatNeverOpensTheOldOne() async throws {
+    let moved = try await Self.movedToAServer()
+    let (bob, alice) = (try #require(moved.urls["bob"]), try #require(moved.urls["alice"]))
+    #expect(try await moved.run("bob", ["sync"], store: bob).exitCode == 0)
+    let written = try await moved.run("bob", ["--offline", "card", "add", "Y"], store: bob)
+    #expect(written.exitCode == 0, "\(written.stderr)")
+    let next = try PostgresTestServer.freshStore("movingon")
+    var there: [String: String] = [:]
+    for name in ["alice", "bob"] {
+      there[name] = try #require(
+        try await ServerAccountCLITests.add(
+          name, on: next, passfile: moved.scratch.folder.appending("\(name)-next.pgpass"))["url"]
+          as? String)
+    }
+    // NB: the new server numbers its changes its own way: another household wrote there first.
+    let carol = try #require(
+      try await ServerAccountCLITests.add(
+        "carol", on: next, passfile: moved.scratch.folder.appending("carol.pgpass"))["url"]
+        as? String)
+    _ = try await moved.run("carol", ["household", "create", "--name", "Other"], store: carol)
+    for title in ["a", "b", "c", "d", "e", "f"] {
+      #expect(try await moved.run("carol", ["card", "add", title], store: carol).exitCode == 0)
+    }
+    let onward = try await moved.run("alice", ["household", "move", "--to", next], store: alice)
+    #expect(onward.exitCode == 0, "\(onward.stderr)")
+    // NB: Bob goes straight to the new server with his phone's file: the old one never again.
+    let arrived = try await moved.run("bob", ["sync"], store: there["bob"])
+    #expect(arrived.exitCode == 0, "\(arrived.stderr)")
+    #expect(arrived.stdout.hasPrefix("1 waiting write sent;"), "\(arrived.stdout)")
+    #expect(!arrived.stdout.contains("Checkup"), "\(arrived.stdout)")
+    let outbox = try await moved.run("bob", ["outbox"], store: there["bob"])
+    #expect(outbox.stdout.contains("every write has landed"), "\(outbox.stdout)")
+    let cards = try await moved.run("alice", ["--json", "card", "list"], store: there["alice"])
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(cards.stdout.utf8)) as? [String: Any])
+    let titles = ((document["cards"] as? [[String: Any]]) ?? []).compactMap {
+      $0["title"] as? String
+    }
+    #expect(titles.sorted() == ["Checkup", "Y"], "\(titles)")
+  }
+}
