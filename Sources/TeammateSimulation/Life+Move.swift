@@ -7,9 +7,15 @@ extension Life {
   /// imported there, marked moved here. The checks follow it at once, finding their place in
   /// its feed by count; each phone follows when its store tells it where it went, one that
   /// followed no household as well (AC-PORT-19).
+  ///
+  /// The store it goes to is of a kind drawn from the run's and `moveTargets`; and in half the
+  /// moves the partner's phone goes straight there, never opening the store left again.
   func move(by who: Partner, step: Int) async throws -> String {
     guard let source = backend as? any PortableBackend else { return "not movable" }
-    let made = try await config.backend.makeBackend(
+    var draw = SeededRandomNumberGenerator(seed: config.seed &+ 0x6B69_6E64 &+ UInt64(step))
+    let kinds = [config.backend] + config.moveTargets
+    let kind = kinds[draw.below(kinds.count)]
+    let made = try await kind.makeBackend(
       clock: clock, random: SeededRandomNumberGenerator(seed: config.seed &* 7_919 &+ UInt64(step)))
     guard let target = made as? any PortableBackend else { return "not movable" }
     try await target.importHousehold(
@@ -17,6 +23,7 @@ extension Life {
     try await source.markMoved(home, to: "store \(step)", as: who.account)
     left.append(backend)
     backend = made
+    factory = kind
     observer = FaultyBackend(
       made, distortion: config.sabotage?.distortion(observer: true) ?? .init())
     // NB: the checks' copy of the feed, numbered as the new store numbers it.
@@ -25,12 +32,19 @@ extension Life {
     guard moved.count >= feedSeen.count else { return "moved short of the feed" }
     feedSeen = Array(moved.prefix(feedSeen.count))
     model.rebase(through: feedSeen.last?.sequence ?? 0)
-    return "ok to store \(step)"
+    let partner = who == .alice ? Partner.bob : .alice
+    guard members.contains(partner), draw.below(2) == 0 else { return "ok to \(kind.name)" }
+    // NB: as the command line hands each member's state to the file the household went to,
+    // or a phone's own file goes with it: what the phone holds, whatever its store left.
+    try await follow(phone(partner), step: step, holding: await phone(partner).device.state)
+    return "ok to \(kind.name); \(partner) goes straight there"
   }
 
-  /// The phone re-opened on the store its household moved to, from what it kept: its next
-  /// sync arrives there.
-  func follow(_ phone: Phone, step: Int) async throws {
+  /// The phone re-opened on the store its household moved to, from what it kept (or `held`,
+  /// what it holds): its next sync arrives there.
+  func follow(_ phone: Phone, step: Int, holding held: DeviceState? = nil) async throws {
+    var kept = held
+    if kept == nil { kept = try await phone.store.loadState(of: phone.partner.account) }
     let online = await phone.device.isOnline
     phone.leftNetworks.append(phone.network)
     phone.network = FaultyBackend(
@@ -43,9 +57,9 @@ extension Life {
     // NB: a store kept beside the household's (SQLite's) goes with it, what the phone kept
     // handed over, as the command line hands it.
     let store = SimDeviceStore(
-      base: try await config.backend.makeDeviceStore(for: backend),
+      base: try await factory.makeDeviceStore(for: backend),
       forgetful: config.sabotage == .forgetfulStore)
-    if let kept = try await phone.store.loadState(of: phone.partner.account) {
+    if let kept {
       try await store.saveState(kept, previous: nil, of: phone.partner.account)
     }
     phone.store = store

@@ -168,6 +168,8 @@ final class Life {
   var observer: FaultyBackend
   /// The backends the household moved from, whose receipts answered writes made there.
   var left: [any TeammateBackend] = []
+  /// The kind of store the household lives on now: the run's, or the one a move drew.
+  var factory: any BackendFactory
   let home: HouseholdID
   /// The two phones, in `Partner.allCases` order.
   private var phones: [Phone] = []
@@ -199,6 +201,7 @@ final class Life {
 
   init(config: SimulationConfig, rates: FaultRates) async throws {
     self.config = config
+    factory = config.backend
     // NB: each seed walks across one of the two daylight-saving changes of its zone.
     let starts = [
       Date(timeIntervalSince1970: 1_772_812_800), Date(timeIntervalSince1970: 1_792_850_400),

@@ -85,6 +85,10 @@ public struct SimulationConfig: Sendable {
   /// Whether a partner may move the household to another store mid-run (AC-PORT-17): off for
   /// a seed kept from before moves.
   public var moves: Bool
+  /// The other kinds of store a move may take the household to, besides the run's own, each
+  /// move drawing one from the seed (issue 58): `teammate-sim` gives every kind it makes on
+  /// this machine alone, so that a seed moves the same way again.
+  public var moveTargets: [any BackendFactory] = []
 
   /// A run of `steps` steps from `seed`, on fresh backends of `backend`'s.
   public init(

@@ -69,9 +69,13 @@ let started = ContinuousClock.now
 var failures = 0
 var stepsRun = 0
 for seed in seeds {
-  let config = SimulationConfig(
+  var config = SimulationConfig(
     seed: seed, steps: steps, backend: backend, sabotage: sabotage, meals: meals, list: list,
     erasures: erasures, moves: moves)
+  // NB: a move may take the household to any kind of store this machine makes alone.
+  config.moveTargets = [BackendKind.inMemory, .sqliteInMemory, .sqliteFile].filter {
+    $0 != backend
+  }
   let result = await Simulation.run(config)
   stepsRun += result.trace.count - 1
   if printTrace { print(result.trace.joined(separator: "\n")) }

@@ -1,5 +1,6 @@
 import TeammateKit
 import TeammateSimulation
+import TeammateTestHarness
 import Testing
 
 /// A partner moves the household to another store in the middle of a run (AC-PORT-17).
@@ -28,5 +29,35 @@ import Testing
       let at = try #require(on.firstIndex { if case .move = $0 { true } else { false } })
       #expect(Array(on.prefix(at)) == Array(off.prefix(at)))
     }
+  }
+}
+
+extension MoveSimulationTests {
+  @Test func test_AC_PORT_28_householdsMoveBetweenKindsOfStoreAndAPhoneGoesStraightThere()
+    async throws
+  {
+    var kinds: Set<String> = []
+    var straight = 0
+    for seed in UInt64(1)...30 {
+      var config = SimulationConfig(seed: seed, steps: 200, backend: BackendKind.sqliteInMemory)
+      config.moveTargets = [BackendKind.inMemory, BackendKind.sqliteFile]
+      guard
+        Simulation.script(for: config).1.contains(where: {
+          if case .move = $0 { true } else { false }
+        })
+      else { continue }
+      let result = await Simulation.run(config)
+      #expect(result.violation == nil, "seed \(seed): \(String(describing: result.violation))")
+      for line in result.trace where line.contains("moves the household") {
+        for kind in ["inMemory", "sqliteInMemory", "sqliteFile"]
+        where line.contains("ok to \(kind)") {
+          kinds.insert(kind)
+        }
+        if line.contains("goes straight there") { straight += 1 }
+      }
+      if kinds.count >= 2, straight >= 1 { break }
+    }
+    #expect(kinds.count >= 2, "\(kinds)")
+    #expect(straight >= 1)
   }
 }
