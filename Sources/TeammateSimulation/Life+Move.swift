@@ -32,12 +32,15 @@ extension Life {
     guard moved.count >= feedSeen.count else { return "moved short of the feed" }
     feedSeen = Array(moved.prefix(feedSeen.count))
     model.rebase(through: feedSeen.last?.sequence ?? 0)
+    // NB: a store of the run's own kind is named as before, so that runs of one seed on two
+    // backends read alike.
+    let to = "ok to store \(step)" + (kind.name == config.backend.name ? "" : ", \(kind.name)")
     let partner = who == .alice ? Partner.bob : .alice
-    guard members.contains(partner), draw.below(2) == 0 else { return "ok to \(kind.name)" }
+    guard members.contains(partner), draw.below(2) == 0 else { return to }
     // NB: as the command line hands each member's state to the file the household went to,
     // or a phone's own file goes with it: what the phone holds, whatever its store left.
     try await follow(phone(partner), step: step, holding: await phone(partner).device.state)
-    return "ok to \(kind.name); \(partner) goes straight there"
+    return to + "; \(partner) goes straight there"
   }
 
   /// The phone re-opened on the store its household moved to, from what it kept (or `held`,
