@@ -117,7 +117,7 @@ import Testing
     let onTheList = try await document(scratch, "bob", ["list", "--all"])
     #expect(onTheList.keys == ["items", "news"])
     #expect(onTheList["items"]?.items.allSatisfy { $0.keys == Self.item } == true)
-    #expect(onTheList["news"]?.items.first?.keys == ["added", "by", "got"])
+    #expect(onTheList["news"]?.items.first?.keys == Self.news)
     for arguments in [
       ["meal", "propose", "dinner", "Curry", "Soup"], ["meal", "pick", "dinner", "Curry"],
       ["meal", "decide", "lunch", "takeaway", "--cook", "me"], ["meal", "skip", "breakfast"],

@@ -45,8 +45,8 @@ import Testing
 
     let shown = await scratch.run("bob", ["list"])
     #expect(shown.exitCode == 0, "\(shown.stderr)")
-    // NB: the milk Bob added to himself is no news to him.
-    #expect(shown.stdout.hasPrefix("Alice added eggs\n\nNeeded\n"), "\(shown.stdout)")
+    // NB: what Alice did, as `sync` tells it: Bob's own merge into her milk is no news to him.
+    #expect(shown.stdout.hasPrefix("Alice added milk and eggs\n\nNeeded\n"), "\(shown.stdout)")
     #expect(shown.stdout.contains("milk · 2 litres; oat  (added by Alice)"))
     // Looking marks it seen: the news is shown once.
     let again = await scratch.run("bob", ["list"])
@@ -263,5 +263,34 @@ import Testing
     let got = try await run("alice", ["list", "got", "onions"])
     #expect(got.exitCode == 0, "\(got.stderr)")
     #expect(got.stdout.contains("3 onions"), "\(got.stdout)")
+  }
+}
+
+extension ListCLITests {
+  @Test func test_AC_LIST_31_theListTellsEveryActOfThePartnersAsSyncDoesOnce() async throws {
+    let scratch = try Scratch()
+    try await scratch.couple()
+    #expect(await scratch.run("alice", ["list", "add", "milk"]).exitCode == 0)
+    _ = await scratch.run("bob", ["list"])
+    #expect(await scratch.run("alice", ["list", "move", "milk", "--to", "frozen"]).exitCode == 0)
+    #expect(await scratch.run("alice", ["list", "add", "milk", "--note", "oat"]).exitCode == 0)
+    #expect(await scratch.run("alice", ["list", "add", "eggs"]).exitCode == 0)
+    let looked = await scratch.run("bob", ["list"]).stdout
+    let told = looked.components(separatedBy: "\n\n").first ?? ""
+    #expect(told.contains("Alice moved milk to frozen"), "\(looked)")
+    #expect(told.contains("Alice added eggs") && told.contains("oat"), "\(looked)")
+    #expect(!told.contains("added milk"), "\(looked)")
+    let again = await scratch.run("bob", ["list"]).stdout
+    #expect(!again.contains("moved") && !again.contains("Alice added"), "\(again)")
+    let synced = await scratch.run("bob", ["sync"]).stdout
+    #expect(!synced.contains("milk") && !synced.contains("eggs"), "\(synced)")
+    // NB: in Traditional Chinese, and as sync gives it in --json.
+    #expect(await scratch.run("alice", ["list", "move", "eggs", "--to", "drinks"]).exitCode == 0)
+    let chinese = await scratch.run("bob", ["--lang", "zh-Hant", "list"]).stdout
+    #expect(chinese.contains("移到「飲料」"), "\(chinese)")
+    #expect(await scratch.run("alice", ["list", "got", "milk"]).exitCode == 0)
+    let json = try await scratch.json("bob", ["list"])
+    let news = try #require(json["news"] as? [[String: Any]])
+    #expect(news.map { $0["kind"] as? String } == ["got-items"], "\(news)")
   }
 }

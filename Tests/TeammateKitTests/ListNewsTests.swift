@@ -127,3 +127,25 @@ import Testing
     #expect(plan(NotificationSettings(disabledKinds: [.listActivity])).isEmpty)
   }
 }
+
+extension ListNewsTests {
+  @Test func test_AC_LIST_30_aMoveOrANoteOfAnItemAddedBeforeTheLookIsNoAdd() async throws {
+    let home = try await Home()
+    let milk = try await home.bob.addItem("milk")
+    _ = try await home.alice.sync()
+    try await home.alice.markListSeen()
+    _ = try await home.bob.moveItem(milk.id, to: .frozen)
+    _ = try await home.bob.addItem("milk", note: "oat")
+    _ = try await home.alice.sync()
+    #expect(await home.alice.snapshot().listNews.isEmpty)
+    #expect(await home.listNotifications().isEmpty)
+    let kinds = await home.alice.news.filter(\.kind.isOfTheList).map(\.kind)
+    #expect(Set(kinds) == [.movedItem, .notedItem], "\(kinds)")
+    // NB: added since the look, and then moved: still an add.
+    try await home.alice.markListSeen()
+    let eggs = try await home.bob.addItem("eggs")
+    _ = try await home.bob.moveItem(eggs.id, to: .frozen)
+    _ = try await home.alice.sync()
+    #expect(await home.alice.snapshot().listNews.map(\.added) == [["eggs"]])
+  }
+}

@@ -28,11 +28,12 @@ extension Commands {
       _ = try session.account()
       _ = try await session.household(refreshing: false)
       let (items, news, walking) = try await session.deviceWrite {
-        device -> ([ShoppingItem], [ListNews], (String, [ItemCategory])?) in
+        device -> ([ShoppingItem], [PartnerNews], (String, [ItemCategory])?) in
         if let named = arguments[shop] { try await device.enterShop(named == "none" ? nil : named) }
         if await device.isOnline { _ = try await device.sync() }
         let shown = await device.list(includingCleared: arguments[all])
-        let news = await device.state.listNews(for: device.account)
+        // NB: every act of the partner's on the list, as `sync` tells it (AC-LIST-31).
+        let news = await device.news.filter(\.kind.isOfTheList)
         try await device.markListSeen()
         guard let shop = await device.state.shop else { return (shown, news, nil) }
         return (shown, news, (shop, await device.aisles(in: shop)))
@@ -245,7 +246,7 @@ enum ListOutput {
   /// The whole list: needed first, then got, then cleared (when asked for), with the
   /// partner's news since it was last seen.
   static func list(
-    _ items: [ShoppingItem], news: [ListNews], walking: (String, [ItemCategory])? = nil,
+    _ items: [ShoppingItem], news: [PartnerNews], walking: (String, [ItemCategory])? = nil,
     session: inout Session
   ) async throws {
     let times = await session.times()
@@ -253,24 +254,13 @@ enum ListOutput {
       return session.writeJSON(
         .object([
           "items": .array(items.map { JSONDocuments.item($0, times: times) }),
-          "news": .array(
-            news.map { entry in
-              .object([
-                "by": .string(entry.actor.rawValue),
-                "added": .array(entry.added.map { .string($0) }),
-                "got": .array(entry.got.map { .string($0) }),
-              ])
-            }),
+          "news": .array(news.map { JSONDocuments.news($0, times: times) }),
         ]))
     }
     var text = ""
     for entry in news {
       let name = await session.name(entry.actor)
-      for (kind, things) in [(PartnerNews.Kind.addedItems, entry.added), (.gotItems, entry.got)]
-      where !things.isEmpty {
-        let said = PartnerNews(kind: kind, actor: entry.actor, at: entry.at, items: things)
-        text += SyncText.line(said, name: name, in: session.language) + "\n"
-      }
+      text += SyncText.line(entry, name: name, in: session.language) + "\n"
     }
     if !news.isEmpty { text += "\n" }
     guard !items.isEmpty else {

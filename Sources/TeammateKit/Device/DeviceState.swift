@@ -179,9 +179,12 @@ public struct DeviceState: Sendable, Codable, Equatable {
       cards[card.id] = card
     }
     if let item = change.item, isNewer(change, for: Self.key(of: item.id)) {
-      changed = changed || items[item.id] != item
+      let before = items[item.id]
+      changed = changed || before != item
       items[item.id] = item
-      if change.sequence > listSeen { listUnseen.insert(item.id) }
+      if change.sequence > listSeen, ListNews.tells(change.kind, item, before: before) {
+        listUnseen.insert(item.id)
+      }
       if change.kind == .itemGot, let shop = item.shop, case .got(_, let at) = item.state {
         shopGets.append(ShopGet(category: item.category, shop: shop, at: at))
         if shopGets.count > Self.shopGetsKept {

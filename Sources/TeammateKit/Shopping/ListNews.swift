@@ -63,4 +63,23 @@ public struct ListNews: Sendable, Codable, Hashable {
     guard things.count > named else { return (things, 0) }
     return (Array(things.prefix(named - 1)), things.count - (named - 1))
   }
+
+  /// Whether a change of an item makes it news the list tells as added or got (AC-LIST-30):
+  /// an add that only merged into a needed item (a note) does not, nor does a move; each is
+  /// news of its own kind (`PartnerNews`).
+  package static func tells(
+    _ kind: ChangeKind, _ item: ShoppingItem, before: ShoppingItem?
+  ) -> Bool {
+    switch kind {
+    case .itemAdded:
+      guard let before, before.isNeeded else { return true }
+      return before.text.text != item.text.text
+    case .itemGot, .itemUndone: return true
+    case .householdCreated, .householdUpdated, .memberJoined, .memberLeft, .memberUpdated,
+      .accountErased, .cardAdded, .cardEdited, .cardAcknowledged, .cardCompleted, .cardDeleted,
+      .cardRestored, .cardSkipped, .dishAdded, .dishEdited, .dishRemoved, .dishRestored,
+      .itemCleared, .itemMoved, .itemTakenBack:
+      return false
+    }
+  }
 }
