@@ -294,3 +294,24 @@ extension ListCLITests {
     #expect(news.map { $0["kind"] as? String } == ["got-items"], "\(news)")
   }
 }
+
+extension ShopWalkCLITests {
+  @Test func test_AC_LIST_33_anOfflineTripSentInOneSyncTeachesItsWalk() async throws {
+    let scratch = try Scratch()
+    try await scratch.couple()
+    #expect(await scratch.run("alice", ["list", "add", "nappies", "milk", "apples"]).exitCode == 0)
+    _ = await scratch.run("alice", ["--offline", "list", "--shop", "costco"])
+    for thing in ["apples", "milk", "nappies"] {
+      #expect(await scratch.run("alice", ["--offline", "list", "got", thing]).exitCode == 0)
+    }
+    #expect(await scratch.run("alice", ["sync"]).exitCode == 0)
+    #expect(await scratch.run("alice", ["list", "add", "wipes", "cheese", "pears"]).exitCode == 0)
+    for account in ["alice", "bob"] {
+      let shown = await scratch.run(account, ["list", "--shop", "costco"]).stdout
+      let headings = shown.split(separator: "\n").filter {
+        $0.hasPrefix("  ") && !$0.hasPrefix("    ")
+      }
+      #expect(Array(headings.prefix(2)) == ["  Dairy", "  Baby"], "\(account): \(shown)")
+    }
+  }
+}

@@ -54,3 +54,22 @@ import Testing
     #expect(ShopOrder.learn(from: walk.reversed(), shop: "costco") == learned)
   }
 }
+
+extension ShopOrderTests {
+  @Test func test_AC_LIST_32_getsOfOneInstantTeachTheOrderTheyWereMadeIn() throws {
+    // NB: an offline trip sent in one sync: one instant, the feed's order the walk's.
+    let trip = [ItemCategory.produce, .dairy, .baby].enumerated().map { place, category in
+      ShopGet(category: category, shop: "costco", at: Fixtures.start, sequence: 40 + Int64(place))
+    }
+    let order = ShopOrder.learn(from: trip, shop: "costco")
+    #expect(Array(order.prefix(3)) == [.produce, .dairy, .baby], "\(order)")
+    // NB: kept before its place was kept: read as 0, and the order kept is the order made.
+    let old = try JSONDecoder().decode(
+      ShopGet.self,
+      from: Data(#"{"category":"baby","shop":"costco","at":0}"#.utf8))
+    #expect(old.sequence == 0 && old.category == .baby)
+    let kept = trip.map { ShopGet(category: $0.category, shop: $0.shop, at: $0.at) }
+    #expect(
+      Array(ShopOrder.learn(from: kept, shop: "costco").prefix(3)) == [.produce, .dairy, .baby])
+  }
+}

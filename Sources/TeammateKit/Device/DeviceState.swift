@@ -186,7 +186,8 @@ public struct DeviceState: Sendable, Codable, Equatable {
         listUnseen.insert(item.id)
       }
       if change.kind == .itemGot, let shop = item.shop, case .got(_, let at) = item.state {
-        shopGets.append(ShopGet(category: item.category, shop: shop, at: at))
+        shopGets.append(
+          ShopGet(category: item.category, shop: shop, at: at, sequence: change.sequence))
         if shopGets.count > Self.shopGetsKept {
           shopGets.removeFirst(shopGets.count - Self.shopGetsKept)
         }

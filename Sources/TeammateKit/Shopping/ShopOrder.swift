@@ -8,12 +8,27 @@ public struct ShopGet: Sendable, Hashable, Codable {
   public var shop: String
   /// When it was got.
   public var at: Date
+  /// Its place in the household's feed, which orders gets of one instant (an offline trip
+  /// sent in one sync, AC-LIST-32); 0 for one kept before it was kept.
+  public var sequence: Int64
 
   /// A got with every field given.
-  public init(category: ItemCategory, shop: String, at: Date) {
+  public init(category: ItemCategory, shop: String, at: Date, sequence: Int64 = 0) {
     self.category = category
     self.shop = shop
     self.at = at
+    self.sequence = sequence
+  }
+
+  private enum CodingKeys: String, CodingKey { case category, shop, at, sequence }
+
+  /// NB: a get kept before its place in the feed was kept has none.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    category = try container.decode(ItemCategory.self, forKey: .category)
+    shop = try container.decode(String.self, forKey: .shop)
+    at = try container.decode(Date.self, forKey: .at)
+    sequence = try container.decodeIfPresent(Int64.self, forKey: .sequence) ?? 0
   }
 }
 
@@ -57,7 +72,8 @@ public enum ShopOrder {
   /// The gets in runs whose neighbours are at most `tripGap` apart, each run in time order.
   static func trips(of gets: [ShopGet]) -> [[ShopGet]] {
     var trips: [[ShopGet]] = []
-    for get in gets.sorted(by: { ($0.at, $0.category.rawValue) < ($1.at, $1.category.rawValue) }) {
+    // NB: gets of one instant in the order made (the feed's), never by their aisles' names.
+    for get in gets.sorted(by: { ($0.at, $0.sequence) < ($1.at, $1.sequence) }) {
       if let last = trips.last?.last, get.at.timeIntervalSince(last.at) <= tripGap {
         trips[trips.count - 1].append(get)
       } else {
