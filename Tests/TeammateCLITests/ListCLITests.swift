@@ -315,3 +315,28 @@ extension ShopWalkCLITests {
     }
   }
 }
+
+extension ShopWalkCLITests {
+  @Test func test_AC_LIST_34_bobsWalkOrdersAlicesListThoughSheClearedTheGotFirst() async throws {
+    let scratch = try Scratch()
+    try await scratch.couple()
+    func run(_ account: String, _ arguments: [String], _ minute: Int) async -> CommandOutcome {
+      await scratch.run(
+        account, arguments, now: String(format: "2026-12-05T10:%02d:00+08:00", minute))
+    }
+    #expect(
+      await run("alice", ["list", "add", "onions", "bread", "milk", "diapers"], 0).exitCode == 0)
+    _ = await run("bob", ["list", "--shop", "Costco"], 1)
+    for (minute, thing) in [(2, "diapers"), (4, "milk"), (6, "bread"), (8, "onions")] {
+      #expect(await run("bob", ["list", "got", thing], minute).exitCode == 0)
+    }
+    #expect(await run("alice", ["list", "clear", "--got"], 20).exitCode == 0)
+    #expect(
+      await run("alice", ["list", "add", "eggs", "wipes", "bananas", "toast"], 30).exitCode == 0)
+    let hers = await run("alice", ["list", "--shop", "costco"], 31).stdout
+    let headings = hers.split(separator: "\n").filter {
+      $0.hasPrefix("  ") && !$0.hasPrefix("    ")
+    }
+    #expect(headings.prefix(4) == ["  Baby", "  Dairy", "  Bakery", "  Produce"], "\(hers)")
+  }
+}

@@ -185,9 +185,15 @@ public struct DeviceState: Sendable, Codable, Equatable {
       if change.sequence > listSeen, ListNews.tells(change.kind, item, before: before) {
         listUnseen.insert(item.id)
       }
-      if change.kind == .itemGot, let shop = item.shop, case .got(_, let at) = item.state {
-        shopGets.append(
-          ShopGet(category: item.category, shop: shop, at: at, sequence: change.sequence))
+    }
+    // NB: a get is a step of the walk even when the item has moved on since (cleared before
+    // this device pulled the get, AC-LIST-34); the same change applied again is kept once.
+    if let item = change.item, change.kind == .itemGot, let shop = item.shop,
+      case .got(_, let at) = item.state
+    {
+      let get = ShopGet(category: item.category, shop: shop, at: at, sequence: change.sequence)
+      if !shopGets.contains(get) {
+        shopGets.append(get)
         if shopGets.count > Self.shopGetsKept {
           shopGets.removeFirst(shopGets.count - Self.shopGetsKept)
         }
