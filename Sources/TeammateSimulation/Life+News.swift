@@ -18,7 +18,9 @@ extension Life {
           change.card?.id == id && (entry.meal == nil || change.card?.meal == entry.meal?.meal)
         }
       } else if entry.kind.isOfTheList {
-        carried = entry.items.allSatisfy { text in acts.contains { $0.item?.text.text == text } }
+        carried = entry.items.allSatisfy { text in
+          acts.contains { change in change.item?.text.text == text && carries(entry, change) }
+        }
       } else {
         carried = acts.contains { $0.household != nil }
       }
@@ -26,6 +28,54 @@ extension Life {
         let what = entry.meal.map { "\($0.meal.state)" } ?? entry.title ?? entry.items.description
         return "\(who) was told \(entry.actor) \(entry.kind.rawValue) \(what), "
           + "which no change of theirs carried"
+      }
+    }
+    return nil
+  }
+
+  /// Whether `change`, of the thing a piece of the list's news names, is the act it tells
+  /// (issue 59): a move to the aisle it names, a note it names, a get, an add.
+  private func carries(_ entry: PartnerNews, _ change: Change) -> Bool {
+    guard let item = change.item else { return false }
+    switch entry.kind {
+    case .movedItem: return change.kind == .itemMoved && item.category.rawValue == entry.title
+    case .notedItem:
+      return change.kind == .itemAdded && (item.note ?? "").contains(entry.title ?? "")
+    case .gotItems: return change.kind == .itemGot
+    case .addedItems: return change.kind == .itemAdded
+    case .logged, .changed, .acknowledged, .completed, .reopened, .deleted, .restored, .skipped,
+      .joined, .left, .renamed, .erased, .movedTimeZone, .proposedMeal, .pickedMeal,
+      .decidedMeal, .skippedMeal, .movedMeal, .cookChanged, .dishAdded, .dishEdited,
+      .dishRemoved, .dishRestored, .mealSettings:
+      return false
+    }
+  }
+
+  /// The first of the partner's gets and moves on the list a sync by `who` brought that its
+  /// news names nowhere, by any text the thing had (issue 59). Nil when each is told.
+  func listNewsMissing(
+    _ news: [PartnerNews], to who: Partner, before: DeviceState, after: DeviceState,
+    pushed: Set<Int64>
+  ) -> String? {
+    guard before.householdID != nil, before.householdID == after.householdID else { return nil }
+    for change in feedSeen
+    where change.sequence > before.cursor && change.sequence <= after.cursor
+      && change.actor != who.account && !pushed.contains(change.sequence)
+    {
+      guard let item = change.item else { continue }
+      let kind: PartnerNews.Kind
+      switch change.kind {
+      case .itemMoved: kind = .movedItem
+      case .itemGot: kind = .gotItems
+      default: continue
+      }
+      let texts = Set(feedSeen.compactMap { $0.item?.id == item.id ? $0.item?.text.text : nil })
+      let told = news.contains { entry in
+        entry.kind == kind && entry.actor == change.actor
+          && entry.items.contains(where: texts.contains)
+      }
+      if !told {
+        return "\(who) was not told of \(change.actor)'s \(kind.rawValue) \(item.text.text)"
       }
     }
     return nil

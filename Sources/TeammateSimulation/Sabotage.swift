@@ -57,6 +57,11 @@ public enum Sabotage: String, CaseIterable, Sendable {
   case forgetfulStore
   /// A phone reads the partner's changes to a card as its own, so it tells none of them.
   case silentNews
+  /// A phone reads every move of a thing on the list to the wrong aisle, so its news tells a
+  /// move nobody made.
+  case wrongAisle
+  /// A phone reads the partner's gets and moves on the list as its own, so it tells none.
+  case silentList
 
   /// The invariant it breaks.
   public var breaks: Invariant {
@@ -85,6 +90,8 @@ public enum Sabotage: String, CaseIterable, Sendable {
     case .lyingNews: .newsIsTrue
     case .forgetfulStore: .nothingLost
     case .silentNews: .newsIsWhole
+    case .wrongAisle: .newsIsTrue
+    case .silentList: .newsIsWhole
     }
   }
 
@@ -232,6 +239,26 @@ public enum Sabotage: String, CaseIterable, Sendable {
       distortion.changes = { changes in
         changes.map { change in
           guard let viewer, change.card != nil, change.card?.meal == nil else { return change }
+          var silent = change
+          silent.actor = viewer
+          return silent
+        }
+      }
+    case (.wrongAisle, false):
+      distortion.changes = { changes in
+        changes.map { change in
+          guard change.kind == .itemMoved, let item = change.item else { return change }
+          var wrong = change
+          wrong.item?.category = item.category == .other ? .produce : .other
+          return wrong
+        }
+      }
+    case (.silentList, false):
+      distortion.changes = { changes in
+        changes.map { change in
+          guard let viewer, change.kind == .itemMoved || change.kind == .itemGot else {
+            return change
+          }
           var silent = change
           silent.actor = viewer
           return silent

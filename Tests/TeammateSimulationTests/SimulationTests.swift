@@ -281,3 +281,22 @@ struct BehindANetwork: BackendFactory {
     #expect(Sabotage.silentNews.breaks == .newsIsWhole)
   }
 }
+
+extension SimulationTests {
+  @Test func test_AC_SIM_07_theNewsInvariantsHoldTheListToItsActs() async throws {
+    for (sabotage, kinds) in [
+      (Sabotage.wrongAisle, ["moved-item"]), (.silentList, ["moved-item", "got-items"]),
+    ] {
+      var detail: String?
+      for seed in UInt64(1)...40 where detail == nil {
+        let result = await Simulation.run(
+          SimulationConfig(seed: seed, steps: 120, sabotage: sabotage))
+        if let violation = result.violation, violation.invariant == sabotage.breaks {
+          detail = violation.detail
+        }
+      }
+      let said = try #require(detail, "\(sabotage) never broke \(sabotage.breaks)")
+      #expect(kinds.contains { said.contains($0) }, "\(sabotage): \(said)")
+    }
+  }
+}

@@ -118,6 +118,11 @@ public actor Device {
         outcome = .success(try await body())
       } catch {
         outcome = .failure(error)
+        // NB: any call, a write's as well as a sync's, that finds the household gone keeps
+        // where it went, so that the device opened there arrives and sends nothing twice.
+        if case TeammateError.householdMoved(let id, let place) = error, id == state.householdID {
+          state.movedTo = place
+        }
         if store != nil, !state.differsBeyondAPull(from: saved ?? DeviceState()) {
           putBack()
         }
