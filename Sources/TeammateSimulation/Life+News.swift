@@ -51,40 +51,11 @@ extension Life {
     }
   }
 
-  /// The first of the partner's gets and moves on the list a sync by `who` brought that its
-  /// news names nowhere, by any text the thing had (issue 59). Nil when each is told.
-  func listNewsMissing(
-    _ news: [PartnerNews], to who: Partner, before: DeviceState, after: DeviceState,
-    pushed: Set<Int64>
-  ) -> String? {
-    guard before.householdID != nil, before.householdID == after.householdID else { return nil }
-    for change in feedSeen
-    where change.sequence > before.cursor && change.sequence <= after.cursor
-      && change.actor != who.account && !pushed.contains(change.sequence)
-    {
-      guard let item = change.item else { continue }
-      let kind: PartnerNews.Kind
-      switch change.kind {
-      case .itemMoved: kind = .movedItem
-      case .itemGot: kind = .gotItems
-      default: continue
-      }
-      let texts = Set(feedSeen.compactMap { $0.item?.id == item.id ? $0.item?.text.text : nil })
-      let told = news.contains { entry in
-        entry.kind == kind && entry.actor == change.actor
-          && entry.items.contains(where: texts.contains)
-      }
-      if !told {
-        return "\(who) was not told of \(change.actor)'s \(kind.rawValue) \(item.text.text)"
-      }
-    }
-    return nil
-  }
-
-  /// The first card of the partner's acts a sync by `who` brought (past the cursor it began
-  /// at, up to the one it ended at, and not handed to the phone as a push before) that its
-  /// news names nowhere (issue 44: no act missing). Nil when each is told, or when the sync
-  /// moved to another household.
+  /// The first of the partner's acts a sync by `who` brought (past the cursor it began at, up
+  /// to the one it ended at, and not handed to the phone as a push before) that its news names
+  /// nowhere (issue 44: no act missing): a card it changed, or a get or a move of a thing on
+  /// the list, named by any text the thing had (issue 59). Nil when each is told, or when the
+  /// sync moved to another household.
   func newsMissing(
     _ news: [PartnerNews], to who: Partner, before: DeviceState, after: DeviceState,
     pushed: Set<Int64>
@@ -95,9 +66,21 @@ extension Life {
     where change.sequence > before.cursor && change.sequence <= after.cursor
       && change.actor != who.account && !pushed.contains(change.sequence)
     {
-      guard let card = change.card, !told.contains(card.id) else { continue }
-      return "\(who) was not told of \(change.actor)'s change \(change.sequence) to "
-        + "'\(card.title)'"
+      if let card = change.card, !told.contains(card.id) {
+        return "\(who) was not told of \(change.actor)'s change \(change.sequence) to "
+          + "'\(card.title)'"
+      }
+      let kind: PartnerNews.Kind? =
+        change.kind == .itemMoved ? .movedItem : change.kind == .itemGot ? .gotItems : nil
+      guard let item = change.item, let kind else { continue }
+      let texts = Set(feedSeen.compactMap { $0.item?.id == item.id ? $0.item?.text.text : nil })
+      let named = news.contains { entry in
+        entry.kind == kind && entry.actor == change.actor
+          && entry.items.contains(where: texts.contains)
+      }
+      if !named {
+        return "\(who) was not told of \(change.actor)'s \(kind.rawValue) \(item.text.text)"
+      }
     }
     return nil
   }
