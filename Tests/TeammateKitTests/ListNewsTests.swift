@@ -149,3 +149,15 @@ extension ListNewsTests {
     #expect(await home.alice.snapshot().listNews.map(\.added) == [["eggs"]])
   }
 }
+
+extension ListNewsTests {
+  @Test func test_AC_LIST_35_aNoteMergedIntoAnItemLeavesItWhereItWas() async throws {
+    let home = try await Home()
+    _ = try await home.bob.addItems(["cheese", "yogurt", "butter"])
+    _ = try await home.bob.addItem("cheese", note: "two")
+    for phone in [home.bob, home.alice] {
+      _ = try await phone.sync()
+      #expect(await phone.list().map(\.text.text) == ["cheese", "yogurt", "butter"])
+    }
+  }
+}

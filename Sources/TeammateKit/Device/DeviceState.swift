@@ -182,6 +182,7 @@ public struct DeviceState: Sendable, Codable, Equatable {
       let before = items[item.id]
       changed = changed || before != item
       items[item.id] = item
+      if before == nil { appliedSequence[Self.madeKey(of: item.id)] = change.sequence }
       if change.sequence > listSeen, ListNews.tells(change.kind, item, before: before) {
         listUnseen.insert(item.id)
       }
@@ -362,13 +363,16 @@ public struct DeviceState: Sendable, Codable, Equatable {
       sequence: { appliedSequence[Self.key(of: $0), default: 0] }, viewer: viewer)
   }
 
-  /// Each item's place in the feed (the sequence of its last change applied here), so that
-  /// items made in one write are listed in the order made.
+  /// Each item's place in the feed (the sequence it was made at, or of its last change for
+  /// one kept before that was kept), so that items made in one write are listed in the order
+  /// made, a note merged into one later leaving it where it was (AC-LIST-35).
   public var itemOrder: [ItemID: Int64] {
     var order: [ItemID: Int64] = [:]
     order.reserveCapacity(items.count)
     for id in items.keys {
-      if let sequence = appliedSequence[Self.key(of: id)] { order[id] = sequence }
+      if let sequence = appliedSequence[Self.madeKey(of: id)] ?? appliedSequence[Self.key(of: id)] {
+        order[id] = sequence
+      }
     }
     return order
   }
@@ -382,6 +386,7 @@ public struct DeviceState: Sendable, Codable, Equatable {
 
   /// The key an item's applied sequence is kept under.
   private static func key(of item: ItemID) -> String { "item:" + item.rawValue }
+  private static func madeKey(of item: ItemID) -> String { "made:" + item.rawValue }
 
   /// The household's cards, oldest first.
   public var sortedCards: [Card] {
