@@ -47,12 +47,7 @@ public struct SQLiteDeviceStore: DeviceStore {
       // device opens fresh all the same. The rows move aside with the fresh state's save, in
       // one transaction, so that the notice is never lost.
       guard file.access != .readOnly else { return fresh }
-      if keepsCards {
-        try await file.saveDeviceFileState(fresh, previous: nil, for: account, settingAside: true)
-      } else {
-        try await file.saveDeviceState(
-          fresh, for: account, keepingCards: false, settingAside: true)
-      }
+      try await keep(fresh, previous: nil, of: account, settingAside: true)
       return fresh
     }
   }
@@ -61,13 +56,23 @@ public struct SQLiteDeviceStore: DeviceStore {
     async throws
   {
     do {
-      if keepsCards {
-        try await file.saveDeviceFileState(state, previous: previous, for: account)
-      } else {
-        try await file.saveDeviceState(state, for: account)
-      }
+      try await keep(state, previous: previous, of: account, settingAside: false)
     } catch {
       throw DeviceNotSaved(reason: "\(error)")
+    }
+  }
+
+  /// Saves `state` as this kind of file keeps it, first keeping what was saved aside when
+  /// `settingAside` (AC-INPUT-10), in one transaction.
+  private func keep(
+    _ state: DeviceState, previous: DeviceState?, of account: AccountID, settingAside: Bool
+  ) async throws {
+    if keepsCards {
+      try await file.saveDeviceFileState(
+        state, previous: previous, for: account, settingAside: settingAside)
+    } else {
+      try await file.saveDeviceState(
+        state, for: account, keepingCards: false, settingAside: settingAside)
     }
   }
 
