@@ -39,7 +39,9 @@ extension Life {
     guard members.contains(partner), draw.below(2) == 0 else { return to }
     // NB: as the command line hands each member's state to the file the household went to,
     // or a phone's own file goes with it: what the phone holds, whatever its store left.
-    try await follow(phone(partner), step: step, holding: await phone(partner).device.state)
+    var held = await phone(partner).device.state
+    if held.movedTo == nil { held.movedTo = "store \(step)" }
+    try await follow(phone(partner), step: step, holding: held)
     return to + "; \(partner) goes straight there"
   }
 

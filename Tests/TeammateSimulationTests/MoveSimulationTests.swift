@@ -60,4 +60,14 @@ extension MoveSimulationTests {
     #expect(kinds.count >= 2, "\(kinds)")
     #expect(straight >= 1)
   }
+
+  /// The seeds that found a defect, each run as it failed (AC-SIM-08).
+  @Test(arguments: [UInt64(499), 644, 697, 737])
+  func test_AC_SIM_08_seedsThatOnceFoundADefectStayClean(seed: UInt64) async {
+    var config = SimulationConfig(seed: seed, steps: 300, backend: BackendKind.inMemory)
+    config.moveTargets = [BackendKind.sqliteInMemory, BackendKind.sqliteFile]
+    let result = await Simulation.run(config)
+    #expect(result.violation == nil, "seed \(seed): \(String(describing: result.violation))")
+    #expect(result.trace.contains { $0.contains("moves the household") })
+  }
 }

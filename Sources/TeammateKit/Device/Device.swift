@@ -277,7 +277,6 @@ public actor Device {
       return report(news: [], activity: [], pulled: 0, diff: diff)
     }
     do {
-      if state.movedTo != nil { try await arrive() }
       let waiting = state.outbox.count
       do {
         try await flush()
@@ -295,12 +294,13 @@ public actor Device {
     }
   }
 
-  /// Arrives on the store the household moved to (AC-PORT-14), before anything is sent: the
-  /// whole feed there read once, the device's place in it found by count (that store numbers
-  /// its changes its own way), its copies made again from what it had pulled before, quietly,
-  /// and its waiting writes that the feed shows landed before the move taken as answered.
-  private func arrive() async throws {
-    guard let home = state.householdID else { return }
+  /// Arrives on the store the household moved to (AC-PORT-14), before anything is sent or
+  /// pulled there, whatever the first call (AC-PORT-30): the whole feed there read once, the
+  /// device's place in it found by count (that store numbers its changes its own way), its
+  /// copies made again from what it had pulled before, quietly, and its waiting writes that
+  /// the feed shows landed before the move taken as answered. Nothing when it has not moved.
+  private func arriveIfMoved() async throws {
+    guard state.movedTo != nil, let home = state.householdID else { return }
     let feed = try await wholeFeed(of: home)
     state.arrive(
       seen: Array(feed.prefix(state.position)), landed: Set(feed.compactMap(\.writeID)))
@@ -493,6 +493,7 @@ public actor Device {
   /// refusal the caller hears at once.
   @discardableResult
   func flush(answering: WriteID? = nil) async throws -> [WriteID: WriteOutcome] {
+    try await arriveIfMoved()
     var outcomes: [WriteID: WriteOutcome] = [:]
     while let entry = state.outbox.first {
       var sending = entry
@@ -710,6 +711,7 @@ public actor Device {
     // NB: a household still waiting to be made has nothing on the backend to pull.
     guard !householdWaits else { return ([], []) }
     guard let household = state.householdID else { return ([], []) }
+    try await arriveIfMoved()
     var pulled: [Change] = []
     var fresh: [Change] = []
     while true {
