@@ -38,9 +38,13 @@ extension Life {
   private func carries(_ entry: PartnerNews, _ change: Change) -> Bool {
     guard let item = change.item else { return false }
     switch entry.kind {
-    case .movedItem: return change.kind == .itemMoved && item.category.rawValue == entry.title
+    case .movedItem:
+      return [.itemMoved, .itemEdited].contains(change.kind)
+        && item.category.rawValue == entry.title
     case .notedItem:
-      return change.kind == .itemAdded && (item.note ?? "").contains(entry.title ?? "")
+      return [.itemAdded, .itemEdited].contains(change.kind)
+        && (item.note ?? "").contains(entry.title ?? "")
+    case .renamedItem: return change.kind == .itemEdited && entry.items == [item.text.text]
     case .gotItems: return change.kind == .itemGot
     case .addedItems: return change.kind == .itemAdded
     case .logged, .changed, .acknowledged, .completed, .reopened, .deleted, .restored, .skipped,

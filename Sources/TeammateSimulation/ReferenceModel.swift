@@ -95,9 +95,11 @@ struct ReferenceModel {
       return nil
     case .householdUpdated, .memberUpdated, .dishAdded, .dishEdited, .dishRemoved, .dishRestored:
       return members.contains(change.actor) ? nil : "\(change.actor) changed a household"
-    case .itemAdded, .itemGot, .itemUndone, .itemCleared, .itemMoved, .itemTakenBack:
+    case .itemAdded, .itemGot, .itemUndone, .itemCleared, .itemMoved, .itemTakenBack, .itemEdited:
       return members.contains(change.actor) ? nil : "\(change.actor) changed the list"
-    default:
+    // NB: a card's change is followed below.
+    case .cardAdded, .cardEdited, .cardAcknowledged, .cardCompleted, .cardDeleted, .cardRestored,
+      .cardSkipped:
       break
     }
     guard let card = change.card else { return "a card change without its card" }

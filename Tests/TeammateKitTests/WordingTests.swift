@@ -171,6 +171,12 @@ import Testing
         kind: .movedItem, actor: "bob", at: Fixtures.start, title: "dairy", items: ["oat drink"]),
       "Bob moved oat drink to dairy", "Bob 把oat drink移到「乳製品」"
     ),
+    (
+      PartnerNews(
+        kind: .renamedItem, actor: "bob", at: Fixtures.start, title: "milk",
+        items: ["oat drink"]),
+      "Bob renamed milk to oat drink", "Bob 把milk改名為oat drink"
+    ),
   ]
 
   @Test func test_AC_LANG_02_everyKindOfNewsReadsWordForWordInBothLanguages() {

@@ -90,4 +90,7 @@ public enum ChangeKind: String, Sendable, Codable, CaseIterable {
   /// A meal's part of an item taken back as the meal left its plan (AC-LIST-28): the item
   /// with less on it, or cleared when the part was all of it.
   case itemTakenBack
+  /// An item edited in place, what a write that edits an item appends: the change carries
+  /// the item as it now is, and is told by what changed, its text, aisle or note (AC-LIST-36).
+  case itemEdited
 }

@@ -34,10 +34,20 @@ public struct PartnerNews: Sendable, Equatable, Codable {
     /// A thing on the list moved to another aisle: the thing in `items`, the category it is
     /// in now in `title` (AC-LIST-21).
     case movedItem = "moved-item"
+    /// A thing on the list given another text: the text before in `title`, the text now in
+    /// `items` (AC-LIST-36).
+    case renamedItem = "renamed-item"
 
     /// Whether it is news of the shopping list.
     public var isOfTheList: Bool {
-      self == .addedItems || self == .gotItems || self == .notedItem || self == .movedItem
+      switch self {
+      case .addedItems, .gotItems, .notedItem, .movedItem, .renamedItem: true
+      case .logged, .changed, .acknowledged, .completed, .reopened, .deleted, .restored,
+        .skipped, .joined, .left, .renamed, .erased, .movedTimeZone, .proposedMeal, .pickedMeal,
+        .decidedMeal, .skippedMeal, .movedMeal, .cookChanged, .dishAdded, .dishEdited,
+        .dishRemoved, .dishRestored, .mealSettings:
+        false
+      }
     }
 
     /// Whether one partner's entries of this kind join into one, naming every thing.
@@ -122,17 +132,23 @@ public struct PartnerNews: Sendable, Equatable, Codable {
             ))
           continue
         }
-        // NB: one entry a thing moved, naming where it is now.
-        if change.kind == .itemMoved {
-          let key = "moved/" + item.id.rawValue
-          let news = PartnerNews(
-            kind: .movedItem, actor: change.actor, at: change.at, title: item.category.rawValue,
-            items: [item.text.text])
-          if let index = listEntry[key] {
-            entries[index] = (change.sequence, news)
-          } else {
-            listEntry[key] = entries.count
-            entries.append((change.sequence, news))
+        // NB: one entry a thing and a kind of edit, naming it as it is now.
+        if change.kind == .itemMoved || change.kind == .itemEdited {
+          let edits =
+            change.kind == .itemMoved
+            ? [Self.edit(.movedItem, of: item, by: change)]
+            : Self.edits(of: item, before: before, by: change)
+          for news in edits {
+            let key = news.kind.rawValue + "/" + item.id.rawValue
+            if let index = listEntry[key] {
+              var latest = news
+              // NB: renamed twice, told from the first text to the last.
+              if news.kind == .renamedItem { latest.title = entries[index].news.title }
+              entries[index] = (change.sequence, latest)
+            } else {
+              listEntry[key] = entries.count
+              entries.append((change.sequence, news))
+            }
           }
           continue
         }
@@ -143,7 +159,7 @@ public struct PartnerNews: Sendable, Equatable, Codable {
           case .householdCreated, .householdUpdated, .memberJoined, .memberLeft, .memberUpdated,
             .accountErased, .cardAdded, .cardEdited, .cardAcknowledged, .cardCompleted,
             .cardDeleted, .cardRestored, .cardSkipped, .dishAdded, .dishEdited, .dishRemoved,
-            .dishRestored, .itemUndone, .itemCleared, .itemMoved, .itemTakenBack:
+            .dishRestored, .itemUndone, .itemCleared, .itemMoved, .itemTakenBack, .itemEdited:
             nil
           }
         guard let kind else { continue }
@@ -227,7 +243,7 @@ public struct PartnerNews: Sendable, Equatable, Codable {
           case .dishEdited, .householdCreated, .householdUpdated, .memberJoined, .memberLeft,
             .memberUpdated, .accountErased, .cardAdded, .cardEdited, .cardAcknowledged,
             .cardCompleted, .cardDeleted, .cardRestored, .cardSkipped, .itemAdded, .itemGot,
-            .itemUndone, .itemCleared, .itemMoved, .itemTakenBack:
+            .itemUndone, .itemCleared, .itemMoved, .itemTakenBack, .itemEdited:
             .dishEdited
           }
         entries.append(
@@ -238,13 +254,40 @@ public struct PartnerNews: Sendable, Equatable, Codable {
       // NB: a change of a card or an item is told above; these tell nothing to the partner.
       case .householdCreated, .memberUpdated, .cardAdded, .cardEdited, .cardAcknowledged,
         .cardCompleted, .cardDeleted, .cardRestored, .cardSkipped, .itemAdded, .itemGot,
-        .itemUndone, .itemCleared, .itemMoved, .itemTakenBack:
+        .itemUndone, .itemCleared, .itemMoved, .itemTakenBack, .itemEdited:
         continue
       }
     }
     // NB: every act is told, a deletion undone since included (by either partner): what was
     // done is news, whatever came after it (issue 44).
     return entries.sorted { $0.sequence < $1.sequence }.map(\.news)
+  }
+
+  /// What an item edited in place changed, an entry a kind (AC-LIST-36): its text, its
+  /// aisle, its note; none when nothing told changed.
+  private static func edits(of item: ShoppingItem, before: ShoppingItem?, by change: Change)
+    -> [PartnerNews]
+  {
+    var told: [PartnerNews] = []
+    if let before, before.text.text != item.text.text {
+      var renamed = edit(.renamedItem, of: item, by: change)
+      renamed.title = before.text.text
+      told.append(renamed)
+    }
+    if before?.category != item.category { told.append(edit(.movedItem, of: item, by: change)) }
+    if before?.note != item.note, let note = item.note {
+      var noted = edit(.notedItem, of: item, by: change)
+      noted.title = note
+      told.append(noted)
+    }
+    return told
+  }
+
+  /// News of one edit of `item`: an aisle's names the category it is in now.
+  private static func edit(_ kind: Kind, of item: ShoppingItem, by change: Change) -> PartnerNews {
+    PartnerNews(
+      kind: kind, actor: change.actor, at: change.at, title: item.category.rawValue,
+      items: [item.text.text])
   }
 
   private static func kind(of change: Change, card: Card) -> Kind? {
@@ -260,7 +303,7 @@ public struct PartnerNews: Sendable, Equatable, Codable {
     case .cardRestored: .restored
     case .householdCreated, .householdUpdated, .memberJoined, .memberLeft, .memberUpdated,
       .accountErased, .dishAdded, .dishEdited, .dishRemoved, .dishRestored, .itemAdded,
-      .itemGot, .itemUndone, .itemCleared, .itemMoved, .itemTakenBack:
+      .itemGot, .itemUndone, .itemCleared, .itemMoved, .itemTakenBack, .itemEdited:
       nil
     }
   }

@@ -91,6 +91,8 @@ public struct TraditionalChineseWording: Wording {
       // NB: the aisle as the list names it in Chinese, a household's own as it named it.
       let aisle = ItemCategory(rawValue: entry.title ?? "").traditionalChineseName
       return "\(Self.subject(partner))把\(Self.things(entry.items))移到「\(aisle)」"
+    case .renamedItem:
+      return "\(Self.subject(partner))把\(entry.title ?? "")改名為\(Self.things(entry.items))"
     case .proposedMeal, .pickedMeal, .decidedMeal, .skippedMeal, .movedMeal, .cookChanged:
       return "\(Self.subject(partner))修改了\(title)"
     }

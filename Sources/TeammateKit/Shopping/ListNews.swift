@@ -78,7 +78,7 @@ public struct ListNews: Sendable, Codable, Hashable {
     case .householdCreated, .householdUpdated, .memberJoined, .memberLeft, .memberUpdated,
       .accountErased, .cardAdded, .cardEdited, .cardAcknowledged, .cardCompleted, .cardDeleted,
       .cardRestored, .cardSkipped, .dishAdded, .dishEdited, .dishRemoved, .dishRestored,
-      .itemCleared, .itemMoved, .itemTakenBack:
+      .itemCleared, .itemMoved, .itemTakenBack, .itemEdited:
       return false
     }
   }
