@@ -65,6 +65,8 @@ struct ListWords {
       case (.cleared, true): "已清除"
       case (.moved(let category), false): "Moved to \(TerminalText.visible(category.rawValue))"
       case (.moved(let category), true): "已移到「\(aisle(category))」"
+      case (.edited, false): "Changed"
+      case (.edited, true): "已修改"
       }
     guard offline else { return said + (chinese ? "：" : ":") }
     return said + (chinese ? "（離線：在待送區等候）：" : " (offline: waits in the outbox):")
@@ -88,4 +90,6 @@ enum ListPart { case needed, got, cleared }
 enum ListAct: Equatable {
   case added, got, neededAgain, cleared
   case moved(ItemCategory)
+  /// Edited in place (its text, say): the items as they now read tell what.
+  case edited
 }

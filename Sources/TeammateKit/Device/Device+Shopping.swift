@@ -171,7 +171,9 @@ extension Device {
 }
 
 /// How a write to the list answers with its items: those it names by id, those its drafts
-/// became, those a meal's lines became, or the got ones it cleared.
+/// became, those a meal's lines became, or the got ones it cleared. Only the three kinds that
+/// make or clear items by what they do rather than by id are named here: a new kind that
+/// names its items (an edit, a rename) answers with them without a line here.
 private enum ListAnswer {
   case named
   case added([ItemDraft])
@@ -179,14 +181,14 @@ private enum ListAnswer {
   case clearedGot
 
   init(_ write: DeviceWrite) {
-    switch write {
-    case .addItems(let drafts): self = .added(drafts)
-    case .addItemsFromMeal(let meal, _): self = .fromMeal(meal)
-    case .clearGotItems: self = .clearedGot
-    case .getItems, .undoItem, .moveItem, .clearItems, .addCard, .editCard, .acknowledge,
-      .acknowledgePending, .setDone, .skipOccurrence, .deleteCard, .restoreCard, .updateSettings,
-      .changeMeal, .addDish, .editDish, .removeDish, .restoreDish, .updateMealSettings,
-      .createHousehold:
+    let kind = write.kind
+    if let add = kind as? Writes.AddItems {
+      self = .added(add.drafts)
+    } else if let lines = kind as? Writes.AddItemsFromMeal {
+      self = .fromMeal(lines.meal)
+    } else if kind is Writes.ClearGotItems {
+      self = .clearedGot
+    } else {
       self = .named
     }
   }

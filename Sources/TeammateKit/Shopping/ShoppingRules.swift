@@ -186,11 +186,13 @@ public enum ShoppingRules {
     }
   }
 
-  private static func checkNotCleared(_ item: ShoppingItem) throws(TeammateError) {
+  /// NB: package, as every rule over an item a kind of write keeps in its own file needs it.
+  package static func checkNotCleared(_ item: ShoppingItem) throws(TeammateError) {
     if case .cleared(let by, _) = item.state { throw .itemCleared(item.text.text, by: by) }
   }
 
-  private static func changed<Failure: Error>(
+  /// The item as `change` leaves it, its revision one more.
+  package static func changed<Failure: Error>(
     _ item: ShoppingItem, _ change: (inout ShoppingItem) throws(Failure) -> Void
   ) throws(Failure) -> ShoppingItem {
     var updated = item
