@@ -112,8 +112,9 @@ extension Device {
   }
 
   /// The items `write` left, in the order it named them: the backend's answer, or this
-  /// device's view while the write waits.
-  private func items(after write: DeviceWrite) async throws -> [ShoppingItem] {
+  /// device's view while the write waits. Not private: a kind of write's own file makes its
+  /// call through it.
+  func items(after write: DeviceWrite) async throws -> [ShoppingItem] {
     let shape = ListAnswer(write)
     // NB: the ids a write that names none is about, read before it (ids only: no copy of the
     // list is held while the answer is applied).
