@@ -75,7 +75,17 @@ extension Life {
           + "'\(card.title)'"
       }
       let kind: PartnerNews.Kind? =
-        change.kind == .itemMoved ? .movedItem : change.kind == .itemGot ? .gotItems : nil
+        switch change.kind {
+        case .itemMoved: .movedItem
+        case .itemGot: .gotItems
+        // NB: the simulator's edits are renames, each to another text.
+        case .itemEdited: .renamedItem
+        case .householdCreated, .householdUpdated, .memberJoined, .memberLeft, .memberUpdated,
+          .accountErased, .cardAdded, .cardEdited, .cardAcknowledged, .cardCompleted,
+          .cardDeleted, .cardRestored, .cardSkipped, .dishAdded, .dishEdited, .dishRemoved,
+          .dishRestored, .itemAdded, .itemUndone, .itemCleared, .itemTakenBack:
+          nil
+        }
       guard let item = change.item, let kind else { continue }
       let texts = Set(feedSeen.compactMap { $0.item?.id == item.id ? $0.item?.text.text : nil })
       let named = news.contains { entry in

@@ -7,18 +7,23 @@ import Testing
 @Suite struct ItemEditNewsTests {
   static let home: HouseholdID = "hhhhhhhh"
 
-  static func milk(_ text: String, note: String? = nil, aisle: ItemCategory = .dairy) throws
-    -> ShoppingItem
-  {
+  static func milk(
+    _ text: String, note: String? = nil, aisle: ItemCategory = .dairy, revision: Int = 1
+  ) throws -> ShoppingItem {
     ShoppingItem(
       id: "milkaaa1", householdID: home, text: try ItemText(text), note: note,
-      addedBy: Fixtures.alice, addedAt: Fixtures.start, category: aisle)
+      addedBy: Fixtures.alice, addedAt: Fixtures.start, revision: revision, category: aisle)
   }
 
-  static func edited(_ item: ShoppingItem, at sequence: Int64) -> Change {
-    Change(
+  /// The change an edit appends, the item one revision on, with what it changed.
+  static func edited(
+    _ item: ShoppingItem, at sequence: Int64, fields: [CardRules.CardField] = []
+  ) -> Change {
+    var next = item
+    next.revision = Int(sequence)
+    return Change(
       sequence: sequence, householdID: home, actor: Fixtures.bob, at: Fixtures.start,
-      kind: .itemEdited, needsKnowing: false, item: item)
+      kind: .itemEdited, needsKnowing: false, fields: fields, item: next)
   }
 
   static func news(_ changes: [Change], before: ShoppingItem) -> [PartnerNews] {
@@ -49,6 +54,14 @@ import Testing
     // NB: an edit that changed nothing told tells nothing.
     #expect(Self.news([Self.edited(before, at: 5)], before: before).isEmpty)
     #expect(!ListNews.tells(.itemEdited, try Self.milk("oat milk"), before: before))
+    // NB: a device that holds the item only as a later change left it (its own clear's
+    // answer) is told the rename the change records, without the text it had.
+    let ahead = try Self.milk("oat milk", revision: 9)
+    let unknown = Self.news([Self.edited(ahead, at: 5, fields: [.title])], before: ahead)
+    #expect(unknown.map(\.kind) == [.renamedItem] && unknown.first?.title == nil, "\(unknown)")
+    #expect(EnglishWording().news(unknown[0], by: "Bob") == "Bob renamed an item to oat milk")
+    #expect(
+      TraditionalChineseWording().news(unknown[0], by: "Bob") == "Bob 把一個項目改名為oat milk")
     #expect(PartnerNews.Kind.renamedItem.isOfTheList)
   }
 }

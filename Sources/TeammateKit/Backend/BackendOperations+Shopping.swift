@@ -34,7 +34,15 @@ extension BackendOperations {
     let changed = try rule(item)
     guard changed != item else { return }
     try storage.putItem(changed)
-    try record(kind, in: home, by: actor, now: now, item: changed, storage: &storage)
+    // NB: an edit records what it changed, its text as a title, so that it is told even to a
+    // device that no longer holds the item as it was (AC-LIST-36).
+    var fields: [CardRules.CardField] = []
+    if kind == .itemEdited {
+      if changed.text.text != item.text.text { fields.append(.title) }
+      if changed.note != item.note { fields.append(.note) }
+    }
+    try record(
+      kind, in: home, by: actor, now: now, fields: fields, item: changed, storage: &storage)
   }
 
   /// The parts a meal's dish put on the list taken back when the meal leaves that plan

@@ -34,8 +34,8 @@ public struct PartnerNews: Sendable, Equatable, Codable {
     /// A thing on the list moved to another aisle: the thing in `items`, the category it is
     /// in now in `title` (AC-LIST-21).
     case movedItem = "moved-item"
-    /// A thing on the list given another text: the text before in `title`, the text now in
-    /// `items` (AC-LIST-36).
+    /// A thing on the list given another text: the text before in `title` (nil when the
+    /// device no longer held it), the text now in `items` (AC-LIST-36).
     case renamedItem = "renamed-item"
 
     /// Whether it is news of the shopping list.
@@ -137,7 +137,9 @@ public struct PartnerNews: Sendable, Equatable, Codable {
           let edits =
             change.kind == .itemMoved
             ? [Self.edit(.movedItem, of: item, by: change)]
-            : Self.edits(of: item, before: before, by: change)
+            : Self.edits(
+              of: item, before: before.flatMap { $0.revision < item.revision ? $0 : nil },
+              by: change)
           for news in edits {
             let key = news.kind.rawValue + "/" + item.id.rawValue
             if let index = listEntry[key] {
@@ -264,18 +266,24 @@ public struct PartnerNews: Sendable, Equatable, Codable {
   }
 
   /// What an item edited in place changed, an entry a kind (AC-LIST-36): its text, its
-  /// aisle, its note; none when nothing told changed.
+  /// aisle, its note; none when nothing told changed. Without the item as it was before
+  /// (`before`, nil when this device holds it only as a later change left it), what the
+  /// change records it changed is told, a rename without the text it had.
   private static func edits(of item: ShoppingItem, before: ShoppingItem?, by change: Change)
     -> [PartnerNews]
   {
     var told: [PartnerNews] = []
-    if let before, before.text.text != item.text.text {
-      var renamed = edit(.renamedItem, of: item, by: change)
-      renamed.title = before.text.text
-      told.append(renamed)
+    let renamed = before.map { $0.text.text != item.text.text } ?? change.fields.contains(.title)
+    if renamed {
+      var news = edit(.renamedItem, of: item, by: change)
+      news.title = before?.text.text
+      told.append(news)
     }
-    if before?.category != item.category { told.append(edit(.movedItem, of: item, by: change)) }
-    if before?.note != item.note, let note = item.note {
+    if let before, before.category != item.category {
+      told.append(edit(.movedItem, of: item, by: change))
+    }
+    let noted = before.map { $0.note != item.note } ?? change.fields.contains(.note)
+    if noted, let note = item.note {
       var noted = edit(.notedItem, of: item, by: change)
       noted.title = note
       told.append(noted)

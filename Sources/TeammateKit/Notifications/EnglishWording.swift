@@ -86,7 +86,7 @@ public struct EnglishWording: Wording {
     case .movedItem:
       return "\(partner) moved \(Self.things(entry.items)) to \(entry.title ?? "")"
     case .renamedItem:
-      return "\(partner) renamed \(entry.title ?? "") to \(Self.things(entry.items))"
+      return "\(partner) renamed \(entry.title ?? "an item") to \(Self.things(entry.items))"
     // NB: news of a meal without its plan is worded by its card's title.
     case .proposedMeal, .pickedMeal, .decidedMeal, .skippedMeal, .movedMeal, .cookChanged:
       return "\(partner) changed \(title)"

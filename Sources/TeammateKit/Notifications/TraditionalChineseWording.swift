@@ -92,7 +92,7 @@ public struct TraditionalChineseWording: Wording {
       let aisle = ItemCategory(rawValue: entry.title ?? "").traditionalChineseName
       return "\(Self.subject(partner))把\(Self.things(entry.items))移到「\(aisle)」"
     case .renamedItem:
-      return "\(Self.subject(partner))把\(entry.title ?? "")改名為\(Self.things(entry.items))"
+      return "\(Self.subject(partner))把\(entry.title ?? "一個項目")改名為\(Self.things(entry.items))"
     case .proposedMeal, .pickedMeal, .decidedMeal, .skippedMeal, .movedMeal, .cookChanged:
       return "\(Self.subject(partner))修改了\(title)"
     }
