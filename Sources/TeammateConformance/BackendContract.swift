@@ -67,6 +67,7 @@ public enum BackendContract {
     ListContract.twoAddsOfflineAreOneItem,
     ListContract.gotAndClearedNeverComeBack,
     ListContract.aMovedItemIsListedUnderItsNewAisle,
+    ListContract.aRenamedItemReadsItsNewText,
     ListContract.bothPartnersWalksTeachOneOrder,
     ListContract.quantitiesOfOneThingAddUp,
     ListContract.aMealTakesBackOnlyItsPart,

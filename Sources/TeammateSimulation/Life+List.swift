@@ -117,6 +117,13 @@ extension Life {
       justActed = who
       let moved = try await device.moveItem(item.id, to: aisles[value % aisles.count])
       return "ok \(item.id) to \(moved.category)"
+    case "rename":
+      // NB: onto the things the partners buy, so that a rename onto another needed thing is
+      // tried and refused (AC-LIST-37).
+      guard let item = one(shown.filter { !$0.isCleared }) else { return "nothing to rename" }
+      justActed = who
+      let renamed = try await device.renameItem(item.id, to: Self.things[value % Self.things.count])
+      return "ok \(item.id) to \(renamed.text.text)"
     default:
       let meals = MealRules.planned(Array(await device.cards.values)).filter {
         $0.meal?.decidedDish != nil

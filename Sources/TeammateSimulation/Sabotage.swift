@@ -62,6 +62,11 @@ public enum Sabotage: String, CaseIterable, Sendable {
   case wrongAisle
   /// A phone reads the partner's gets and moves on the list as its own, so it tells none.
   case silentList
+  /// A phone reads each of the partner's adds to the list as a rename, so its news tells a
+  /// rename nobody made.
+  case phantomRename
+  /// A phone reads the partner's renames on the list as its own, so it tells none.
+  case silentRename
 
   /// The invariant it breaks.
   public var breaks: Invariant {
@@ -92,6 +97,8 @@ public enum Sabotage: String, CaseIterable, Sendable {
     case .silentNews: .newsIsWhole
     case .wrongAisle: .newsIsTrue
     case .silentList: .newsIsWhole
+    case .phantomRename: .newsIsTrue
+    case .silentRename: .newsIsWhole
     }
   }
 
@@ -259,6 +266,25 @@ public enum Sabotage: String, CaseIterable, Sendable {
           guard let viewer, change.kind == .itemMoved || change.kind == .itemGot else {
             return change
           }
+          var silent = change
+          silent.actor = viewer
+          return silent
+        }
+      }
+    case (.phantomRename, false):
+      distortion.changes = { changes in
+        changes.map { change in
+          guard let viewer, change.kind == .itemAdded, change.actor != viewer else { return change }
+          var phantom = change
+          phantom.kind = .itemEdited
+          phantom.fields = [.title]
+          return phantom
+        }
+      }
+    case (.silentRename, false):
+      distortion.changes = { changes in
+        changes.map { change in
+          guard let viewer, change.kind == .itemEdited else { return change }
           var silent = change
           silent.actor = viewer
           return silent

@@ -121,6 +121,7 @@ public enum SimAction: Sendable, Equatable, Codable, CustomStringConvertible {
   /// What each list step does, by its `op`.
   public static let listWords = [
     "add", "add", "add", "got", "got", "undo", "clear", "clear-got", "from-meal", "shop", "move",
+    "rename",
   ]
 
   /// A shopping list step, drawn from a stream of its own so that a seed's other steps stay

@@ -25,6 +25,11 @@ import Testing
   }
 
   @Test(arguments: BackendKind.allCases)
+  func test_AC_LIST_37_aRenamedItemReadsItsNewText(kind: BackendKind) async throws {
+    try await ListContract.aRenamedItemReadsItsNewText.run(on: kind)
+  }
+
+  @Test(arguments: BackendKind.allCases)
   func test_AC_LIST_23_bothPartnersWalksTeachOneOrder(kind: BackendKind) async throws {
     try await ListContract.bothPartnersWalksTeachOneOrder.run(on: kind)
   }

@@ -38,7 +38,8 @@ import Testing
     .notAMeal("c1"), .dishNotFound("d1"), .dishRemoved("d1"), .dishNotRemoved("d1"),
     .dishNameTaken("Curry", by: "d1"), .dishIDTaken("d1"), .tooManyIngredients(31, limit: 30),
     .mealSettingOutOfRange("cooldown", value: 61, lowest: 0, highest: 60),
-    .itemCleared("milk", by: "ada"), .itemIDTaken("i1"), .itemNotFound("i1"), .mealHasNoDish("m1"),
+    .itemCleared("milk", by: "ada"), .itemIDTaken("i1"), .itemNotFound("i1"),
+    .itemTextTaken("milk"), .mealHasNoDish("m1"),
     .timeOutOfRange(earliestYear: 1970, latestYear: 9999), .quantityTooLarge(limit: 1_000_000),
   ]
 

@@ -34,6 +34,7 @@ import Testing
     .clearGotItems,
     .addItemsFromMeal(card, ids: [item]),
     .createHousehold(name: "我們家", timeZone: "Asia/Taipei", displayName: "阿美"),
+    .renameItem(item, to: "土雞蛋"),
   ]
 
   /// The sample's place: the switch names every case of `DeviceWrite`, so a new kind does not
@@ -63,6 +64,7 @@ import Testing
     case .clearGotItems: 20
     case .addItemsFromMeal: 21
     case .createHousehold: 22
+    case .renameItem: 23
     }
   }
 

@@ -286,6 +286,7 @@ extension SimulationTests {
   @Test func test_AC_SIM_07_theNewsInvariantsHoldTheListToItsActs() async throws {
     for (sabotage, kinds) in [
       (Sabotage.wrongAisle, ["moved-item"]), (.silentList, ["moved-item", "got-items"]),
+      (.phantomRename, ["renamed-item"]), (.silentRename, ["renamed-item"]),
     ] {
       var detail: String?
       for seed in UInt64(1)...40 where detail == nil {

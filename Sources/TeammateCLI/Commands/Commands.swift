@@ -7,7 +7,7 @@ enum Commands {
       cardAdd, cardEdit, cardShow, cardList, cardDone, cardSkip, cardDelete, cardRestore,
       mealShow, mealPropose, mealPick, mealDecide, mealSkip, mealMove, mealRemove, mealSuggest,
       mealHistory, mealTimes, dishAdd, dishList, dishEdit, dishRemove, dishRestore,
-      listShow, listAdd, listGot, listUndo, listMove, listClear, listFromMeal, export,
+      listShow, listAdd, listGot, listUndo, listMove, listRename, listClear, listFromMeal, export,
       importHousehold, householdMove,
       pending, ack, sync, watch, outbox, notifications, settings, status, whoami, accountLink,
       accountDelete,

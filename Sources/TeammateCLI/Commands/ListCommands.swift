@@ -124,6 +124,28 @@ extension Commands {
     }
   }()
 
+  static let listRename: CommandSpec = {
+    let item = Argument<String>("item", help: "An item, by the start of its id or its text.")
+    let text = Argument<String>("text", help: "What it says from now on.")
+    return CommandSpec(
+      path: ["list", "rename"],
+      abstract: "Give an item another text, for both of you; the partner is told.",
+      arguments: [item, text],
+      examples: ["teammate list rename \"oat drink\" \"oat milk\""],
+      validate: { arguments throws(UsageError) in
+        if arguments[item] == nil || arguments[text] == nil {
+          throw UsageError(
+            message: "missing expected argument '<text>': give the item and its new text")
+        }
+      }
+    ) { session, arguments in
+      let id = try await session.items(named: [arguments[item] ?? ""])[0]
+      let named = arguments[text] ?? ""
+      let renamed = try await session.deviceWrite { try await $0.renameItem(id, to: named) }
+      try await ListOutput.items([renamed], did: .edited, session: &session)
+    }
+  }()
+
   static let listClear: CommandSpec = {
     let items = itemsArgument()
     let got = Flag("got", help: "Every got item.")

@@ -100,6 +100,8 @@ public enum TeammateError: Error, Equatable, Sendable, Codable {
   case itemCleared(String, by: AccountID)
   case itemIDTaken(ItemID)
   case itemNotFound(ItemID)
+  /// A rename onto the thing another needed item is (AC-LIST-37): its text.
+  case itemTextTaken(String)
   case mealHasNoDish(CardID)
 }
 
@@ -289,6 +291,8 @@ extension TeammateError: CustomStringConvertible, LocalizedError {
       return "an item with the id \(id) exists already, or the id is not one a device makes"
     case .itemNotFound(let id):
       return "there is no item '\(id)' on the list"
+    case .itemTextTaken(let text):
+      return "'\(text)' is on the list already"
     case .mealHasNoDish(let id):
       return "the meal '\(id)' is not a decided dish, so it has no ingredients to put on the list"
     case .timeOutOfRange(let earliest, let latest):

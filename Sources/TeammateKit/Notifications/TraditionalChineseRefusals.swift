@@ -166,6 +166,8 @@ extension TraditionalChineseWording {
       return "已經有編號 \(id) 的項目，或這個編號不是裝置會做的"
     case .itemNotFound(let id):
       return "清單上沒有\(quoted(id.rawValue))"
+    case .itemTextTaken(let text):
+      return "清單上已經有\(quoted(text))了"
     case .mealHasNoDish(let id):
       return "一餐\(quoted(id.rawValue))不是決定好的菜，沒有材料可以加進清單"
     case .timeOutOfRange(let earliest, let latest):

@@ -47,6 +47,9 @@ public enum DeviceWrite: Sendable, Codable, Equatable {
   /// A household made with the writer its first member, under the id its entry names (the
   /// device made it): it waits offline like any write (AC-OFF-12).
   case createHousehold(name: String, timeZone: String, displayName: String)
+  /// An item given another text, as typed (AC-LIST-37); `from`, its text as the device showed
+  /// it then, names it in the outbox (the rules never read it).
+  case renameItem(ItemID, to: String, from: String? = nil)
 
   /// Everything about the write, in its kind's own file (`Writes`): the one switch over
   /// writes, so a new case is named here and its kind must fill every requirement.
@@ -77,6 +80,7 @@ public enum DeviceWrite: Sendable, Codable, Equatable {
     case .addItemsFromMeal(let meal, let ids): Writes.AddItemsFromMeal(meal: meal, ids: ids)
     case .createHousehold(let name, let timeZone, let displayName):
       Writes.CreateHousehold(name: name, timeZone: timeZone, displayName: displayName)
+    case .renameItem(let id, let text, let from): Writes.RenameItem(id: id, text: text, from: from)
     }
   }
 
