@@ -3,15 +3,24 @@
 # compared on every verify; every public declaration documented; and proof that no outside code can reach a backend's
 # storage around the access table (scripts/fixtures/api-bypass.swift must not compile).
 # Needs the debug build's modules (scripts/build.sh).
-# Usage: scripts/api.sh [--record]
+# The change since the last release is classified and held to the changelog's next version
+# (scripts/lib/semver.py); --release records the API as released under that version.
+# Usage: scripts/api.sh [--record | --release]
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root" || exit 2
 record=""
 case "${1:-}" in
   --record) record=--record ;;
+  --release)
+    # NB: the version is the changelog's first, which must be dated by now.
+    version=$(sed -n 's/^## \[\([0-9]*\.[0-9]*\.[0-9]*\)\] - \([0-9-]*\)$/\1/p' CHANGELOG.md | head -n 1)
+    [ -n "$version" ] || { echo "api: date the changelog's next version first (## [X.Y.Z] - YYYY-MM-DD)" >&2; exit 1; }
+    { echo "# released $version"; grep -v '^#' docs/api/public-api.txt; } >docs/api/released-api.txt.new &&
+      mv docs/api/released-api.txt.new docs/api/released-api.txt
+    echo "api: docs/api/released-api.txt is $version's"; exit 0 ;;
   "") ;;
-  *) echo "usage: scripts/api.sh [--record]" >&2; exit 64 ;;
+  *) echo "usage: scripts/api.sh [--record | --release]" >&2; exit 64 ;;
 esac
 . scripts/lib/built-modules.sh api
 graphs=.build/api/graphs
@@ -39,6 +48,8 @@ for pid in "${extracting[@]}"; do
 done
 python3 scripts/lib/api.py "$graphs" docs/api/public-api.txt $record || status=1
 [ -n "$record" ] && exit $status
+python3 scripts/lib/semver.py docs/api/released-api.txt docs/api/public-api.txt CHANGELOG.md ||
+  status=1
 
 # A bypass of the access table must not compile outside the package; the same file with the
 # bypass taken out must, so that the refusal is the bypass's and not a broken setup.

@@ -177,7 +177,7 @@ step_api() {
   scripts/api.sh
   local rc=$?
   grep -E '^api: [0-9]+ declarations' "$logs/api.log" >"$logs/api.summary"
-  [ "$rc" -ne 0 ] && grep -E '^(api|docs):' "$logs/api.log" | grep -v 'declarations,' >"$logs/api.failure"
+  [ "$rc" -ne 0 ] && grep -E '^(api|docs|semver):' "$logs/api.log" | grep -v 'declarations,' >"$logs/api.failure"
   return $rc
 }
 

@@ -3,7 +3,8 @@
 
 Writes one line per public declaration and conformance, sorted, and compares them with the
 recorded file, so that a change to the public surface is a diff in review, never an accident.
-Checks too that every public type, protocol requirement, method, property and initializer has
+A protocol requirement without a default implementation ends with ` [required]`. Checks too
+that every public type, protocol requirement, method, property and initializer has
 a doc comment (a witness of a documented requirement, or of a standard library protocol,
 reads from it).
 
@@ -28,6 +29,10 @@ STANDARD_WITNESSES = {
     "errorDescription", "id", "testDescription", "unownedExecutor", "init(extendedGraphemeClusterLiteral:)",
     "init(unicodeScalarLiteral:)", "allCases", "localizedDescription",
 }
+
+
+# The mark of a protocol requirement without a default implementation.
+REQUIRED = " [required]"
 
 
 def text(fragments):
@@ -62,9 +67,14 @@ def main(graph_dir, recorded_path, record=False):
                 if member in symbols and "docComment" in symbols[member]:
                     documented_requirement_titles.setdefault(protocol, set()).add(
                         symbols[member]["names"]["title"])
+        # NB: a requirement no default implements is one every adopter must write: adding one
+        # to a protocol a release had is a major change (scripts/lib/semver.py).
+        defaulted = set(defaults.values())
+        required = {member for members in requirements.values() for member in members} - defaulted
         for precise, symbol in symbols.items():
             name = ".".join(symbol["pathComponents"])
-            lines.add(f"{where} {name}: {text(symbol['declarationFragments'])}")
+            mark = REQUIRED if precise in required else ""
+            lines.add(f"{where} {name}: {text(symbol['declarationFragments'])}{mark}")
             if symbol["kind"]["identifier"] not in DOCUMENTED_KINDS or "docComment" in symbol:
                 continue
             title = symbol["names"]["title"]

@@ -29,6 +29,7 @@ def load(name, file):
 report_module = load("test_report", "test-report.py")
 trace_module = load("traceability", "traceability.py")
 api_module = load("api", "api.py")
+semver_module = load("semver", "semver.py")
 scratch = tempfile.mkdtemp()
 checks = 0
 failures = []
@@ -312,6 +313,44 @@ expect("pass", "", "a default implementation reads from its documented requireme
                  relationships=[{"kind": "requirementOf", "source": "r", "target": "p"},
                                 {"kind": "defaultImplementationOf", "source": "d", "target": "r"}]),
            "Kit Backend: protocol Backend\nKit Backend.cards(): func cards()\n"))
+
+expect("pass", "", "a requirement no default implements is marked [required]",
+       api(graph(symbol("p", ["Backend"], "swift.protocol", decl="protocol Backend"),
+                 symbol("r", ["Backend", "cards()"], "swift.method", decl="func cards()"),
+                 relationships=[{"kind": "requirementOf", "source": "r", "target": "p"}]),
+           "Kit Backend: protocol Backend\nKit Backend.cards(): func cards() [required]\n"))
+
+# The release check: the API since the last release against the changelog's next version.
+RELEASED = "# released 2.0.0\nKit Storage: protocol Storage\nKit Storage.cards(): func cards() [required]\n"
+
+
+def semver(recorded, changelog):
+    return lambda: semver_module.main(
+        write(f"released{checks}", RELEASED), write(f"recorded{checks}", recorded),
+        write(f"changelog{checks}", changelog))
+
+
+NEW_REQUIREMENT = RELEASED.split("\n", 1)[1] + "Kit Storage.erase(): func erase() [required]\n"
+NEW_DEFAULTED = RELEASED.split("\n", 1)[1] + "Kit Storage.erase(): func erase()\n"
+MINOR = "# Changelog\n\n## [2.1.0] - Unreleased\n\n### Added\n- erase\n\n## [2.0.0] - 2026-12-06\n"
+MAJOR = "# Changelog\n\n## [3.0.0] - Unreleased\n\n### Migration\n- write erase\n"
+expect("fail", r"requirement without a default on a protocol adopters implement: Kit Storage\.erase",
+       "a requirement without a default added in a minor version", semver(NEW_REQUIREMENT, MINOR))
+expect("pass", "", "a requirement without a default in a major version with its migration",
+       semver(NEW_REQUIREMENT, MAJOR))
+expect("fail", r"major one with no ### Migration", "a major version without a migration note",
+       semver(NEW_REQUIREMENT, MAJOR.replace("### Migration", "### Changed")))
+expect("pass", "", "a requirement with a default in a minor version", semver(NEW_DEFAULTED, MINOR))
+expect("fail", r"removed or changed: Kit Storage\.cards\(\)", "a requirement that went, in a minor version",
+       semver("Kit Storage: protocol Storage\n", MINOR))
+expect("fail", r"a default taken from a requirement: Kit Storage\.erase",
+       "a default taken away, in a minor version",
+       lambda: semver_module.main(
+           write(f"released{checks}", RELEASED + "Kit Storage.erase(): func erase()\n"),
+           write(f"recorded{checks}", NEW_REQUIREMENT), write(f"changelog{checks}", MINOR)))
+expect("fail", r"no next version", "an API change with the released version on top",
+       semver(NEW_DEFAULTED, "# Changelog\n\n## [2.0.0] - 2026-12-06\n"))
+expect("pass", "", "nothing changed since the release", semver(RELEASED.split("\n", 1)[1], MINOR))
 
 for failure in failures:
     print(f"harness: {failure}")
