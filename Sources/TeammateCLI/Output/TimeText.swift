@@ -14,6 +14,13 @@ struct TimeText {
 
   func iso(_ date: Date?) -> String? { date.map(iso) }
 
+  /// What a day typed without a time of day was read as: its morning.
+  func readAsMorning(_ typed: String, _ date: Date) -> String {
+    chinese
+      ? "「\(typed)」沒有時刻：當作 \(human(date))"
+      : "'\(typed)' has no time of day: read as \(human(date))"
+  }
+
   /// Local date and time with a relative hint where it helps.
   func human(_ date: Date) -> String {
     var calendar = Calendar(identifier: .gregorian)
