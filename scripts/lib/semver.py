@@ -63,6 +63,15 @@ def classify(released, recorded):
     return ("minor", minor) if minor else ("none", [])
 
 
+def sizes(lines):
+    """How many lines of the record each module has (its extensions' with it)."""
+    counts = {}
+    for line in lines:
+        module = line.split(" ", 1)[0].split("@")[0]
+        counts[module] = counts.get(module, 0) + 1
+    return counts
+
+
 def parse(version):
     return tuple(int(part) for part in version.split("."))
 
@@ -89,6 +98,10 @@ def main(released_path, recorded_path, changelog):
     version, unreleased, body = next_section(changelog)
     print(f"semver: the public API since {released_version} is a {kind} change"
           + (f" ({len(reasons)} line(s))" if reasons else ""))
+    before, after = sizes(released), sizes(recorded)
+    print(f"semver: lines of the record by module, {released_version} → now: " + ", ".join(
+        f"{module} {before.get(module, 0):,} → {after.get(module, 0):,}"
+        for module in sorted(set(before) | set(after), key=lambda m: -after.get(m, 0))))
     if kind == "none":
         return 0
     if version is None or not unreleased:

@@ -35,7 +35,7 @@ extension Commands {
         // NB: every act of the partner's on the list, as `sync` tells it (AC-LIST-31).
         let news = await device.news.filter(\.kind.isOfTheList)
         try await device.markListSeen()
-        guard let shop = await device.state.shop else { return (shown, news, nil) }
+        guard let shop = await device.shop else { return (shown, news, nil) }
         return (shown, news, (shop, await device.aisles(in: shop)))
       }
       try await ListOutput.list(items, news: news, walking: walking, session: &session)

@@ -86,6 +86,6 @@ extension Session {
 
   /// The writes this machine's device of the acting account has not sent yet.
   mutating func outbox() async throws -> [OutboxEntry] {
-    try await device().state.outbox
+    try await device().outbox
   }
 }

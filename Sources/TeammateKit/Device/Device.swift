@@ -29,7 +29,7 @@ public actor Device {
   let pageSize: Int
   var random: AnyRandomNumberGenerator
   /// Everything the device keeps between runs, saved to `store` within each turn.
-  public internal(set) var state: DeviceState
+  package internal(set) var state: DeviceState
   /// Where the state is kept, durably; nil for a device that keeps nothing (a preview).
   private let store: (any DeviceStore)?
   /// What `store` holds for this device: the state as last saved (nil before the first save
@@ -316,6 +316,13 @@ public actor Device {
       try await forgetHousehold()
     }
   }
+
+  /// The writes waiting to be sent, oldest first: what an outbox screen lists.
+  public var outbox: [OutboxEntry] { state.outbox }
+
+  /// The shop the person said they are in (folded: `Costco` and `costco ` are one), nil
+  /// when none: what their gets teach the walk of.
+  public var shop: String? { state.shop }
 
   /// Where the household moved, once this device's store said so (AC-PORT-14): the app opens
   /// a device on that store, with this one's `DeviceStore`, and its next sync arrives there.

@@ -9,48 +9,48 @@ public struct DeviceState: Sendable, Codable, Equatable {
   // first: a device compares its state with the one saved in every turn (ADR 0020), and a
   // write differs in its outbox long before its cards.
   /// The writes made here that the backend has not answered yet, in the order made.
-  public package(set) var outbox: [OutboxEntry] = []
+  package var outbox: [OutboxEntry] = []
   /// The last feed sequence this device pulled.
-  public package(set) var cursor: Int64 = 0
+  package var cursor: Int64 = 0
   /// Writes of this device whose answers it holds and has not yet told the backend of: the
   /// next write sent names them, and their receipts go (AC-OFF-10).
-  public package(set) var heldAnswers: [WriteID] = []
+  package var heldAnswers: [WriteID] = []
   /// What did not land as it was made, until the person has seen it.
-  public package(set) var conflicts: [SyncConflict] = []
+  package var conflicts: [SyncConflict] = []
   /// What the partner did that the person has not marked seen (`Device.news`).
   var news: [PartnerNews] = []
   /// The household the device follows, if any.
-  public package(set) var householdID: HouseholdID?
+  package var householdID: HouseholdID?
   /// The feed sequence up to which the person has looked at the list: the partner's list
   /// changes after it are news.
-  public package(set) var listSeen: Int64 = 0
+  package var listSeen: Int64 = 0
   /// The changes past the cursor already told as news (pushed before the pull that brings
   /// them): the pull tells every other change past the cursor (AC-NEWS-01). The device's own
   /// to keep: no app sets it.
   var toldAhead: Set<Int64> = []
   /// The items changed after the mark: the only ones the list's news is looked for in, so
   /// that a long list costs nothing to plan with.
-  public package(set) var listUnseen: Set<ItemID> = []
+  package var listUnseen: Set<ItemID> = []
   /// The reminders this device has shown: each fires once, however often it syncs.
-  public package(set) var shown: Set<NotificationOccurrence> = []
+  package var shown: Set<NotificationOccurrence> = []
   /// Partner activity whose notification has not fired yet (deferred by quiet hours).
-  public package(set) var waitingActivity: [ActivityEvent] = []
+  package var waitingActivity: [ActivityEvent] = []
   /// The notifications this device last handed to its scheduler, with their text: what an
   /// app lists without running the planner itself.
-  public package(set) var planned: [PlannedNotification] = []
+  package var planned: [PlannedNotification] = []
   /// The shop the person said they are in, kept until they say otherwise: their gets there
   /// teach its order (AC-LIST-19).
-  public package(set) var shop: String?
+  package var shop: String?
   /// The household's gets made in a named shop, as pulled, the newest `shopGetsKept`: what a
   /// shop's order is learned from, the same on both partners' devices.
-  public package(set) var shopGets: [ShopGet] = []
+  package var shopGets: [ShopGet] = []
   /// That household as last pulled.
-  public package(set) var household: Household?
+  package var household: Household?
   /// The household's shopping list items as last pulled, cleared ones included, by id.
-  public package(set) var items: [ItemID: ShoppingItem] = [:]
+  package var items: [ItemID: ShoppingItem] = [:]
   /// Per document other than a card (the household, each item), the sequence of the change
   /// last applied to it.
-  public package(set) var appliedSequence: [String: Int64] = [:]
+  package var appliedSequence: [String: Int64] = [:]
   /// Per card, the sequence of the change last applied to its copy: apart from the other
   /// documents', so that a save finds the copies that moved without reading every key.
   var cardApplied: [CardID: Int64] = [:]
@@ -58,7 +58,7 @@ public struct DeviceState: Sendable, Codable, Equatable {
   /// the last without comparing every card. Not part of the state's value.
   var cardJournal = CardJournal()
   /// Its cards as last pulled, by id.
-  public package(set) var cards: [CardID: Card] = [:]
+  package var cards: [CardID: Card] = [:]
   /// Every account this device has seen act in its household or be a member of it: all an
   /// account named in its copies can be. An erasure pulled names the one the backend no
   /// longer knows the former member's here too (AC-PORT-06).
@@ -68,14 +68,14 @@ public struct DeviceState: Sendable, Codable, Equatable {
   var erasureHeard = false
   /// How many of the household's changes this device has pulled, up to its cursor: its place
   /// in the feed, which a store the household moves to numbers its own way (AC-PORT-14).
-  public package(set) var position = 0
+  package var position = 0
   /// Where the household moved, once a call here was refused saying so (AC-PORT-14): a device
   /// opened on that store arrives there at its next sync.
-  public package(set) var movedTo: String?
+  package var movedTo: String?
 
   /// How many gets in named shops a device keeps to learn their order from, the newest: a
   /// year of a couple's weekly trips.
-  public static let shopGetsKept = 2_000
+  package static let shopGetsKept = 2_000
 
   /// The state of a new install: nothing known, nothing waiting.
   public init() {}
@@ -366,7 +366,7 @@ public struct DeviceState: Sendable, Codable, Equatable {
   /// Each item's place in the feed (the sequence it was made at, or of its last change for
   /// one kept before that was kept), so that items made in one write are listed in the order
   /// made, a note merged into one later leaving it where it was (AC-LIST-35).
-  public var itemOrder: [ItemID: Int64] {
+  package var itemOrder: [ItemID: Int64] {
     var order: [ItemID: Int64] = [:]
     order.reserveCapacity(items.count)
     for id in items.keys {
@@ -389,7 +389,7 @@ public struct DeviceState: Sendable, Codable, Equatable {
   private static func madeKey(of item: ItemID) -> String { "made:" + item.rawValue }
 
   /// The household's cards, oldest first.
-  public var sortedCards: [Card] {
+  package var sortedCards: [Card] {
     cards.values.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
   }
 }
