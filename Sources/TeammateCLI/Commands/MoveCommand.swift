@@ -18,7 +18,8 @@ extension Commands {
         + "operator) and marked moved here, so that every device asks there from then on; "
         + "only that mark stays here. Every member's device kept in this file goes with it. A "
         + "device opened on that store with what it kept arrives at its next sync: nothing it "
-        + "was told is news again, and its waiting writes are sent there once.",
+        + "was told is news again, and its waiting writes are sent there once. A move cut short "
+        + "is made again by moving to the same place.",
       options: [to],
       examples: [
         "teammate --store home.sqlite household move --to ~/new.sqlite",
@@ -26,8 +27,14 @@ extension Commands {
       ], needsNetwork: true
     ) { session, arguments in
       let (target, location) = try session.storeToMoveTo(arguments.value(to))
-      let household = try await session.deviceWrite {
-        try await $0.moveHousehold(to: target, location: location)
+      let household: Household
+      do {
+        household = try await session.deviceWrite {
+          try await $0.moveHousehold(to: target, location: location)
+        }
+      } catch HouseholdDocumentError.householdAlreadyHere {
+        // NB: the household is not there yet, so the copy there is one it moved past.
+        throw CLIError.staleCopy(TerminalText.visible(location))
       }
       try await session.handOver(to: location, everyMember: true)
       if session.json {

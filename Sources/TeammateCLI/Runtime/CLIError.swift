@@ -15,6 +15,9 @@ enum CLIError: Error, Equatable {
   /// An account alone in its household, erased without saying the household goes too: the
   /// operator's erasure names it (`server erase-account`), the person's own does not.
   case lastMemberErasing(AccountID?)
+  /// The store a household moves to holds a copy of it that it has moved past: a move cut
+  /// short after its import, and written on where it lives since (AC-PORT-31, AC-PORT-32).
+  case staleCopy(String)
 }
 
 extension CLIError: CustomStringConvertible {
@@ -34,6 +37,9 @@ extension CLIError: CustomStringConvertible {
       return "you are your household's last member: erasing your account deletes it too"
     case .lastMemberErasing(let name?):
       return "'\(name)' is their household's last member: erasing the account deletes it too"
+    case .staleCopy(let place):
+      return "\(place) holds an older copy of this household, from a move cut short before it "
+        + "changed here: the household stays here"
     }
   }
 
@@ -48,6 +54,7 @@ extension CLIError: CustomStringConvertible {
     case .cannotWrite(let path, let reason): return "無法寫入 \(path)：\(reason)"
     case .lastMemberErasing(nil): return "你是這個家最後的成員：刪除帳號也會刪除這個家"
     case .lastMemberErasing(let name?): return "「\(name)」是這個家最後的成員：刪除帳號也會刪除這個家"
+    case .staleCopy(let place): return "\(place) 有這個家較舊的一份（之前沒搬完，之後這裡又有了變更）：家留在這裡"
     }
   }
 
@@ -63,6 +70,7 @@ extension CLIError: CustomStringConvertible {
     case .lastMemberErasing(nil): return "要連同這個家一起刪除：teammate account delete --delete-household"
     case .lastMemberErasing(let name?):
       return "要連同這個家一起刪除：teammate server erase-account \(name) --delete-household"
+    case .staleCopy: return "刪掉那一份（檔案就刪掉檔案）再搬一次，或搬到別的地方"
     case .notFound: return nil
     }
   }
@@ -84,6 +92,8 @@ extension CLIError: CustomStringConvertible {
     case .lastMemberErasing(let name?):
       return
         "to delete it with the account: teammate server erase-account \(name) --delete-household"
+    case .staleCopy:
+      return "remove that copy (a file: the file) and move again, or move somewhere else"
     case .notFound:
       return nil
     }

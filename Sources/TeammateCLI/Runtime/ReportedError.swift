@@ -53,7 +53,7 @@ extension CLIError: ReportedError {
   var kind: FailureKind {
     switch self {
     case .missingAccount: .usage
-    case .noHousehold, .notFound, .needsNetwork, .lastMemberErasing: .refused
+    case .noHousehold, .notFound, .needsNetwork, .lastMemberErasing, .staleCopy: .refused
     case .cannotWrite: .store
     }
   }
@@ -150,6 +150,31 @@ extension HouseholdDocumentError: ReportedError {
     case .formatTooNew: nil
     case .householdAlreadyHere, .memberElsewhere, .idTaken:
       "import into a new store: --store with a path where there is no file yet"
+    }
+  }
+
+  /// The sentence in Traditional Chinese too (AC-LANG-10).
+  func message(in language: Language) -> String {
+    guard language == .traditionalChinese else { return description }
+    return switch self {
+    case .unreadable(let reason): "這不是這個版本讀得懂的家庭文件：\(reason)"
+    case .formatTooNew(let format, let newest):
+      "這份文件是第 \(format) 版格式，由較新的版本寫成；這個版本最多讀到第 \(newest) 版：請先更新"
+    case .householdAlreadyHere(let id): "這個儲存區已經有家 \(id) 了：請匯入到還沒有它的儲存區"
+    case .memberElsewhere(let uid, let household):
+      "\(uid) 已經在這個儲存區的家 \(household) 裡了：一個帳號一次只在一個家"
+    case .idTaken(let id): "編號 \(id) 在這個儲存區已經是別的家的了"
+    }
+  }
+
+  /// The hint in Traditional Chinese too.
+  func hint(in language: Language) -> String? {
+    guard language == .traditionalChinese else { return hint }
+    return switch self {
+    case .unreadable: "請給「teammate export --household」寫出的檔案"
+    case .formatTooNew: nil
+    case .householdAlreadyHere, .memberElsewhere, .idTaken:
+      "匯入到新的儲存區：--store 給一個還沒有檔案的路徑"
     }
   }
 }
