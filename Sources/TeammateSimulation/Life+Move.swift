@@ -13,6 +13,11 @@ extension Life {
   func move(by who: Partner, step: Int) async throws -> String {
     guard let source = backend as? any PortableBackend else { return "not movable" }
     var draw = SeededRandomNumberGenerator(seed: config.seed &+ 0x6B69_6E64 &+ UInt64(step))
+    if let again = try await moveAgain(by: who) {
+      return try await arrive(
+        at: again.store, kind: again.kind, place: again.place, by: who, step: step, draw: &draw)
+        + "; made again"
+    }
     let kinds = [config.backend] + config.moveTargets
     let kind = kinds[draw.below(kinds.count)]
     let made = try await kind.makeBackend(
@@ -20,7 +25,64 @@ extension Life {
     guard let target = made as? any PortableBackend else { return "not movable" }
     try await target.importHousehold(
       try await source.exportHousehold(home, as: who.account), as: who.account)
+    // NB: a move killed between its import and its mark, in one move of four: the household
+    // lives on here, and the next move makes it again (AC-PORT-33).
+    var cut = SeededRandomNumberGenerator(seed: config.seed &+ 0x6375_7420 &+ UInt64(step))
+    if cut.below(4) == 0 {
+      cutShort = (made, kind, "store \(step)")
+      // NB: in half of them the person moves again at once, nothing written since; else a
+      // later move makes it again, or finds the copy moved past and goes elsewhere.
+      guard cut.below(2) == 0, let again = try await moveAgain(by: who) else {
+        return "cut short after its import to store \(step)"
+      }
+      return try await arrive(
+        at: again.store, kind: again.kind, place: again.place, by: who, step: step, draw: &draw)
+        + "; cut short after its import, made again"
+    }
     try await source.markMoved(home, to: "store \(step)", as: who.account)
+    return try await arrive(
+      at: made, kind: kind, place: "store \(step)", by: who, step: step, draw: &draw)
+  }
+
+  /// The move cut short before, made again through `who`'s phone (AC-PORT-31) when it is
+  /// online: the store it was copied to when nothing was written since, nil otherwise (a
+  /// copy the household moved past is refused, and the move goes to a fresh store).
+  private func moveAgain(by who: Partner) async throws
+    -> (store: any TeammateBackend, kind: any BackendFactory, place: String)?
+  {
+    guard let cut = cutShort, let target = cut.store as? any PortableBackend else { return nil }
+    cutShort = nil
+    let device = phone(who).device
+    guard await device.isOnline else { return nil }
+    // NB: as a person would, up to three times through the faults of the phone's network.
+    for attempt in 1...3 {
+      do {
+        _ = try await device.moveHousehold(to: target, location: cut.place)
+        return cut
+      } catch HouseholdDocumentError.householdAlreadyHere {
+        return nil
+      } catch {
+        // NB: the mark may have landed all the same, its answer lost.
+        do {
+          _ = try await backend.household(home, as: who.account)
+        } catch TeammateError.householdMoved {
+          return cut
+        }
+        if attempt == 3 {
+          cutShort = cut
+          throw error
+        }
+      }
+    }
+    return nil
+  }
+
+  /// The household arrived at `made`: the checks follow it there, and in half the moves the
+  /// partner's phone goes straight there.
+  private func arrive(
+    at made: any TeammateBackend, kind: any BackendFactory, place: String, by who: Partner,
+    step: Int, draw: inout SeededRandomNumberGenerator
+  ) async throws -> String {
     left.append(backend)
     backend = made
     factory = kind
@@ -34,13 +96,13 @@ extension Life {
     model.rebase(through: feedSeen.last?.sequence ?? 0)
     // NB: a store of the run's own kind is named as before, so that runs of one seed on two
     // backends read alike.
-    let to = "ok to store \(step)" + (kind.name == config.backend.name ? "" : ", \(kind.name)")
+    let to = "ok to \(place)" + (kind.name == config.backend.name ? "" : ", \(kind.name)")
     let partner = who == .alice ? Partner.bob : .alice
     guard members.contains(partner), draw.below(2) == 0 else { return to }
     // NB: as the command line hands each member's state to the file the household went to,
     // or a phone's own file goes with it: what the phone holds, whatever its store left.
     var held = await phone(partner).device.state
-    if held.movedTo == nil { held.movedTo = "store \(step)" }
+    if held.movedTo == nil { held.movedTo = place }
     try await follow(phone(partner), step: step, holding: held)
     return to + "; \(partner) goes straight there"
   }

@@ -18,12 +18,14 @@ public enum Simulation {
     let rates = FaultRates.swarm(&random)
     var base = SimAction.script(steps: config.steps, rates: rates, random: &random)
     /// In a third of the runs, `action` by a partner, somewhere in the quarter of the run
-    /// after step `from`, drawn from the stream `seed`.
-    func inAThird(_ action: (Partner) -> SimAction, seed: UInt64, from start: Int) {
+    /// after step `from`, drawn from the stream `seed`: where, when it is placed.
+    @discardableResult
+    func inAThird(_ action: (Partner) -> SimAction, seed: UInt64, from start: Int) -> Int? {
       var random = SeededRandomNumberGenerator(seed: seed)
-      guard random.below(3) == 0 else { return }
-      let at = start + random.below(max(1, config.steps / 4))
-      base.insert(action(Partner.allCases[random.below(2)]), at: min(at, base.count))
+      guard random.below(3) == 0 else { return nil }
+      let at = min(start + random.below(max(1, config.steps / 4)), base.count)
+      base.insert(action(Partner.allCases[random.below(2)]), at: at)
+      return at
     }
     // NB: a third of the runs end with one partner gone, erased late in the run (after the
     // meal and list steps come between, about its last third); a third move the household in
@@ -32,8 +34,16 @@ public enum Simulation {
     if config.erasures {
       inAThird(SimAction.erase, seed: config.seed &+ 0x6572_6173, from: config.steps * 9 / 20)
     }
-    if config.moves {
-      inAThird(SimAction.move, seed: config.seed &+ 0x6D6F_7665, from: config.steps / 5)
+    if config.moves,
+      let first = inAThird(SimAction.move, seed: config.seed &+ 0x6D6F_7665, from: config.steps / 5)
+    {
+      // NB: half of the runs that move move again later, by either partner: a move cut short
+      // is made again then (AC-PORT-33).
+      var again = SeededRandomNumberGenerator(seed: config.seed &+ 0x6167_6169)
+      if again.below(2) == 0 {
+        let at = first + 5 + again.below(max(1, config.steps / 4))
+        base.insert(SimAction.move(Partner.allCases[again.below(2)]), at: min(at, base.count))
+      }
     }
     var mixed = base
     // NB: meal and list steps come between the others, each from a stream of its own (a
@@ -197,6 +207,9 @@ final class Life {
   var meals = MealLedger()
   /// The latest version of each list item in the feed.
   var list = ListLedger()
+  /// A move cut short after its import (AC-PORT-33): the store the household was copied to,
+  /// its kind and where it is, for the next move to make again.
+  var cutShort: (store: any TeammateBackend, kind: any BackendFactory, place: String)?
   static let zone = "America/New_York"
 
   init(config: SimulationConfig, rates: FaultRates) async throws {

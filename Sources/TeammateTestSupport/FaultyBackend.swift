@@ -181,3 +181,28 @@ public final class FaultyBackend: PushingBackend, @unchecked Sendable {
     return try await pushing.pushes(for: household, as: actor)
   }
 }
+
+/// A household moves through the network as well (AC-PORT-33): each call fails as any other
+/// when the network is down, and a backend that cannot move a household answers `unavailable`.
+extension FaultyBackend: PortableBackend {
+  private func portable() throws -> any PortableBackend {
+    guard let portable = base as? any PortableBackend else { throw TeammateError.unavailable }
+    return portable
+  }
+
+  public func exportHousehold(_ id: HouseholdID, as actor: AccountID) async throws
+    -> HouseholdDocument
+  {
+    try await call { try await portable().exportHousehold(id, as: actor) }
+  }
+
+  public func importHousehold(_ document: HouseholdDocument, as actor: AccountID) async throws {
+    try await call { try await portable().importHousehold(document, as: actor) }
+  }
+
+  public func markMoved(_ id: HouseholdID, to location: String, as actor: AccountID)
+    async throws
+  {
+    try await call { try await portable().markMoved(id, to: location, as: actor) }
+  }
+}

@@ -70,4 +70,17 @@ extension MoveSimulationTests {
     #expect(result.violation == nil, "seed \(seed): \(String(describing: result.violation))")
     #expect(result.trace.contains { $0.contains("moves the household") })
   }
+
+  @Test func test_AC_PORT_33_aMoveCutShortIsMadeAgainOrGoesElsewhereBreakingNothing() async {
+    var again = 0
+    var later = 0
+    for seed in UInt64(1)...60 where again == 0 || later == 0 {
+      let config = SimulationConfig(seed: seed, steps: 300, backend: BackendKind.inMemory)
+      let result = await Simulation.run(config)
+      #expect(result.violation == nil, "seed \(seed): \(String(describing: result.violation))")
+      again += result.trace.filter { $0.contains("cut short after its import, made again") }.count
+      later += result.trace.filter { $0.contains("-> cut short after its import to") }.count
+    }
+    #expect(again >= 1 && later >= 1, "made again \(again), left for later \(later)")
+  }
 }
