@@ -13,7 +13,7 @@ extension Life {
   func move(by who: Partner, step: Int) async throws -> String {
     guard let source = backend as? any PortableBackend else { return "not movable" }
     var draw = SeededRandomNumberGenerator(seed: config.seed &+ 0x6B69_6E64 &+ UInt64(step))
-    if let again = try await moveAgain(by: who) {
+    if let again = try await moveAgain(by: who, step: step) {
       return try await arrive(
         at: again.store, kind: again.kind, place: again.place, by: who, step: step, draw: &draw)
         + "; made again"
@@ -32,7 +32,7 @@ extension Life {
       cutShort = (made, kind, "store \(step)")
       // NB: in half of them the person moves again at once, nothing written since; else a
       // later move makes it again, or finds the copy moved past and goes elsewhere.
-      guard cut.below(2) == 0, let again = try await moveAgain(by: who) else {
+      guard cut.below(2) == 0, let again = try await moveAgain(by: who, step: step) else {
         return "cut short after its import to store \(step)"
       }
       return try await arrive(
@@ -47,17 +47,27 @@ extension Life {
   /// The move cut short before, made again through `who`'s phone (AC-PORT-31) when it is
   /// online: the store it was copied to when nothing was written since, nil otherwise (a
   /// copy the household moved past is refused, and the move goes to a fresh store).
-  private func moveAgain(by who: Partner) async throws
+  private func moveAgain(by who: Partner, step: Int) async throws
     -> (store: any TeammateBackend, kind: any BackendFactory, place: String)?
   {
     guard let cut = cutShort, let target = cut.store as? any PortableBackend else { return nil }
     cutShort = nil
     let device = phone(who).device
     guard await device.isOnline else { return nil }
+    let waiting = Set(await device.state.outbox.map(\.id))
     // NB: as a person would, up to three times through the faults of the phone's network.
     for attempt in 1...3 {
       do {
         _ = try await device.moveHousehold(to: target, location: cut.place)
+        // NB: what the move sent first was answered, though its receipts went with the mark
+        // in the same step, before any check could read them: the network's record is it.
+        let sent = waiting.subtracting(await device.state.outbox.map(\.id))
+        if let lost = sent.sorted().first(where: { phone(who).network.answer(to: $0) == nil }) {
+          broken = Violation(
+            step: step, invariant: .nothingLost,
+            detail: "\(who)'s write \(lost) left the outbox unanswered in a move")
+        }
+        phone(who).tracked.subtract(sent)
         return cut
       } catch HouseholdDocumentError.householdAlreadyHere {
         return nil
