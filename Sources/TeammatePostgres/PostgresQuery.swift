@@ -40,6 +40,11 @@ struct PostgresQuery: ExpressibleByStringInterpolation, Sendable {
       pieces.append(.value("\(value)"))
     }
 
+    /// A truth value, bound: the server reads `true` or `false` as its column's boolean.
+    mutating func appendInterpolation(_ value: Bool) {
+      pieces.append(.value(value ? "true" : "false"))
+    }
+
     /// A fragment of SQL that is a query itself, its values bound in their place.
     mutating func appendInterpolation(sql fragment: PostgresQuery) {
       pieces += fragment.pieces

@@ -40,7 +40,7 @@ extension PostgresStorage {
       """
       INSERT INTO items (household_id, id, list_id, folded, needed, body)
       VALUES (\(item.householdID.rawValue), \(item.id.rawValue), \(item.listID.rawValue),
-        \(item.text.key), \(sql: item.isNeeded ? "true" : "false"), \(try json(item)))
+        \(item.text.key), \(item.isNeeded), \(try json(item)))
       ON CONFLICT (household_id, id) DO UPDATE SET
         folded = excluded.folded, needed = excluded.needed, body = excluded.body
       """)
