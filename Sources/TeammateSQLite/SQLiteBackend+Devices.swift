@@ -188,6 +188,27 @@ extension SQLiteBackend {
     try accountsWithSavedState().contains(account)
   }
 
+  /// The place `account`'s device state last followed its household at (AC-PORT-34), nil
+  /// before it was kept anywhere.
+  package func devicePlace(of account: AccountID) throws -> String? {
+    try read(AccessChecked(), as: account) { storage, _ in
+      try storage.connection.first(
+        "SELECT place FROM device_places WHERE account = ?", [.id(account)]
+      ) { try $0.text(named: "place") }
+    }
+  }
+
+  /// Keeps `place` as where `account`'s device state follows its household now.
+  package func keepDevicePlace(_ place: String, of account: AccountID) throws {
+    try write(AccessChecked(), as: account) { storage, _, _ in
+      try storage.connection.run(
+        """
+        INSERT INTO device_places (account, place) VALUES (?, ?)
+        ON CONFLICT (account) DO UPDATE SET place = excluded.place
+        """, [.id(account), .text(place)])
+    }
+  }
+
   /// Every row of `account`'s device, gone: its account was erased.
   func forgetDevice(of account: AccountID) throws {
     try write(AccessChecked(), as: account) { storage, _, _ in

@@ -55,6 +55,7 @@ extension SQLiteStorage {
   /// The tables a file keeps its devices' states in, each row an account's.
   static let deviceTables = [
     "devices", "device_cards", "device_parts", "device_notifications", "device_set_aside",
+    "device_places",
   ]
 
   /// NB: every text column of the household's rows and of the devices' kept in this file,

@@ -239,5 +239,13 @@ enum Schema {
       body TEXT NOT NULL
     );
     """,
+    // The place each account's device state last followed its household at, a server's with
+    // no credential (AC-PORT-34): a state opened at another place arrives there.
+    """
+    CREATE TABLE device_places (
+      account TEXT PRIMARY KEY NOT NULL,
+      place TEXT NOT NULL
+    );
+    """,
   ]
 }

@@ -90,7 +90,10 @@ import Testing
 }
 
 extension MoveBackFromServerCLITests {
-  @Test func test_AC_PORT_27_serverToServerWithAPhoneThatNeverOpensTheOldOne() async throws {
+  /// Bob offline with a waiting write on the server the household went to; Alice moves it on
+  /// to another server, where the operator gave each of them a role and another household
+  /// wrote first. Where each of them reaches the new server.
+  static func movedOnToAnotherServer() async throws -> (Moved, there: [String: String]) {
     let moved = try await Self.movedToAServer()
     let (bob, alice) = (try #require(moved.urls["bob"]), try #require(moved.urls["alice"]))
     #expect(try await moved.run("bob", ["sync"], store: bob).exitCode == 0)
@@ -115,6 +118,11 @@ extension MoveBackFromServerCLITests {
     }
     let onward = try await moved.run("alice", ["household", "move", "--to", next], store: alice)
     #expect(onward.exitCode == 0, "\(onward.stderr)")
+    return (moved, there)
+  }
+
+  @Test func test_AC_PORT_27_serverToServerWithAPhoneThatNeverOpensTheOldOne() async throws {
+    let (moved, there) = try await Self.movedOnToAnotherServer()
     // NB: Bob goes straight to the new server with his phone's file: the old one never again.
     let arrived = try await moved.run("bob", ["sync"], store: there["bob"])
     #expect(arrived.exitCode == 0, "\(arrived.stderr)")
@@ -129,5 +137,18 @@ extension MoveBackFromServerCLITests {
       $0["title"] as? String
     }
     #expect(titles.sorted() == ["Checkup", "Y"], "\(titles)")
+  }
+
+  @Test func test_AC_PORT_34_aPhoneFileOpenedAtAnotherPlaceArrivesThere() async throws {
+    let (moved, there) = try await Self.movedOnToAnotherServer()
+    let arrived = try await moved.run("bob", ["-v", "sync"], store: there["bob"])
+    #expect(arrived.exitCode == 0, "\(arrived.stderr)")
+    #expect(arrived.stderr.contains("device state of bob kept at"), "\(arrived.stderr)")
+    #expect(arrived.stderr.contains(": arrives at postgresql://"), "\(arrived.stderr)")
+    #expect(!arrived.stderr.contains("password"), "\(arrived.stderr)")
+    #expect(arrived.stdout.hasPrefix("1 waiting write sent;"), "\(arrived.stdout)")
+    // NB: at the same place again, nothing to arrive at.
+    let again = try await moved.run("bob", ["-v", "sync"], store: there["bob"])
+    #expect(again.exitCode == 0 && !again.stderr.contains("arrives at"), "\(again.stderr)")
   }
 }

@@ -61,6 +61,24 @@ extension Session {
     }
   }
 
+  /// A device file keeps the place each account's state followed its household at; a state
+  /// opened at another place arrives there, as one a move handed over does (AC-PORT-34): a
+  /// phone that goes straight from one server to the one its household moved to.
+  mutating func followPlace(of uid: AccountID, in file: SQLiteBackend) async throws {
+    let here = ServerURL.place(storePath)
+    let kept = try await file.devicePlace(of: uid)
+    guard kept != here else { return }
+    let states = SQLiteDeviceStore(file: file)
+    if kept != nil, var state = try await states.loadState(of: uid), state.householdID != nil,
+      state.movedTo == nil
+    {
+      state.movedTo = here
+      log("device state of \(uid) kept at \(kept ?? ""): arrives at \(here)")
+      try await states.saveState(state, previous: nil, of: uid)
+    }
+    try await file.keepDevicePlace(here, of: uid)
+  }
+
   /// A device opened on a file that keeps no state of its account takes the account's state
   /// from its device file, when that state follows the household the account is in here:
   /// a phone that kept its own file beside a server follows the household to a file with

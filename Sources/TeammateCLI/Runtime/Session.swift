@@ -277,6 +277,7 @@ struct Session {
       deviceLock = DeviceLock(account: uid.rawValue, storePath: local.path)
     }
     if !onServer { try await takeStateFromDeviceFile(of: uid, into: local) }
+    if onServer, !offline { try await followPlace(of: uid, in: local) }
     // NB: a member's household that moved is refused for every command here, reads too,
     // naming where it went (AC-PORT-22); making or joining one here is not.
     if refusesMovedHousehold, access != .create, !(offline && onServer) {
