@@ -62,11 +62,6 @@ struct DictionaryStorage: BackendStorage, Sendable {
     items.values.filter { $0.householdID == household && $0.listID == list }
       .sorted { ($0.addedAt, $0.id) < ($1.addedAt, $1.id) }
   }
-  func neededItem(folding key: String, on list: ListID, in household: HouseholdID)
-    -> ShoppingItem?
-  {
-    items(on: list, in: household).first { $0.isNeeded && $0.text.key == key }
-  }
   mutating func putItem(_ item: ShoppingItem) {
     items[item.householdID.rawValue + "/" + item.id.rawValue] = item
   }
@@ -146,14 +141,6 @@ struct DictionaryStorage: BackendStorage, Sendable {
   func changes(in household: HouseholdID, after cursor: Int64, limit: Int) -> [Change] {
     let from = plant == .cursorOffByOne ? cursor - 1 : cursor
     return Array(feed.filter { $0.householdID == household && $0.sequence > from }.prefix(limit))
-  }
-
-  func changes(
-    ofCard id: CardID, in household: HouseholdID, afterRevision revision: Int
-  ) -> [Change] {
-    feed.filter {
-      $0.householdID == household && $0.card?.id == id && ($0.card?.revision ?? 0) > revision
-    }
   }
 
   func receipt(for write: WriteID, of account: AccountID, in household: HouseholdID)

@@ -45,7 +45,8 @@ public protocol BackendStorage {
   /// when it was added, then id).
   func items(on list: ListID, in household: HouseholdID) throws -> [ShoppingItem]
   /// The needed item of the list whose text folds to `key` (`ItemText.key`): there is one
-  /// at most, and a store finds it without reading the list (an index on the folded text).
+  /// at most. By default the list is read for it; a store with an index on the folded text
+  /// finds it without.
   func neededItem(folding key: String, on list: ListID, in household: HouseholdID) throws
     -> ShoppingItem?
   /// Stores the item as it now is, adding it or replacing the old revision.
@@ -87,7 +88,7 @@ public protocol BackendStorage {
   func movedHousehold(of account: AccountID) throws -> (household: HouseholdID, location: String)?
   /// Takes an erased `account` off every mark that lists it (AC-PORT-26): asked, it is in no
   /// household, and no mark names it. The default keeps the marks as they are: a storage
-  /// that keeps marks implements it to pass the conformance check (added in 5.0, with a
+  /// that keeps marks implements it to pass the conformance check (added in 2.0.0 with a
   /// default, so that an adopter's storage still compiles).
   mutating func unmark(_ account: AccountID) throws
 
@@ -97,7 +98,8 @@ public protocol BackendStorage {
   /// order: a device pages through the feed with them.
   func changes(in household: HouseholdID, after cursor: Int64, limit: Int) throws -> [Change]
   /// One card's changes whose card is at a revision after `revision`, oldest first: what an
-  /// edit made on that revision did not see.
+  /// edit made on that revision did not see. By default the household's feed is read for
+  /// them; a store with an index by card finds them without.
   func changes(
     ofCard id: CardID, in household: HouseholdID, afterRevision revision: Int
   ) throws -> [Change]
@@ -133,5 +135,29 @@ extension BackendStorage {
 
   public func cardsMaybePending(in household: HouseholdID, for viewer: AccountID) throws -> [Card] {
     try cards(in: household)
+  }
+
+  /// Reads the list for it; a store with an index on the folded text answers without.
+  public func neededItem(folding key: String, on list: ListID, in household: HouseholdID)
+    throws -> ShoppingItem?
+  {
+    try items(on: list, in: household).first { $0.isNeeded && $0.text.key == key }
+  }
+
+  /// Reads the household's feed for them, a page at a time; a store with an index by card
+  /// answers without.
+  public func changes(
+    ofCard id: CardID, in household: HouseholdID, afterRevision revision: Int
+  ) throws -> [Change] {
+    var found: [Change] = []
+    var cursor: Int64 = 0
+    while true {
+      let page = try changes(in: household, after: cursor, limit: 1_000)
+      found += page.filter { $0.card?.id == id && ($0.card?.revision ?? 0) > revision }
+      guard page.count == 1_000, let last = page.last?.sequence, last > cursor else {
+        return found
+      }
+      cursor = last
+    }
   }
 }
