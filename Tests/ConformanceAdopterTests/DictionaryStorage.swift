@@ -2,7 +2,9 @@ import Foundation
 import TeammateKit
 
 /// A backend's storage as an adopter would first write it: plain dictionaries, nothing
-/// clever, only TeammateKit's public API. `plant` breaks it on purpose.
+/// clever, only TeammateKit's public API; what has no table of its own (invites, failed
+/// joins, credentials, receipts, the marks of moved households) in the kit's generic record
+/// store, every call on them the kit's default. `plant` breaks it on purpose.
 struct DictionaryStorage: BackendStorage, Sendable {
   /// A bug put in on purpose, to prove the contract finds it.
   enum Plant: String, Sendable, CaseIterable {
@@ -17,15 +19,11 @@ struct DictionaryStorage: BackendStorage, Sendable {
   let plant: Plant?
   var households: [HouseholdID: Household] = [:]
   var memberships: [AccountID: HouseholdID] = [:]
-  var invites: [InviteCode: Invite] = [:]
   var cards: [CardID: Card] = [:]
   var items: [String: ShoppingItem] = [:]
-  var failures: [AccountID: [Date]] = [:]
-  var credentials: [Credential: AccountID] = [:]
   var feed: [Change] = []
-  var receipts: [String: (household: HouseholdID, outcome: WriteOutcome)] = [:]
   var lastSequence: Int64 = 0
-  var moved: [HouseholdID: (location: String, members: [AccountID])] = [:]
+  var records: [String: StorageRecord] = [:]
   var currentWrite: WriteContext?
 
   init(plant: Plant?) { self.plant = plant }
@@ -37,16 +35,6 @@ struct DictionaryStorage: BackendStorage, Sendable {
   mutating func setHouseholdID(_ household: HouseholdID?, of account: AccountID) {
     memberships[account] = household
   }
-
-  func invite(_ code: InviteCode) -> Invite? { invites[code] }
-  func inviteCode(of household: HouseholdID) -> InviteCode? {
-    invites.values.first { $0.householdID == household }?.code
-  }
-  mutating func putInvite(_ invite: Invite) {
-    invites = invites.filter { $0.value.householdID != invite.householdID }
-    invites[invite.code] = invite
-  }
-  mutating func deleteInvite(_ code: InviteCode) { invites[code] = nil }
 
   func card(_ id: CardID) -> Card? { cards[id] }
   func cards(in household: HouseholdID) -> [Card] {
@@ -66,55 +54,16 @@ struct DictionaryStorage: BackendStorage, Sendable {
     items[item.householdID.rawValue + "/" + item.id.rawValue] = item
   }
 
-  func failedJoins(of account: AccountID) -> [Date] { failures[account] ?? [] }
-  func failedJoins(after date: Date) -> [Date] {
-    failures.values.joined().filter { $0 > date }.sorted()
-  }
-  mutating func recordFailedJoin(of account: AccountID, at date: Date) {
-    failures[account, default: []].append(date)
-  }
-  mutating func forgetFailedJoins(of account: AccountID, through date: Date) {
-    failures[account]?.removeAll { $0 <= date }
-  }
-
-  func credentialOwner(_ credential: Credential) -> AccountID? { credentials[credential] }
-  mutating func link(_ credential: Credential, to account: AccountID) {
-    credentials[credential] = account
-  }
-
   mutating func deleteHousehold(_ id: HouseholdID) {
     households[id] = nil
     memberships = memberships.filter { $0.value != id }
-    invites = invites.filter { $0.value.householdID != id }
     cards = cards.filter { $0.value.householdID != id }
     items = items.filter { $0.value.householdID != id }
     feed.removeAll { $0.householdID == id }
-    receipts = receipts.filter { $0.value.household != id }
-  }
-
-  mutating func markMoved(_ household: HouseholdID, to location: String, members: [AccountID]) {
-    moved[household] = (location, members)
-    memberships = memberships.filter { !(members.contains($0.key) && $0.value == household) }
-  }
-
-  mutating func unmark(_ account: AccountID) {
-    moved = moved.mapValues { ($0.location, $0.members.filter { $0 != account }) }
-  }
-
-  func movedHousehold(of account: AccountID) -> (household: HouseholdID, location: String)? {
-    moved.filter { $0.value.members.contains(account) }.min { $0.key < $1.key }
-      .map { ($0.key, $0.value.location) }
-  }
-
-  func movedLocation(of household: HouseholdID, for account: AccountID) -> String? {
-    moved[household].flatMap { $0.members.contains(account) ? $0.location : nil }
   }
 
   mutating func erase(_ account: AccountID, in household: HouseholdID?) throws {
-    credentials = credentials.filter { $0.value != account }
-    failures[account] = nil
     memberships[account] = nil
-    receipts = receipts.filter { $0.key.split(separator: " ")[1] != account.rawValue[...] }
     guard let id = household else { return }
     households[id] = try households[id].map { try Erasure.erasing(account, in: $0) }
     for (key, card) in cards where card.householdID == id {
@@ -124,9 +73,6 @@ struct DictionaryStorage: BackendStorage, Sendable {
       items[key] = try Erasure.erasing(account, in: item)
     }
     feed = try feed.map { $0.householdID == id ? try Erasure.erasing(account, in: $0) : $0 }
-    for (key, receipt) in receipts where receipt.household == id {
-      receipts[key]?.outcome = try Erasure.erasing(account, in: receipt.outcome)
-    }
   }
 
   mutating func appendChange(_ change: Change) -> Change {
@@ -143,25 +89,14 @@ struct DictionaryStorage: BackendStorage, Sendable {
     return Array(feed.filter { $0.householdID == household && $0.sequence > from }.prefix(limit))
   }
 
-  func receipt(for write: WriteID, of account: AccountID, in household: HouseholdID)
-    -> WriteOutcome?
-  {
-    receipts["\(household.rawValue) \(account.rawValue) \(write.rawValue)"]?.outcome
+  func records(_ kind: String) -> [StorageRecord] {
+    records.values.filter { $0.kind == kind }
   }
 
-  mutating func putReceipt(
-    _ outcome: WriteOutcome, for write: WriteID, of account: AccountID,
-    in household: HouseholdID
-  ) {
-    guard plant != .forgottenReceipt else { return }
-    receipts["\(household.rawValue) \(account.rawValue) \(write.rawValue)"] = (household, outcome)
+  mutating func putRecord(_ record: StorageRecord) {
+    guard plant != .forgottenReceipt || record.kind != "receipt" else { return }
+    records[record.kind + " " + record.key] = record
   }
 
-  mutating func forgetReceipts(
-    _ writes: [WriteID], of account: AccountID, in household: HouseholdID
-  ) {
-    for write in writes {
-      receipts["\(household.rawValue) \(account.rawValue) \(write.rawValue)"] = nil
-    }
-  }
+  mutating func deleteRecord(_ kind: String, key: String) { records[kind + " " + key] = nil }
 }

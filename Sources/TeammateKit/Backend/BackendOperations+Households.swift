@@ -121,13 +121,15 @@ extension BackendOperations {
     // NB: a household it moved away from names it no more either (AC-PORT-26).
     try storage.unmark(actor)
     guard let id = try storage.householdID(of: actor) else {
-      return try storage.erase(actor, in: nil)
+      try storage.erase(actor, in: nil)
+      return try storage.eraseRecords(actor, in: nil)
     }
     let stays = try depart(
       id, as: .accountErased, deletingHousehold: deletingHousehold, actor: actor,
       storage: &storage, now: now)
     // NB: the account's own link goes with the rest, last (as in `depart`).
     try storage.erase(actor, in: stays ? id : nil)
+    try storage.eraseRecords(actor, in: stays ? id : nil)
   }
 
   /// The actor out of the household as a member goes, told to the partner as `kind`: the last
@@ -145,6 +147,7 @@ extension BackendOperations {
       deletingHousehold: deletingHousehold)
     if updated.members.isEmpty {
       try storage.deleteHousehold(id)
+      try storage.forgetRecords(of: id)
       return false
     }
     try revokeInvite(of: id, storage: &storage)

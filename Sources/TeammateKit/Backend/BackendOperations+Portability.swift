@@ -33,6 +33,7 @@ extension BackendOperations {
     try storage.markMoved(id, to: place, members: household.members.map(\.uid))
     // NB: what moved leaves: the mark is all that stays (ADR 0024).
     try storage.deleteHousehold(id)
+    try storage.forgetRecords(of: id)
   }
 
   /// When `error` refuses `actor` a household that has moved since they were its member,

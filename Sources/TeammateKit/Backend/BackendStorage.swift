@@ -5,7 +5,22 @@ import Foundation
 /// The kit's backend operations hold every rule of every backend call and speak only this
 /// protocol, so backends differ in storage alone. Reads may be repeated;
 /// writes happen only after every check has passed.
+///
+/// What has no table of its own in a small store (invites, failed joins, credentials,
+/// receipts, the marks of moved households) may live in one generic record store instead:
+/// a storage that implements `records(_:)`, `putRecord(_:)` and `deleteRecord(_:key:)` gets
+/// every one of those calls by default (`BackendStorage+Records.swift`), and each capability
+/// to come brings its storage the same way. A storage with a table of its own for one of them
+/// implements that call itself.
 public protocol BackendStorage {
+  /// Every record of `kind` in the generic store, in no order. By default there is no record
+  /// store: the calls built on it throw `StorageRecordsMissing`.
+  func records(_ kind: String) throws -> [StorageRecord]
+  /// Keeps `record`, replacing the one of its kind and key.
+  mutating func putRecord(_ record: StorageRecord) throws
+  /// Removes the record of `kind` and `key`; one that is not kept is no error.
+  mutating func deleteRecord(_ kind: String, key: String) throws
+
   /// The household with this id, or nil if there is none (never made, or deleted).
   func household(_ id: HouseholdID) throws -> Household?
   /// Stores the household as it now is, under its id, adding it or replacing the old value.
@@ -128,9 +143,6 @@ public protocol BackendStorage {
 }
 
 extension BackendStorage {
-  /// Keeps the marks as they are (see the requirement).
-  public mutating func unmark(_ account: AccountID) throws {}
-
   public func isCardIDTaken(_ id: CardID) throws -> Bool { try card(id) != nil }
 
   public func cardsMaybePending(in household: HouseholdID, for viewer: AccountID) throws -> [Card] {
