@@ -48,3 +48,19 @@ final class Failures: @unchecked Sendable {
   func add(_ name: String) { lock.withLock { _ = names.insert(name) } }
   var all: Set<String> { lock.withLock { names } }
 }
+
+extension DictionaryBackendTests {
+  /// The record store's failed joins: two at one instant are two, a forget before them or not.
+  @Test func test_AC_CONF_01_theRecordStoreKeepsEveryFailedJoin() throws {
+    var storage = DictionaryStorage(plant: nil)
+    let start = Date(timeIntervalSinceReferenceDate: 800_000_000)
+    let later = start.addingTimeInterval(60)
+    try storage.recordFailedJoin(of: "ada", at: start)
+    try storage.recordFailedJoin(of: "ada", at: later)
+    try storage.forgetFailedJoins(of: "ada", through: start)
+    try storage.recordFailedJoin(of: "ada", at: later)
+    try storage.recordFailedJoin(of: "bob", at: later)
+    #expect(try storage.failedJoins(of: "ada") == [later, later])
+    #expect(try storage.failedJoins(after: start) == [later, later, later])
+  }
+}

@@ -65,6 +65,16 @@ extension BackendStorage {
     try JSONDecoder().decode(type, from: record.bytes)
   }
 
+  /// The records of `kind`, nil when the storage keeps no record store (its own tables hold
+  /// what these would): any other failure is the storage's, and thrown.
+  fileprivate func keptRecords(_ kind: String) throws -> [StorageRecord]? {
+    do {
+      return try records(kind)
+    } catch is StorageRecordsMissing {
+      return nil
+    }
+  }
+
   // MARK: Invites
 
   public func invite(_ code: InviteCode) throws -> Invite? {
@@ -102,11 +112,13 @@ extension BackendStorage {
     try failures().map(\.failure.at).filter { $0 > date }.sorted()
   }
 
+  /// NB: keyed by the account, the instant and how many it already has at that instant, so
+  /// that two at one instant are two (a forget takes every one at an instant, or none).
   public mutating func recordFailedJoin(of account: AccountID, at date: Date) throws {
-    let count = try failures().filter { $0.failure.account == account }.count
+    let same = try failures().filter { $0.failure.account == account && $0.failure.at == date }
     try put(
       FailedJoin(account: account, at: date), "failed-join", in: nil,
-      key: "\(account.rawValue) \(count) \(date.timeIntervalSinceReferenceDate)")
+      key: "\(account.rawValue) \(date.timeIntervalSinceReferenceDate) \(same.count)")
   }
 
   public mutating func forgetFailedJoins(of account: AccountID, through date: Date) throws {
@@ -193,7 +205,7 @@ extension BackendStorage {
   /// keeps records: `deleteHousehold` is the storage's own.
   mutating func forgetRecords(of household: HouseholdID) throws {
     for kind in ["invite", "receipt"] {
-      guard let kept = try? records(kind) else { return }
+      guard let kept = try keptRecords(kind) else { return }
       for record in kept where record.household == household {
         try deleteRecord(kind, key: record.key)
       }
@@ -204,8 +216,8 @@ extension BackendStorage {
   /// receipts of `household` naming the former member instead, when the storage keeps
   /// records: `erase` is the storage's own.
   mutating func eraseRecords(_ account: AccountID, in household: HouseholdID?) throws {
-    guard let credentials = try? records("credential") else { return }
-    for record in credentials where (try? decoded(AccountID.self, record)) == account {
+    guard let credentials = try keptRecords("credential") else { return }
+    for record in credentials where try decoded(AccountID.self, record) == account {
       try deleteRecord("credential", key: record.key)
     }
     for (record, failure) in try failures() where failure.account == account {
@@ -224,10 +236,12 @@ extension BackendStorage {
   /// Takes an erased `account` off every mark the record store keeps; a storage with no
   /// record store keeps its marks as they are (see the requirement).
   public mutating func unmark(_ account: AccountID) throws {
-    guard let kept = try? marks() else { return }
-    for (household, mark) in kept where mark.members.contains(account) {
+    guard let kept = try keptRecords("moved") else { return }
+    for record in kept {
+      let mark = try decoded(MovedMark.self, record)
+      guard mark.members.contains(account) else { continue }
       let left = MovedMark(location: mark.location, members: mark.members.filter { $0 != account })
-      try put(left, "moved", in: nil, key: household.rawValue)
+      try put(left, "moved", in: nil, key: record.key)
     }
   }
 }
