@@ -59,15 +59,7 @@ extension Life {
     for attempt in 1...3 {
       do {
         _ = try await device.moveHousehold(to: target, location: cut.place)
-        // NB: what the move sent first was answered, though its receipts went with the mark
-        // in the same step, before any check could read them: the network's record is it.
-        let sent = waiting.subtracting(await device.state.outbox.map(\.id))
-        if let lost = sent.sorted().first(where: { phone(who).network.answer(to: $0) == nil }) {
-          broken = Violation(
-            step: step, invariant: .nothingLost,
-            detail: "\(who)'s write \(lost) left the outbox unanswered in a move")
-        }
-        phone(who).tracked.subtract(sent)
+        await holdToAnswers(waiting, sentBy: who, step: step)
         return cut
       } catch HouseholdDocumentError.householdAlreadyHere {
         return nil
@@ -76,6 +68,7 @@ extension Life {
         do {
           _ = try await backend.household(home, as: who.account)
         } catch TeammateError.householdMoved {
+          await holdToAnswers(waiting, sentBy: who, step: step)
           return cut
         }
         if attempt == 3 {
@@ -85,6 +78,19 @@ extension Life {
       }
     }
     return nil
+  }
+
+  /// What a move made again through `who`'s phone sent first, of the writes `waiting` before
+  /// it, is held to the network's answers: their receipts went with the mark in the same
+  /// step, before any check could read them.
+  private func holdToAnswers(_ waiting: Set<WriteID>, sentBy who: Partner, step: Int) async {
+    let sent = waiting.subtracting(await phone(who).device.state.outbox.map(\.id))
+    if let lost = sent.sorted().first(where: { phone(who).network.answer(to: $0) == nil }) {
+      broken = Violation(
+        step: step, invariant: .nothingLost,
+        detail: "\(who)'s write \(lost) left the outbox unanswered in a move")
+    }
+    phone(who).tracked.subtract(sent)
   }
 
   /// The household arrived at `made`: the checks follow it there, and in half the moves the

@@ -243,14 +243,7 @@ public enum Sabotage: String, CaseIterable, Sendable {
         }
       }
     case (.silentNews, false):
-      distortion.changes = { changes in
-        changes.map { change in
-          guard let viewer, change.card != nil, change.card?.meal == nil else { return change }
-          var silent = change
-          silent.actor = viewer
-          return silent
-        }
-      }
+      distortion.changes = Self.readingAsOwn(viewer) { $0.card != nil && $0.card?.meal == nil }
     case (.wrongAisle, false):
       distortion.changes = { changes in
         changes.map { change in
@@ -261,15 +254,8 @@ public enum Sabotage: String, CaseIterable, Sendable {
         }
       }
     case (.silentList, false):
-      distortion.changes = { changes in
-        changes.map { change in
-          guard let viewer, change.kind == .itemMoved || change.kind == .itemGot else {
-            return change
-          }
-          var silent = change
-          silent.actor = viewer
-          return silent
-        }
+      distortion.changes = Self.readingAsOwn(viewer) {
+        $0.kind == .itemMoved || $0.kind == .itemGot
       }
     case (.phantomRename, false):
       distortion.changes = { changes in
@@ -282,20 +268,28 @@ public enum Sabotage: String, CaseIterable, Sendable {
         }
       }
     case (.silentRename, false):
-      distortion.changes = { changes in
-        changes.map { change in
-          guard let viewer, change.kind == .itemEdited else { return change }
-          var silent = change
-          silent.actor = viewer
-          return silent
-        }
-      }
+      distortion.changes = Self.readingAsOwn(viewer) { $0.kind == .itemEdited }
     case (.openDoor, true):
       distortion.readsForStrangersAs = "alice"
     default:
       break
     }
     return distortion
+  }
+
+  /// A phone that reads each change `matching` as `viewer`'s own, so that it tells none of
+  /// them: the silent sabotages' one distortion.
+  private static func readingAsOwn(
+    _ viewer: AccountID?, _ matching: @escaping @Sendable (Change) -> Bool
+  ) -> @Sendable ([Change]) -> [Change] {
+    { changes in
+      changes.map { change in
+        guard let viewer, matching(change) else { return change }
+        var silent = change
+        silent.actor = viewer
+        return silent
+      }
+    }
   }
 }
 

@@ -136,7 +136,7 @@ public struct PartnerNews: Sendable, Equatable, Codable {
         if change.kind == .itemMoved || change.kind == .itemEdited {
           let edits =
             change.kind == .itemMoved
-            ? [Self.edit(.movedItem, of: item, by: change)]
+            ? [Self.edit(.movedItem, of: item, by: change, title: item.category.rawValue)]
             : Self.edits(
               of: item, before: before.flatMap { $0.revision < item.revision ? $0 : nil },
               by: change)
@@ -275,27 +275,25 @@ public struct PartnerNews: Sendable, Equatable, Codable {
     var told: [PartnerNews] = []
     let renamed = before.map { $0.text.text != item.text.text } ?? change.fields.contains(.title)
     if renamed {
-      var news = edit(.renamedItem, of: item, by: change)
-      news.title = before?.text.text
-      told.append(news)
+      told.append(edit(.renamedItem, of: item, by: change, title: before?.text.text))
     }
     if let before, before.category != item.category {
-      told.append(edit(.movedItem, of: item, by: change))
+      told.append(edit(.movedItem, of: item, by: change, title: item.category.rawValue))
     }
     let noted = before.map { $0.note != item.note } ?? change.fields.contains(.note)
     if noted, let note = item.note {
-      var noted = edit(.notedItem, of: item, by: change)
-      noted.title = note
-      told.append(noted)
+      told.append(edit(.notedItem, of: item, by: change, title: note))
     }
     return told
   }
 
-  /// News of one edit of `item`: an aisle's names the category it is in now.
-  private static func edit(_ kind: Kind, of item: ShoppingItem, by change: Change) -> PartnerNews {
+  /// News of one edit of `item`, naming it as it is now; `title` says what the edit made it
+  /// (an aisle, a note) or what it was (a rename's text before).
+  private static func edit(
+    _ kind: Kind, of item: ShoppingItem, by change: Change, title: String?
+  ) -> PartnerNews {
     PartnerNews(
-      kind: kind, actor: change.actor, at: change.at, title: item.category.rawValue,
-      items: [item.text.text])
+      kind: kind, actor: change.actor, at: change.at, title: title, items: [item.text.text])
   }
 
   private static func kind(of change: Change, card: Card) -> Kind? {
