@@ -106,6 +106,7 @@ def command(rng, known):
         lambda: ["list", "add", texts(rng)] + rng.choice([[], [texts(rng)], ["--note", texts(rng)]]),
         lambda: ["list", rng.choice(["got", "undo", "clear"]), texts(rng)],
         lambda: ["list", "move", texts(rng), "--to", rng.choice(["dairy", "produce", texts(rng)])],
+        lambda: ["list", "rename", texts(rng), texts(rng)],
         lambda: ["list"] + rng.choice([[], ["clear", "--got"]]),
         lambda: ["meal", "propose", rng.choice(slots), texts(rng), texts(rng), "--day", days(rng)],
         lambda: ["meal", rng.choice(["pick", "decide"]), rng.choice(slots), texts(rng), "--day",
