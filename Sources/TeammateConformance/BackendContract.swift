@@ -45,6 +45,7 @@ public enum BackendContract {
     FeedContract.aDevicePullsEveryPageEvenAnExactMultiple,
     FeedContract.pendingCardsAreExactlyTheRules,
     FeedContract.textRoundTripsExactly,
+    HouseholdWritesContract.householdAndMemberChangesAreWrites,
     InviteContract.newInviteRevokesTheOldOne,
     InviteContract.leavingRevokesTheInvite,
     InviteContract.wrongCodesAreLimitedThroughTheBackend,

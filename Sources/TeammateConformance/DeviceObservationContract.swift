@@ -64,8 +64,11 @@ extension DeviceObservationContract {
     case (3, let card?, _) where card.kind == .task: return .setDone(card.id, done: !card.isDone)
     case (4, let card?, _): return .deleteCard(card.id)
     case (5, _, let deleted?) where deleted.isDeleted: return .restoreCard(deleted.id)
-    case (6, _, _):
+    case (6, _, _) where step % 3 == 0:
       return .updateSettings(NotificationSettings(eventLeadMinutes: 10 + step % 50))
+    case (6, _, _) where step % 3 == 1:
+      return .updateMember(displayName: "Bob \(step)", settings: nil)
+    case (6, _, _): return .updateHousehold(name: "Home \(step)", timeZone: nil)
     case (7, _, _): return .acknowledgePending
     default:
       return .addCard(

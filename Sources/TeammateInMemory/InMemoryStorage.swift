@@ -18,7 +18,6 @@ public struct InMemoryStorage: BackendStorage, Sendable {
   var receipts: [AccountID: [WriteID: (household: HouseholdID, outcome: WriteOutcome)]] = [:]
   /// The households moved elsewhere: where, and who their members were then.
   var moved: [HouseholdID: (location: String, members: [AccountID])] = [:]
-  public var currentWrite: WriteContext?
   /// Every change of every household, in sequence order.
   private(set) var feed: [Change] = []
   /// The last sequence given out: never reused, even when a household's feed is deleted.

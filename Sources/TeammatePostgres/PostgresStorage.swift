@@ -6,7 +6,6 @@ import TeammateKit
 /// 0011); every value is bound, every row read by its column's name.
 public struct PostgresStorage: BackendStorage {
   let connection: PostgresConnection
-  public var currentWrite: WriteContext?
   /// Whether the transaction is a write, which takes locks (a read takes none).
   private(set) var isWriting = false
   let encoder: JSONEncoder

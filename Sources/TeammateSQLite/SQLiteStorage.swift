@@ -5,7 +5,6 @@ import TeammateKit
 /// transaction, so a failed call rolls every write back. Only the store can make one.
 public struct SQLiteStorage: BackendStorage {
   let connection: SQLiteConnection
-  public var currentWrite: WriteContext?
   private let encoder: JSONEncoder
   private let decoder: JSONDecoder
 

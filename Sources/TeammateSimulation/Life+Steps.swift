@@ -96,8 +96,8 @@ extension Life {
       _ = try await phone(who).device.updateSettings(settings)
       return "ok"
     case .rename(let who, let value):
-      _ = try await phone(who).network.updateHousehold(
-        home, name: "Home \(value)", timeZone: nil, as: who.account)
+      justActed = who
+      _ = try await phone(who).device.updateHousehold(name: "Home \(value)")
       return "ok"
     case .invite(let who):
       code = try await phone(who).network.issueInvite(for: home, as: who.account).code.rawValue

@@ -89,20 +89,6 @@ public actor SignedInPostgresBackend: PushingBackend, AccountRoutedBackend {
     try await signedIn(actor).household(id, as: actor)
   }
 
-  public func updateHousehold(
-    _ id: HouseholdID, name: String?, timeZone: String?, as actor: AccountID
-  ) async throws -> Household {
-    try await signedIn(actor).updateHousehold(id, name: name, timeZone: timeZone, as: actor)
-  }
-
-  public func updateMember(
-    in id: HouseholdID, displayName: String?, settings: NotificationSettings?,
-    as actor: AccountID
-  ) async throws -> Household {
-    try await signedIn(actor).updateMember(
-      in: id, displayName: displayName, settings: settings, as: actor)
-  }
-
   public func leaveHousehold(_ id: HouseholdID, deletingHousehold: Bool, as actor: AccountID)
     async throws
   {

@@ -33,6 +33,22 @@ extension TeammateBackend {
     return edit
   }
 
+  /// Renames the household or moves its zone straight on the backend (nil keeps a value).
+  public func updateHousehold(
+    _ id: HouseholdID, name: String?, timeZone: String?, as actor: AccountID
+  ) async throws -> Household {
+    try await household(after: .updateHousehold(name: name, timeZone: timeZone), in: id, as: actor)
+  }
+
+  /// Changes the actor's own name or settings straight on the backend (nil keeps a value).
+  public func updateMember(
+    in id: HouseholdID, displayName: String?, settings: NotificationSettings?,
+    as actor: AccountID
+  ) async throws -> Household {
+    try await household(
+      after: .updateMember(displayName: displayName, settings: settings), in: id, as: actor)
+  }
+
   /// Acknowledges a card's revision straight on the backend.
   public func acknowledgeCard(_ id: CardID, revision: Int, as actor: AccountID) async throws
     -> Card
@@ -109,6 +125,14 @@ extension TeammateBackend {
     let outcome = try await submit(entry, as: actor)
     if case .refused(let error) = outcome { throw error }
     return outcome
+  }
+
+  private func household(
+    after write: DeviceWrite, in id: HouseholdID, as actor: AccountID
+  ) async throws -> Household {
+    guard case .applied(_, let household?, _, _) = try await direct(write, in: id, as: actor)
+    else { return try await household(id, as: actor) }
+    return household
   }
 
   private func cards(of outcome: WriteOutcome) -> [Card] {

@@ -108,22 +108,6 @@ public final class FaultyBackend: PushingBackend, @unchecked Sendable {
     return distortion.household.map { $0(household) } ?? household
   }
 
-  public func updateHousehold(
-    _ id: HouseholdID, name: String?, timeZone: String?, as actor: AccountID
-  ) async throws -> Household {
-    try await call { try await base.updateHousehold(id, name: name, timeZone: timeZone, as: actor) }
-  }
-
-  public func updateMember(
-    in id: HouseholdID, displayName: String?, settings: NotificationSettings?,
-    as actor: AccountID
-  ) async throws -> Household {
-    try await call {
-      try await base.updateMember(
-        in: id, displayName: displayName, settings: settings, as: actor)
-    }
-  }
-
   public func leaveHousehold(
     _ id: HouseholdID, deletingHousehold: Bool, as actor: AccountID
   ) async throws {

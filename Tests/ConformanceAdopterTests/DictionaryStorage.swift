@@ -24,7 +24,6 @@ struct DictionaryStorage: BackendStorage, Sendable {
   var feed: [Change] = []
   var lastSequence: Int64 = 0
   var records: [String: StorageRecord] = [:]
-  var currentWrite: WriteContext?
 
   init(plant: Plant?) { self.plant = plant }
 

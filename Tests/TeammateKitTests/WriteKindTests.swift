@@ -8,6 +8,8 @@ import Testing
   static let card: CardID = "c1"
   static let item: ItemID = "22222222"
   static let dish: DishID = "d1"
+  /// A zone as typed: a Chinese line shows it as it is.
+  static let zone = "Asia/Taipei"
 
   /// A write of each kind, in the order `index` numbers them.
   static let samples: [DeviceWrite] = [
@@ -35,6 +37,8 @@ import Testing
     .addItemsFromMeal(card, ids: [item]),
     .createHousehold(name: "我們家", timeZone: "Asia/Taipei", displayName: "阿美"),
     .renameItem(item, to: "土雞蛋"),
+    .updateHousehold(name: "我們的家", timeZone: zone),
+    .updateMember(displayName: "阿美", settings: .default),
   ]
 
   /// The sample's place: the switch names every case of `DeviceWrite`, so a new kind does not
@@ -65,6 +69,8 @@ import Testing
     case .addItemsFromMeal: 21
     case .createHousehold: 22
     case .renameItem: 23
+    case .updateHousehold: 24
+    case .updateMember: 25
     }
   }
 
@@ -72,7 +78,7 @@ import Testing
 
   @Test func test_AC_WRITE_01_everyKindHasItsWordsInBothLanguagesAndATagOfItsOwn() {
     #expect(Self.samples.map(Self.index) == Array(0..<Self.samples.count))
-    let ids = [Self.card.rawValue, Self.item.rawValue, Self.dish.rawValue]
+    let ids = [Self.card.rawValue, Self.item.rawValue, Self.dish.rawValue, Self.zone]
     for write in Self.samples {
       let words = write.kind.words(Self.names)
       for phrase in [words.english, words.traditionalChinese] {

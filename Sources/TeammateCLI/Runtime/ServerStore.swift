@@ -82,12 +82,6 @@ struct Unreachable: TeammateBackend {
   func household(_ id: HouseholdID, as actor: AccountID) throws -> Household {
     throw TeammateError.unavailable
   }
-  func updateHousehold(_ id: HouseholdID, name: String?, timeZone: String?, as actor: AccountID)
-    throws -> Household
-  { throw TeammateError.unavailable }
-  func updateMember(
-    in id: HouseholdID, displayName: String?, settings: NotificationSettings?, as actor: AccountID
-  ) throws -> Household { throw TeammateError.unavailable }
   func leaveHousehold(_ id: HouseholdID, deletingHousehold: Bool, as actor: AccountID) throws {
     throw TeammateError.unavailable
   }

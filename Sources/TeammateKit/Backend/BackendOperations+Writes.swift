@@ -81,15 +81,14 @@ extension BackendOperations {
     _ entry: OutboxEntry, actor: AccountID, storage: inout some BackendStorage, now: Date,
     random: inout some RandomNumberGenerator
   ) throws -> WriteOutcome {
-    storage.currentWrite = WriteContext(id: entry.id)
-    defer { storage.currentWrite = nil }
+    let recording = WriteRecording(id: entry.id)
     do {
-      let outcome = try perform(
-        entry, actor: actor, storage: &storage, now: now, random: &random)
+      let outcome = try WriteRecording.$current.withValue(recording) {
+        try perform(entry, actor: actor, storage: &storage, now: now, random: &random)
+      }
       guard case .applied(let cards, let household, let edit, _) = outcome else { return outcome }
       return .applied(
-        cards: cards, household: household, edit: edit,
-        changes: storage.currentWrite?.appended ?? [])
+        cards: cards, household: household, edit: edit, changes: recording.appended)
     } catch let error as TeammateError {
       return .refused(error)
     }

@@ -61,9 +61,9 @@ package enum BackendOperations {
       Change(
         sequence: 0, householdID: household, actor: actor, at: now, kind: kind,
         needsKnowing: needsKnowing, card: card, household: payload, fields: fields,
-        writeID: storage.currentWrite?.id, overwritten: overwritten, dish: dish,
+        writeID: WriteRecording.current?.id, overwritten: overwritten, dish: dish,
         item: item, mealAct: mealAct))
-    storage.currentWrite?.appended.append(change)
+    WriteRecording.current?.append(change)
     return change
   }
 }

@@ -134,12 +134,6 @@ public protocol BackendStorage {
   mutating func forgetReceipts(
     _ writes: [WriteID], of account: AccountID, in household: HouseholdID
   ) throws
-
-  /// The device write being applied, which the kit sets and fills itself: it names each
-  /// change the write appends and keeps them, so that the answer carries them. A storage only
-  /// holds it (`var currentWrite: WriteContext?`) and never appends to it: `appendChange`
-  /// returns the change stamped, nothing more, or the answer would carry each change twice.
-  var currentWrite: WriteContext? { get set }
 }
 
 extension BackendStorage {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// What a device needs of a store, and nothing else: sixteen calls an app team can implement
+/// What a device needs of a store, and nothing else: fourteen calls an app team can implement
 /// over its own persistence (`TransactionalBackend` gives all of them over a `BackendStorage`).
 ///
 /// Every call names the acting account and is checked with `AccessPolicy` against the state
@@ -27,19 +27,6 @@ public protocol TeammateBackend: Sendable {
 
   /// The household, for its members only.
   func household(_ id: HouseholdID, as actor: AccountID) async throws -> Household
-
-  /// Renames the household or moves its zone (nil keeps a value); a member only. Appends a
-  /// change to the feed when anything changed.
-  func updateHousehold(
-    _ id: HouseholdID, name: String?, timeZone: String?, as actor: AccountID
-  ) async throws -> Household
-
-  /// Changes the actor's own display name or notification settings (nil keeps a value),
-  /// never another member's. Appends a change to the feed when anything changed.
-  func updateMember(
-    in id: HouseholdID, displayName: String?, settings: NotificationSettings?,
-    as actor: AccountID
-  ) async throws -> Household
 
   /// Leaves the household; the last member must say they mean to delete it, which removes
   /// its cards, its invite and its feed.

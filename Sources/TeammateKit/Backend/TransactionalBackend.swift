@@ -76,26 +76,6 @@ extension TransactionalBackend {
     }
   }
 
-  public func updateHousehold(
-    _ id: HouseholdID, name: String?, timeZone: String?, as actor: AccountID
-  ) throws -> Household {
-    try write(AccessChecked(), as: actor) { storage, now, _ in
-      try BackendOperations.updateHousehold(
-        id, name: name, timeZone: timeZone, actor: actor, storage: &storage, now: now)
-    }
-  }
-
-  public func updateMember(
-    in id: HouseholdID, displayName: String?, settings: NotificationSettings?,
-    as actor: AccountID
-  ) throws -> Household {
-    try write(AccessChecked(), as: actor) { storage, now, _ in
-      try BackendOperations.updateMember(
-        in: id, displayName: displayName, settings: settings, actor: actor, storage: &storage,
-        now: now)
-    }
-  }
-
   public func leaveHousehold(
     _ id: HouseholdID, deletingHousehold: Bool, as actor: AccountID
   ) throws {

@@ -37,12 +37,7 @@ extension Device {
 
   /// Changes the household's meal times or the days a dish rests, for both members.
   public func updateMealSettings(_ settings: MealSettings) async throws -> Household {
-    try await inTurn {
-      let outcome = try await make(.updateMealSettings(settings))
-      if case .applied(_, let household?, _, _) = outcome { return household }
-      guard let household = view.household else { throw TeammateError.notInHousehold(account) }
-      return household
-    }
+    try await householdAfter(.updateMealSettings(settings))
   }
 
   /// Adds a dish to the household's pool, with an id this device makes.

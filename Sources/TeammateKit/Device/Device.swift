@@ -297,8 +297,14 @@ public actor Device {
 
   /// Changes this member's own notification settings and plans with them at once.
   public func updateSettings(_ settings: NotificationSettings) async throws -> Household {
+    try await householdAfter(.updateSettings(settings))
+  }
+
+  /// Makes a write about the household itself, answering with the household as it is after
+  /// it: the backend's answer, or the view with it waiting.
+  func householdAfter(_ write: DeviceWrite) async throws -> Household {
     try await inTurn {
-      let outcome = try await make(.updateSettings(settings))
+      let outcome = try await make(write)
       if case .applied(_, let household?, _, _) = outcome { return household }
       guard let household = view.household else { throw TeammateError.notInHousehold(account) }
       return household

@@ -10,7 +10,6 @@ struct DeviceViewStorage: BackendStorage {
   var household: Household?
   var items: [ItemID: ShoppingItem]
   let viewer: AccountID
-  var currentWrite: WriteContext?
 
   init(
     cards: [CardID: Card], household: Household?, items: [ItemID: ShoppingItem] = [:],

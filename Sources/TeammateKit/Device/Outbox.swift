@@ -53,16 +53,6 @@ public struct OutboxEntry: Sendable, Codable, Equatable, Identifiable {
   }
 }
 
-/// A device write as the backend applies it: its id, and the changes it has appended.
-public struct WriteContext: Sendable {
-  public var id: WriteID
-  /// The changes the write appended so far.
-  public var appended: [Change] = []
-
-  /// The context of the write with this id, nothing appended yet.
-  public init(id: WriteID) { self.id = id }
-}
-
 /// What the backend did with one write: the same answer however often it is sent.
 public enum WriteOutcome: Sendable, Codable, Equatable {
   /// Landed: the cards it wrote as they now are, the household for a settings change, for

@@ -50,6 +50,10 @@ public enum DeviceWrite: Sendable, Codable, Equatable {
   /// An item given another text, as typed (AC-LIST-37); `from`, its text as the device showed
   /// it then, names it in the outbox (the rules never read it).
   case renameItem(ItemID, to: String, from: String? = nil)
+  /// The household renamed or moved to another time zone; nil keeps a value (AC-WRITE-04).
+  case updateHousehold(name: String?, timeZone: String?)
+  /// The writer's own display name or notification settings; nil keeps a value.
+  case updateMember(displayName: String?, settings: NotificationSettings?)
 
   /// Everything about the write, in its kind's own file (`Writes`): the one switch over
   /// writes, so a new case is named here and its kind must fill every requirement.
@@ -81,6 +85,10 @@ public enum DeviceWrite: Sendable, Codable, Equatable {
     case .createHousehold(let name, let timeZone, let displayName):
       Writes.CreateHousehold(name: name, timeZone: timeZone, displayName: displayName)
     case .renameItem(let id, let text, let from): Writes.RenameItem(id: id, text: text, from: from)
+    case .updateHousehold(let name, let timeZone):
+      Writes.UpdateHousehold(name: name, timeZone: timeZone)
+    case .updateMember(let displayName, let settings):
+      Writes.UpdateMember(displayName: displayName, settings: settings)
     }
   }
 
