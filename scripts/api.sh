@@ -18,7 +18,12 @@ case "${1:-}" in
     [ -n "$version" ] || { echo "api: date the changelog's next version first (## [X.Y.Z] - YYYY-MM-DD)" >&2; exit 1; }
     { echo "# released $version"; grep -v '^#' docs/api/public-api.txt; } >docs/api/released-api.txt.new &&
       mv docs/api/released-api.txt.new docs/api/released-api.txt
-    echo "api: docs/api/released-api.txt is $version's"; exit 0 ;;
+    # NB: the adopter's storage and backend as an app team keeps them: written against this
+    # release, they must compile and pass the contract unchanged until the next major one.
+    { echo "# released $version: the adopter's code (Tests/ConformanceAdopterTests) as written against it"
+      find Tests/ConformanceAdopterTests -name '*.swift' | LC_ALL=C sort | xargs sha256sum; } \
+      >docs/api/released-adopter.txt.new && mv docs/api/released-adopter.txt.new docs/api/released-adopter.txt
+    echo "api: docs/api/released-api.txt and released-adopter.txt are $version's"; exit 0 ;;
   "") ;;
   *) echo "usage: scripts/api.sh [--record | --release]" >&2; exit 64 ;;
 esac
@@ -48,7 +53,8 @@ for pid in "${extracting[@]}"; do
 done
 python3 scripts/lib/api.py "$graphs" docs/api/public-api.txt $record || status=1
 [ -n "$record" ] && exit $status
-python3 scripts/lib/semver.py docs/api/released-api.txt docs/api/public-api.txt CHANGELOG.md ||
+python3 scripts/lib/semver.py docs/api/released-api.txt docs/api/public-api.txt CHANGELOG.md \
+  docs/api/released-adopter.txt ||
   status=1
 
 # A bypass of the access table must not compile outside the package; the same file with the
@@ -66,5 +72,15 @@ elif ! out=$(typecheck -D WITHOUT_BYPASS "$bypass"); then
   echo "api: $bypass does not compile even without the bypass:"; echo "$out" | head -5; status=1
 else
   echo "api: a bypass of the access table does not compile outside the package"
+fi
+# NB: the adopter's storage and backend use the public API alone, as an app team's would: they
+# compile outside the package, where nothing `package` is seen.
+adopter=(Tests/ConformanceAdopterTests/DictionaryBackend.swift
+  Tests/ConformanceAdopterTests/DictionaryStorage.swift)
+if out=$(typecheck "${adopter[@]}"); then
+  echo "api: the adopter's storage compiles outside the package, on the public API alone"
+else
+  echo "api: the adopter's storage does not compile outside the package:"; echo "$out" | head -5
+  status=1
 fi
 exit $status

@@ -6,6 +6,7 @@ known-issue tests; kept lists that differ; a contract test on one backend kind; 
 not end) and scripts/lib/traceability.py planted spec and test-name mistakes, and requires
 each to be caught with the right words, and the clean cases to pass.
 """
+import hashlib
 import contextlib
 import importlib.util
 import io
@@ -351,6 +352,29 @@ expect("fail", r"a default taken from a requirement: Kit Storage\.erase",
 expect("fail", r"no next version", "an API change with the released version on top",
        semver(NEW_DEFAULTED, "# Changelog\n\n## [2.0.0] - 2026-12-06\n"))
 expect("pass", "", "nothing changed since the release", semver(RELEASED.split("\n", 1)[1], MINOR))
+
+
+def adopter(edit):
+    """The semver check over a scratch checkout whose adopter's file `edit` changes or not."""
+    def run():
+        tree = os.path.join(scratch, f"adopter{checks}")
+        os.makedirs(os.path.join(tree, "docs", "api"))
+        os.makedirs(os.path.join(tree, "Tests"))
+        kept = b"struct Storage {}\n"
+        open(os.path.join(tree, "Tests", "Storage.swift"), "wb").write(edit(kept))
+        digest = hashlib.sha256(kept).hexdigest()
+        record = os.path.join(tree, "docs", "api", "released-adopter.txt")
+        open(record, "w").write(f"# released 2.0.0\n{digest}  Tests/Storage.swift\n")
+        return semver_module.main(
+            write(f"released{checks}", RELEASED), write(f"recorded{checks}", NEW_DEFAULTED),
+            write(f"changelog{checks}", MINOR), record)
+    return run
+
+
+expect("fail", r"the adopter's code written against the release had to change: Tests/Storage\.swift",
+       "an adopter's storage that had to change, in a minor version",
+       adopter(lambda kept: kept + b"var currentWrite: Int\n"))
+expect("pass", "", "an adopter's storage kept as released, in a minor version", adopter(lambda kept: kept))
 
 for failure in failures:
     print(f"harness: {failure}")

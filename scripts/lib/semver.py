@@ -12,8 +12,14 @@ with the recorded one (`docs/api/public-api.txt`, which the api step holds to th
 The changelog's first section names the next version (`## [X.Y.Z] - Unreleased`); it must be
 at least the change's kind past the released one, and a major one needs `### Migration`.
 
-Usage: semver.py RELEASED RECORDED CHANGELOG
+The adopter's code kept as the release left it (`docs/api/released-adopter.txt`: a sha256 and
+a path a line, the storage and backend an app team wrote against that release) must not have
+had to change: a file of it changed or gone is a major change too.
+
+Usage: semver.py RELEASED RECORDED CHANGELOG [ADOPTER]
 """
+import hashlib
+import os
 import re
 import sys
 
@@ -63,6 +69,23 @@ def classify(released, recorded):
     return ("minor", minor) if minor else ("none", [])
 
 
+def adopter_changes(record):
+    """Why the adopter's files differ from the release's, a line each (paths from the root)."""
+    root = os.path.dirname(os.path.abspath(record))
+    root = os.path.dirname(os.path.dirname(root))
+    reasons = []
+    for line in open(record, encoding="utf-8").read().splitlines():
+        if not line or line.startswith("#"):
+            continue
+        digest, path = line.split(None, 1)
+        full = os.path.join(root, path)
+        if not os.path.exists(full):
+            reasons.append("the adopter's file written against the release is gone: " + path)
+        elif hashlib.sha256(open(full, "rb").read()).hexdigest() != digest:
+            reasons.append("the adopter's code written against the release had to change: " + path)
+    return reasons
+
+
 def sizes(lines):
     """How many lines of the record each module has (its extensions' with it)."""
     counts = {}
@@ -88,13 +111,17 @@ def next_section(changelog):
     return found.group(1), found.group(2).strip().lower() == "unreleased", body
 
 
-def main(released_path, recorded_path, changelog):
+def main(released_path, recorded_path, changelog, adopter=None):
     released_version, released = read_api(released_path)
     _, recorded = read_api(recorded_path)
     if released_version is None:
         print(f"semver: {released_path} names no released version (# released X.Y.Z)")
         return 1
     kind, reasons = classify(released, recorded)
+    if adopter:
+        changed = adopter_changes(adopter)
+        if changed:
+            kind, reasons = "major", changed + (reasons if kind == "major" else [])
     version, unreleased, body = next_section(changelog)
     print(f"semver: the public API since {released_version} is a {kind} change"
           + (f" ({len(reasons)} line(s))" if reasons else ""))
@@ -122,7 +149,7 @@ def main(released_path, recorded_path, changelog):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 4:
+    if len(sys.argv) not in (4, 5):
         print(__doc__.strip().splitlines()[-1])
         sys.exit(64)
     sys.exit(main(*sys.argv[1:]))
