@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # An app team's first day (issue 47), run as a stranger would: a package of its own that
-# depends on this one by URL at tag 1.0.0 (a clone of this repository's HEAD, tagged there),
+# depends on this one by URL at tag 2.0.0 (a clone of this repository's HEAD, tagged there),
 # declares iOS 17 and macOS 14, and with the public API alone creates a household, joins it
 # from the partner's phone, writes offline, dies without saving, relaunches from its device
 # file and syncs: the write lands once and the partner is told. Not part of the judge (it
@@ -12,7 +12,7 @@ work="$(mktemp -d "${TMPDIR:-/tmp}/teammate-adopter.XXXXXX")"
 trap '[ -n "${TEAMMATE_ADOPTER_KEEP:-}" ] || rm -rf "$work"' EXIT
 
 git clone --quiet "$root" "$work/teammate"
-git -C "$work/teammate" tag -f 1.0.0 >/dev/null
+git -C "$work/teammate" tag -f 2.0.0 >/dev/null
 
 mkdir -p "$work/HomeApp/Sources/HomeApp"
 cat >"$work/HomeApp/Package.swift" <<SWIFT
@@ -22,7 +22,7 @@ import PackageDescription
 let package = Package(
   name: "HomeApp",
   platforms: [.iOS(.v17), .macOS(.v14)],
-  dependencies: [.package(url: "file://$work/teammate", from: "1.0.0")],
+  dependencies: [.package(url: "file://$work/teammate", from: "2.0.0")],
   targets: [
     .executableTarget(
       name: "HomeApp",

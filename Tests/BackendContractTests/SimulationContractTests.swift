@@ -1,5 +1,6 @@
 import TeammateConformance
 import TeammateTestHarness
+import TeammateTestSupport
 import Testing
 
 /// `SimulationContract` of the conformance product on each of our backends, its seeds spread
@@ -31,10 +32,10 @@ import Testing
     var testDescription: String { "\(kind.rawValue), seeds \(seeds)" }
   }
 
-  /// 100 seeds × 100 steps in memory, 10 × 40 on each of the others (each step there is a
-  /// transaction), each slice a test case of its own.
+  /// 100 seeds × 100 steps in memory in the soak (20 in verify), 10 × 40 on each of the others
+  /// (each step there is a transaction), each slice a test case of its own.
   static let sweeps = BackendKind.allCases.flatMap { kind in
-    let perCase: UInt64 = kind == .inMemory ? 10 : 1
+    let perCase: UInt64 = kind == .inMemory ? Soak.size(verify: 2, soak: 10) : 1
     return (UInt64(0)..<10).map {
       Sweep(kind: kind, seeds: (1 + $0 * perCase)...(($0 + 1) * perCase))
     }

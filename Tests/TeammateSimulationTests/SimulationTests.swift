@@ -41,8 +41,10 @@ import Testing
     }
     let (config, result) = try #require(found, "\(sabotage) never broke \(sabotage.breaks)")
     let violation = try #require(result.violation)
+    // NB: verify shrinks a little, enough to prove shrinking keeps the break; the soak, far.
     let short = await Simulation.shrink(
-      config, actions: result.actions, breaking: violation.invariant, budget: 120)
+      config, actions: result.actions, breaking: violation.invariant,
+      budget: Soak.size(verify: 12, soak: 120))
     #expect(short.count < result.actions.count)
     #expect(await Simulation.run(config, actions: short).violation?.invariant == sabotage.breaks)
     #expect(config.replay.hasPrefix("swift run -c release teammate-sim --seed \(config.seed) "))
@@ -121,8 +123,7 @@ import Testing
 @Suite struct RepeatSimulationTests {
   @Test func test_AC_REP_15_theSimulatorMovesRepeatingCardsAcrossDaylightSaving() async {
     var moves = 0
-    for seed in UInt64(1)...12 {
-      let result = await Simulation.run(SimulationConfig(seed: seed, steps: 200))
+    for (seed, result) in await SharedLives.twelve.value {
       #expect(result.violation == nil, "seed \(seed): \(String(describing: result.violation))")
       // NB: every move of a repeating card in the feed went later, and kept who knew it.
       var last: [CardID: Card] = [:]
@@ -202,8 +203,7 @@ struct BehindANetwork: BackendFactory {
   @Test func test_AC_MEAL_19_theSimulatorPlansMealsAndKeepsDishesBreakingNothing() async {
     var words: Set<String> = []
     var landed = 0
-    for seed in UInt64(1)...12 {
-      let result = await Simulation.run(SimulationConfig(seed: seed, steps: 200))
+    for (seed, result) in await SharedLives.twelve.value {
       #expect(result.violation == nil, "seed \(seed): \(String(describing: result.violation))")
       for (action, line) in zip(result.actions, result.trace.dropFirst()) {
         switch action {
@@ -244,8 +244,7 @@ struct BehindANetwork: BackendFactory {
   @Test func test_AC_LIST_13_theSimulatorKeepsTheListBreakingNothing() async {
     var words: Set<String> = []
     var landed = 0
-    for seed in UInt64(1)...12 {
-      let result = await Simulation.run(SimulationConfig(seed: seed, steps: 200))
+    for (seed, result) in await SharedLives.twelve.value {
       #expect(result.violation == nil, "seed \(seed): \(String(describing: result.violation))")
       for (action, line) in zip(result.actions, result.trace.dropFirst()) {
         guard case .list = action else { continue }

@@ -376,6 +376,50 @@ expect("fail", r"the adopter's code written against the release had to change: T
        adopter(lambda kept: kept + b"var currentWrite: Int\n"))
 expect("pass", "", "an adopter's storage kept as released, in a minor version", adopter(lambda kept: kept))
 
+# Every check in exactly one of the two commands (issue 62): the registry, scripts/checks,
+# against the steps verify.sh runs and the steps soak.sh lists.
+def judge_steps(verify_text, soak_text, registry_text):
+    code = "\n".join(line for line in verify_text.splitlines() if not line.lstrip().startswith("#"))
+    verify = set(re.findall(r"(?:^|[\s;{(])(?:step|run_step|print_step) ([a-z]+)\b", code, re.M))
+    listed = re.search(r"^all_steps=\(([^)]*)\)", soak_text, re.M)
+    soak = set(listed.group(1).split()) if listed else set()
+    problems = []
+    registry = {}
+    for line in registry_text.splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        name, where = line.split()[:2]
+        registry[name] = where
+    for name, where in sorted(registry.items()):
+        runs = [command for command, names in (("verify", verify), ("soak", soak)) if name in names]
+        if not runs:
+            problems.append(f"checks: '{name}' is run by neither verify nor the soak")
+        elif len(runs) > 1:
+            problems.append(f"checks: '{name}' is run by both verify and the soak")
+        elif runs[0] != where:
+            problems.append(f"checks: '{name}' is listed for {where} but run by {runs[0]}")
+    for name in sorted((verify | soak) - set(registry)):
+        problems.append(f"checks: the step '{name}' is not in scripts/checks")
+    for problem in problems:
+        print(problem)
+    return 1 if problems else 0
+
+
+def read(name):
+    return open(os.path.join(HERE, "..", name), encoding="utf-8").read()
+
+
+VERIFY, SOAK, REGISTRY = read("verify.sh"), read("soak.sh"), read("checks")
+expect("pass", "", "every check is in exactly one of verify and the soak",
+       lambda: judge_steps(VERIFY, SOAK, REGISTRY))
+expect("fail", r"'nightly' is run by neither verify nor the soak", "a check in neither command",
+       lambda: judge_steps(VERIFY, SOAK, REGISTRY + "nightly   soak  a check nobody runs\n"))
+expect("fail", r"'sweep' is run by both", "a check in both commands",
+       lambda: judge_steps(VERIFY + "\nstep sweep\n", SOAK, REGISTRY))
+expect("fail", r"the step 'extra' is not in scripts/checks", "a step the registry does not list",
+       lambda: judge_steps(VERIFY, SOAK.replace("all_steps=(long", "all_steps=(extra long"),
+                           REGISTRY))
+
 for failure in failures:
     print(f"harness: {failure}")
 print(f"harness: {checks} checks of the judge's own checks, {len(failures)} failure(s)")
