@@ -8,7 +8,8 @@ extension PostgresBackend {
   /// Nil when there is no head to run on, or the attempt failed and left nothing: the caller
   /// then runs the add as any write.
   func onHead(_ entry: OutboxEntry, as actor: AccountID) throws -> WriteOutcome? {
-    guard case .addCard(let draft) = entry.write, draft.meal == nil, beforeCommit == nil,
+    guard case .addCard(let draft) = entry.write, draft.meal == nil,
+      connection.observer?.cutsBeforeCommit != true,
       connection.isOpen, !answered.contains(entry.id),
       signedIn == nil || signedIn == actor, let head = heads.head(of: entry.householdID)
     else { return nil }

@@ -29,7 +29,9 @@ extension PostgresBackend {
       attempt += 1
       // NB: a connection the server dropped (a restart, an idle timeout) is opened again.
       if !connection.isOpen {
+        let observer = connection.observer
         connection = try PostgresConnection(address, waits: waits)
+        connection.observer = observer
         try Self.settle(connection, at: address, signedIn: signedIn)
       }
       claims.claimed = []
@@ -74,13 +76,14 @@ extension PostgresBackend {
             as: actor, writing: true, household: opened[base - 2], last: opened[base - 1])
           extraRows = Array(opened[base...])
         }
-        let tripsAtOpening = connection.roundTrips
+        connection.sentSinceMark = false
         let result = try body(&storage, extraRows)
-        if let beforeCommit, !reading {
-          try beforeCommit(try connection.query("SELECT pg_backend_pid() AS pid").text(0, "pid"))
+        if let observer = connection.observer, observer.cutsBeforeCommit, !reading {
+          try observer.beforeCommit(
+            serverProcess: try connection.query("SELECT pg_backend_pid() AS pid").text(0, "pid"))
         }
         committing = true
-        if connection.roundTrips == tripsAtOpening, !connection.hasDeferred {
+        if !connection.sentSinceMark, !connection.hasDeferred {
           // NB: nothing was sent or queued since the opening, so nothing was written: the
           // commit's answer changes nothing the caller is told, and is read with the next call.
           connection.sendUnanswered("COMMIT")
@@ -103,7 +106,7 @@ extension PostgresBackend {
         guard attempt < Self.attempts, let pause = pauses.next(using: &jitter) else {
           throw error.afterPauses(pauses)
         }
-        retries += 1
+        connection.observer?.retried()
         Thread.sleep(forTimeInterval: Double(pause.microseconds) / 1e6)
       } catch let error as PostgresError
         where !connection.isOpen && !committing && attempt == 1 && !error.isUnanswered

@@ -51,12 +51,6 @@ public actor PostgresBackend: TransactionalBackend {
   let secret: StoreSecret?
   /// How often a transaction that lost a race is tried again.
   static let attempts = 20
-  /// How many times a call of this backend ran again after losing a race (the benchmark
-  /// counts them).
-  package internal(set) var retries = 0
-  /// Run just before a write's commit, with the server process of the connection: a test
-  /// cuts the connection there to see a server go away in the middle of a transaction.
-  var beforeCommit: (@Sendable (String) throws -> Void)?
 
   /// Connects to the server at `url` (a `postgresql://` URL), making or migrating the store's
   /// schema; `clock` gives server time for the rules, and `waits` how long a server that

@@ -79,22 +79,12 @@ final class PostgresConnection {
   /// answer that did not come in time).
   var isOpen: Bool { !abandoned && pq.status(handle) == CONNECTION_OK }
 
-  /// How many times this connection has sent statements and waited for their answers (a
-  /// statement prepared on first use aside): a test counts a call's round trips with it.
-  private(set) var roundTrips = 0
+  /// Hears what a measuring caller counts (tests, the benchmark); nil in a service.
+  package var observer: (any PostgresObserver)?
 
-  /// How many times a wait for the server's answer ran out on this connection: a test counts
-  /// that a server that stopped answering was waited for once, which a clock on a busy
-  /// machine cannot tell.
-  private(set) var expiredWaits = 0
-
-  /// How many statements this connection has sent through `pipeline` and `query`: a test
-  /// counts a call's.
-  private(set) var statementsSent = 0
-
-  /// How many documents the storage on this connection encoded as JSON: a test counts that a
-  /// write encodes each of its documents once (AC-PG-31).
-  var documentsEncoded = 0
+  /// Whether statements were sent since a caller last set it false: a transaction commits
+  /// without waiting when nothing was sent after its opening.
+  var sentSinceMark = false
 
   /// Statements that go with the next one whose answer is waited for (`later`): writes whose
   /// answers nothing reads share its round trip.
@@ -150,7 +140,8 @@ final class PostgresConnection {
   func rollBack() {
     discardDeferred()
     guard !sealed else { return }
-    roundTrips += 1
+    sentSinceMark = true
+    observer?.roundTrip(statements: 1)
     try? execute("ROLLBACK")
   }
 
@@ -178,8 +169,8 @@ final class PostgresConnection {
     // NB: a card's row and a receipt go in the statement that appends their change.
     let all = MergedWrites.merged(deferred) + statements
     deferred = []
-    roundTrips += 1
-    statementsSent += all.count
+    sentSinceMark = true
+    observer?.roundTrip(statements: all.count)
     let deadline = answerDeadline
     let names = try all.map { statement throws(PostgresError) in
       try prepared(statement.sql, count: statement.parameters.count)
@@ -328,7 +319,7 @@ final class PostgresConnection {
       let left = ContinuousClock.now.duration(to: deadline)
       guard left > .zero else {
         abandoned = true
-        expiredWaits += 1
+        observer?.waitExpired()
         throw PostgresError.unanswered(within: waits.answer)
       }
       var descriptor = pollfd(fd: pq.socket(handle), events: Int16(POLLIN), revents: 0)

@@ -42,7 +42,7 @@ public struct PostgresStorage: BackendStorage {
   /// NB: a card or a change of the common shape is written by `DocumentWriter`, the same
   /// text at a fraction of the cost (AC-PG-45).
   func json(_ value: some Encodable) throws -> String {
-    connection.documentsEncoded += 1
+    connection.observer?.encodedDocument()
     if let card = value as? Card, let text = DocumentWriter.text(of: card) { return text }
     if let change = value as? Change, let text = DocumentWriter.text(of: change) { return text }
     return String(decoding: try encoder.encode(value), as: UTF8.self)

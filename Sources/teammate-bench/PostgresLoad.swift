@@ -63,7 +63,8 @@ func connectionRun<Memory: Sendable>(
 ) async throws -> LoadResult {
   var seen = LoadResult()
   var memory = start
-  let retried = backend.retries
+  let counts = backend.counts()
+  let retried = counts.retries
   for step in 0..<steps {
     let start = ContinuousClock.now
     do {
@@ -74,7 +75,7 @@ func connectionRun<Memory: Sendable>(
     seen.latencies.append(ContinuousClock.now - start)
   }
   seen.operations = steps
-  seen.retries = backend.retries - retried
+  seen.retries = counts.retries - retried
   return seen
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import TeammateKit
+import TeammateTestHarness
 import TeammateTestSupport
 import Testing
 
@@ -128,10 +129,10 @@ import Testing
     let entry = OutboxEntry(
       id: "w1", householdID: home, write: .addCard(CardDraft(title: "Diapers")),
       madeAt: Fixtures.start)
-    let before = await backend.documentsEncoded
+    let before = await backend.counts().documentsEncoded
     let answer = try await backend.submit(entry, as: Fixtures.alice)
     // NB: its card and its change, once each; the receipt is made of them.
-    #expect(await backend.documentsEncoded - before == 2)
+    #expect(await backend.counts().documentsEncoded - before == 2)
     guard case .applied(let cards, _, _, let changes) = answer else {
       Issue.record("not applied: \(answer)")
       return

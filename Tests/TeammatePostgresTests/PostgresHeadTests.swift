@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import TeammateKit
+import TeammateTestHarness
 import TeammateTestSupport
 import Testing
 
@@ -39,10 +40,10 @@ import Testing
     let backend = try await Self.machine(url, clock: clock, seed: 1)
     // NB: the first add runs as any write (and prepares its statements); it leaves the head.
     _ = try await backend.submit(Self.add("w0", to: home), as: Fixtures.alice)
-    let before = await backend.roundTrips
+    let before = await backend.counts().roundTrips
     let (card, sequence) = try Self.landed(
       try await backend.submit(Self.add("w1", to: home), as: Fixtures.alice))
-    #expect(await backend.roundTrips - before <= 1)
+    #expect(await backend.counts().roundTrips - before <= 1)
     let feed = try await setup.changes(in: home, after: 0, limit: 50, as: Fixtures.alice)
     #expect(feed.map(\.sequence) == Array(1...Int64(feed.count)))
     #expect(feed.last?.sequence == sequence && feed.last?.card == card)
@@ -55,11 +56,11 @@ import Testing
     let backend = try await Self.machine(url, clock: clock, seed: 46)
     _ = try await backend.submit(Self.add("w0", to: home), as: Fixtures.alice)
     _ = try await backend.submit(Self.add("w1", to: home), as: Fixtures.alice)
-    let (trips, sent) = (await backend.roundTrips, await backend.statementsSent)
+    let (trips, sent) = (await backend.counts().roundTrips, await backend.counts().statementsSent)
     let answer = try await backend.submit(Self.add("w2", to: home), as: Fixtures.alice)
     let (card, sequence) = try Self.landed(answer)
-    #expect(await backend.roundTrips - trips <= 1)
-    #expect(await backend.statementsSent - sent <= 7)
+    #expect(await backend.counts().roundTrips - trips <= 1)
+    #expect(await backend.counts().statementsSent - sent <= 7)
     #expect(try await setup.cards(in: home, as: Fixtures.alice).contains(card))
     let feed = try await setup.changes(in: home, after: 0, limit: 50, as: Fixtures.alice)
     #expect(feed.last?.sequence == sequence && feed.last?.writeID == "w2")
@@ -74,10 +75,10 @@ import Testing
     let other = try await Self.machine(url, clock: clock, seed: 48)
     let answer = try await backend.submit(Self.add("w0", to: home), as: Fixtures.alice)
     _ = try await backend.submit(Self.add("w0", to: home), as: Fixtures.alice)
-    let (trips, sent) = (await backend.roundTrips, await backend.statementsSent)
+    let (trips, sent) = (await backend.counts().roundTrips, await backend.counts().statementsSent)
     #expect(try await backend.submit(Self.add("w0", to: home), as: Fixtures.alice) == answer)
-    #expect(await backend.roundTrips - trips <= 1)
-    #expect(await backend.statementsSent - sent <= 5)
+    #expect(await backend.counts().roundTrips - trips <= 1)
+    #expect(await backend.counts().statementsSent - sent <= 5)
     // NB: another backend, which did not answer it, finds the receipt in its write's opening.
     #expect(try await other.submit(Self.add("w0", to: home), as: Fixtures.alice) == answer)
     let feed = try await other.changes(in: home, after: 0, limit: 50, as: Fixtures.alice)
@@ -95,11 +96,11 @@ import Testing
     let (_, theirs) = try Self.landed(
       try await other.submit(Self.add("x0", to: home), as: Fixtures.alice))
 
-    var before = await alices.roundTrips
+    var before = await alices.counts().roundTrips
     let (second, sequence) = try Self.landed(
       try await alices.submit(Self.add("w1", to: home), as: Fixtures.alice))
     // NB: the attempt, its rollback, then the add as any write.
-    #expect(await alices.roundTrips - before <= 4)
+    #expect(await alices.counts().roundTrips - before <= 4)
     #expect(sequence == theirs + 1)
     // NB: the failed attempt's draw is drawn again: the seed's first two ids, in order.
     var probe = SeededRandomNumberGenerator(seed: 32)
@@ -108,18 +109,18 @@ import Testing
 
     // NB: a household renamed elsewhere is read anew.
     _ = try await other.updateHousehold(home, name: "Renamed", timeZone: nil, as: Fixtures.alice)
-    before = await alices.roundTrips
+    before = await alices.counts().roundTrips
     _ = try Self.landed(try await alices.submit(Self.add("w2", to: home), as: Fixtures.alice))
-    #expect(await alices.roundTrips - before <= 4)
-    before = await alices.roundTrips
+    #expect(await alices.counts().roundTrips - before <= 4)
+    before = await alices.counts().roundTrips
     _ = try Self.landed(try await alices.submit(Self.add("w3", to: home), as: Fixtures.alice))
-    #expect(await alices.roundTrips - before <= 1)
+    #expect(await alices.counts().roundTrips - before <= 1)
     // NB: a stored form rewritten with no change in the feed (as a migration would) is seen.
     try PostgresConnection(url: url).execute(
       "UPDATE households SET body = jsonb_set(body::jsonb, '{name}', '\"Moved\"')::text")
-    before = await alices.roundTrips
+    before = await alices.counts().roundTrips
     _ = try Self.landed(try await alices.submit(Self.add("w4", to: home), as: Fixtures.alice))
-    #expect(await alices.roundTrips - before <= 4)
+    #expect(await alices.counts().roundTrips - before <= 4)
     #expect(try await alices.household(home, as: Fixtures.alice).name == "Moved")
 
     let feed = try await setup.changes(in: home, after: 0, limit: 50, as: Fixtures.alice)
@@ -142,14 +143,14 @@ import Testing
     let answer = try await first.submit(Self.add("w1", to: home), as: Fixtures.alice)
 
     // NB: sent again through the backend that answered it: its receipt is read (AC-PG-17).
-    var before = await first.roundTrips
+    var before = await first.counts().roundTrips
     #expect(try await first.submit(Self.add("w1", to: home), as: Fixtures.alice) == answer)
-    #expect(await first.roundTrips - before <= 1)
+    #expect(await first.counts().roundTrips - before <= 1)
     // NB: through another, which runs it on the head: the receipt's key fails the attempt.
     _ = try await second.submit(Self.add("w2", to: home), as: Fixtures.alice)
-    before = await second.roundTrips
+    before = await second.counts().roundTrips
     #expect(try await second.submit(Self.add("w1", to: home), as: Fixtures.alice) == answer)
-    #expect(await second.roundTrips - before <= 3)
+    #expect(await second.counts().roundTrips - before <= 3)
 
     let feed = try await setup.changes(in: home, after: 0, limit: 50, as: Fixtures.alice)
     #expect(feed.map(\.sequence) == Array(1...Int64(feed.count)))
@@ -164,15 +165,15 @@ extension PostgresHeadTests {
     let backend = try await Self.machine(url, clock: clock, seed: 42)
     let failures = Atomic<Int>(0)
     // NB: the first attempt loses a race just before its commit, as a serialization failure.
-    await backend.cutBeforeCommit { _ in
+    await backend.counts().cutBeforeCommit { _ in
       guard failures.add(1, ordering: .relaxed).newValue == 1 else { return }
       throw PostgresError(state: .serializationFailure, message: "could not serialize")
     }
     let first = try await backend.addCard(CardDraft(title: "Crib"), to: home, as: Fixtures.alice)
-    await backend.cutBeforeCommit(nil)
+    await backend.counts().cutBeforeCommit(nil)
     let second = try await backend.addCard(CardDraft(title: "Cot"), to: home, as: Fixtures.alice)
     #expect(failures.load(ordering: .relaxed) == 2)
-    #expect(await backend.retries == 1)
+    #expect(await backend.counts().retries == 1)
     var probe = SeededRandomNumberGenerator(seed: 42)
     #expect(first.id == CardID.random(using: &probe))
     #expect(second.id == CardID.random(using: &probe))

@@ -302,7 +302,7 @@ extension PostgresFaultTests {
     let (held, release) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
     // NB: a join counts its code in a transaction of its own, then joins in a second: the
     // second is held open before its commit, Bob's account locked.
-    await joining.cutBeforeCommit { _ in
+    await joining.counts().cutBeforeCommit { _ in
       guard commits.add(1, ordering: .relaxed).newValue == 2 else { return }
       held.signal()
       release.wait()
@@ -334,7 +334,7 @@ extension PostgresFaultTests {
   @Test func test_AC_PG_06_aServerGoneMidWriteLeavesNothingAndTheNextCallWorks() async throws {
     let (url, _, backend, creation) = try await PostgresTests.aliceAtHome()
     let home = creation.household.id
-    await backend.cutBeforeCommit { process in
+    await backend.counts().cutBeforeCommit { process in
       // NB: waits until the process is gone, so that the commit cannot slip in before.
       try PostgresConnection(url: url).query(
         "SELECT pg_terminate_backend(\(process)::int, 10000)")
@@ -342,7 +342,7 @@ extension PostgresFaultTests {
     await #expect(throws: PostgresError.self) {
       _ = try await backend.addCard(CardDraft(title: "Lost"), to: home, as: Fixtures.alice)
     }
-    await backend.cutBeforeCommit(nil)
+    await backend.counts().cutBeforeCommit(nil)
     #expect(try await backend.cards(in: home, as: Fixtures.alice).isEmpty)
     _ = try await backend.addCard(CardDraft(title: "Kept"), to: home, as: Fixtures.alice)
     #expect(try await backend.cards(in: home, as: Fixtures.alice).map(\.title) == ["Kept"])

@@ -17,6 +17,7 @@ import Testing
     let backend = try PostgresBackend(
       url: url, clock: clock, waits: PostgresWaits(connect: .seconds(2), answer: .seconds(2)))
     // NB: the server process behind the backend's connection, stopped as a hung server is.
+    let counts = await backend.counts()
     let process = try #require(pid_t(try await backend.serverProcess()))
     #expect(kill(process, SIGSTOP) == 0)
     // NB: whatever happens below, the shared server's process runs again.
@@ -33,10 +34,13 @@ import Testing
     #expect(waited >= .seconds(2))
     // NB: waited for once, counted: on two busy cores a thread's turn alone can add seconds
     // to the clock, so the clock bounds only a hang.
-    #expect(await backend.expiredWaits == 1)
+    #expect(counts.expiredWaits == 1)
     #expect(waited < .seconds(15), "the call was held \(waited)")
     // NB: the next call opens a new connection and works; the unanswered one wrote nothing.
+    let trips = counts.roundTrips
     _ = try await backend.addCard(CardDraft(title: "Wipes"), to: home, as: Fixtures.alice)
+    // NB: the counts went with the backend onto the connection it opened again (AC-PG-49).
+    #expect(counts.roundTrips > trips)
     #expect(try await backend.cards(in: home, as: Fixtures.alice).map(\.title) == ["Wipes"])
   }
 

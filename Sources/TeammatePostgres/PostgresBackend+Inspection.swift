@@ -1,15 +1,19 @@
 import Foundation
 import TeammateKit
 
-/// What tests and the benchmark read of a backend, or set in it: counts, roles, plans,
-/// faults and throwaway schemas. None of it is for an app.
+/// What a test, the benchmark or an operator reads of a backend's session with SQL of its
+/// own: the server's counts flushed, the plans of its statements, its roles and server
+/// process, throwaway schemas. What is counted of a backend is heard by a
+/// `PostgresObserver` (`TeammateTestHarness`), never kept here.
 extension PostgresBackend {
-  /// Keeps households' heads in `kept` rather than its memory's, as another machine would
-  /// (tests).
+  /// Keeps households' heads in `kept` rather than its memory's, as another machine would.
   package func keepHeads(in kept: HouseholdHeads) { heads = kept }
 
-  /// Sets `beforeCommit` (tests only).
-  func cutBeforeCommit(_ body: (@Sendable (String) throws -> Void)?) { beforeCommit = body }
+  /// Has `observer` hear this backend's connection from now on (nil: nobody).
+  package func observe(with observer: (any PostgresObserver)?) { connection.observer = observer }
+
+  /// Who hears this backend's connection, if anyone.
+  package var observer: (any PostgresObserver)? { connection.observer }
 
   /// Has the server process of this backend's connection put what it counted where every
   /// connection reads it (`pg_stat_database`), so that a test reads the server's own counts.
@@ -45,18 +49,6 @@ extension PostgresBackend {
     }
     return plans
   }
-
-  /// How many round trips this backend's connection has made (tests count a call's).
-  package var roundTrips: Int { connection.roundTrips }
-
-  /// How many statements this backend's connection has sent (tests count a call's).
-  package var statementsSent: Int { connection.statementsSent }
-
-  /// How many documents this backend's connection has encoded (tests count a write's).
-  package var documentsEncoded: Int { connection.documentsEncoded }
-
-  /// How many waits for the server ran out on this backend's connection (tests count them).
-  package var expiredWaits: Int { connection.expiredWaits }
 
   /// The role this backend's connection acts as between transactions, for tests.
   package func currentRole() throws -> String {
