@@ -95,18 +95,20 @@ extension PostgresBackend {
     }
     // NB: the tables and the schema's mark go in at once, or not at all.
     try connection.execute(
-      PostgresSchema.migrations.joined(separator: "\n")
+      PostgresSchema.migrations.joined(separator: "\n") + PostgresSchema.definerHardening
         + " INSERT INTO teammate_schema VALUES ('\(PostgresSchema.application)', "
         + "\(PostgresSchema.version));")
   }
 
   /// Applies the migrations a store lacks, inside `prepare`'s transaction: the version was
-  /// read under its lock, so two processes opening an old store migrate it once.
+  /// read under its lock, so two processes opening an old store migrate it once. Every
+  /// definer function is hardened after them (`definerHardening`).
   static func migrate(_ connection: PostgresConnection, from current: Int)
     throws(PostgresError)
   {
     try connection.execute(
       PostgresSchema.migrations[current...].joined(separator: "\n")
+        + PostgresSchema.definerHardening
         + " UPDATE teammate_schema SET version = \(PostgresSchema.version)")
   }
 }

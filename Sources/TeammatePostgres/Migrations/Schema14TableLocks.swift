@@ -63,9 +63,8 @@ extension PostgresSchema {
           AND who = me.account AND write_id IN (SELECT json_array_elements_text(writes));
       END $f$;
     """
-    + definers(
-      [
-        "teammate_acting", "teammate_leave", "teammate_delete_invite", "teammate_delete_household",
-        "teammate_forget_receipts",
-      ], callable: true)
+    + callable([
+      "teammate_acting", "teammate_leave", "teammate_delete_invite", "teammate_delete_household",
+      "teammate_forget_receipts",
+    ])
 }

@@ -33,7 +33,6 @@ extension PostgresSchema {
     CREATE TRIGGER list_bounded AFTER INSERT ON items REFERENCING NEW TABLE AS added
       FOR EACH STATEMENT EXECUTE FUNCTION teammate_list_bounded();
     """
-    + definers(["teammate_household_has_member", "teammate_list_bounded"], callable: false)
 
   /// How many items, got and cleared ones included, one household's list may hold.
   static let itemLimit = 10_000

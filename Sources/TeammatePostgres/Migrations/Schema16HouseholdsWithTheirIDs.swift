@@ -13,5 +13,5 @@ extension PostgresSchema {
         RETURN FOUND;
       END $f$;
     """
-    + definers(["teammate_make_household"], callable: true)
+    + callable(["teammate_make_household"]) + pinned(["teammate_make_household"])
 }

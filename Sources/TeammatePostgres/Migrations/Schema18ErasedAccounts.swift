@@ -62,6 +62,5 @@ extension PostgresSchema {
         DELETE FROM teammate_accounts WHERE account = me.account;
       END $f$;
     """
-    + definers(["teammate_erase_account"], callable: true)
-    + definers(["teammate_unnamed"], callable: false)
+    + callable(["teammate_erase_account"]) + pinned(["teammate_unnamed"])
 }

@@ -29,5 +29,5 @@ extension PostgresSchema {
         RETURN (SELECT location FROM moved_households WHERE id = given AND me.account = ANY (members));
       END $f$;
     """
-    + definers(["teammate_mark_moved", "teammate_moved_to"], callable: true)
+    + callable(["teammate_mark_moved", "teammate_moved_to"])
 }

@@ -11,5 +11,5 @@ extension PostgresSchema {
         RETURN (SELECT min(id) FROM moved_households WHERE me.account = ANY (members));
       END $f$;
     """
-    + definers(["teammate_moved_from"], callable: true)
+    + callable(["teammate_moved_from"])
 }

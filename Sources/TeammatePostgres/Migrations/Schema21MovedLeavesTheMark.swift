@@ -53,7 +53,5 @@ extension PostgresSchema {
           WHERE me.account = ANY (members);
       END $f$;
     """
-    + definers(
-      ["teammate_mark_moved", "teammate_delete_household", "teammate_unmark_member"],
-      callable: true)
+    + callable(["teammate_mark_moved", "teammate_delete_household", "teammate_unmark_member"])
 }
