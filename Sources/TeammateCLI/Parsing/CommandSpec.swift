@@ -1,5 +1,3 @@
-import TeammateSQLite
-
 /// One command of the tool: its words, help text, typed arguments and options, the checks
 /// that need more than one of them, and what it runs.
 struct CommandSpec: Sendable {
@@ -61,14 +59,4 @@ enum StoreUse: Sendable {
   case readOnly
   /// Only reads unless one of these options is given.
   case readOnlyUnless([any OptionKey])
-
-  func access(_ arguments: ParsedArguments) -> StoreAccess {
-    switch self {
-    case .existing: return .existing
-    case .create: return .create
-    case .readOnly: return .readOnly
-    case .readOnlyUnless(let options):
-      return options.contains { arguments.given($0.spec.name) } ? .existing : .readOnly
-    }
-  }
 }
