@@ -24,13 +24,34 @@ started=$(date +%s%N)
 source scripts/lib/steps.sh
 
 step_format() {
-  scripts/format-lint.sh >"$logs/format.out"
-  local rc=$?
+  # NB: only the files changed since the last clean lint are linted again (their hashes, and
+  # the configuration's, in .build/format.clean); a clean checkout lints every file.
+  local stamp=.build/format.clean now changed rc
+  now=$(
+    {
+      sha256sum .swift-format | sed 's/ .*/  .swift-format/'
+      find Sources Tests -name '*.swift' | LC_ALL=C sort | xargs sha256sum
+      sha256sum Package.swift
+    }
+  )
+  if [ -f "$stamp" ] && [ "$(head -n 1 "$stamp")" = "$(head -n 1 <<<"$now")" ]; then
+    changed=$(comm -13 <(sort "$stamp") <(sort <<<"$now") | sed 's/^[0-9a-f]*  //' | xargs)
+  else
+    changed="Sources Tests Package.swift"
+  fi
+  if [ -z "$changed" ]; then
+    echo "swift format lint --strict: clean (no file changed since the last clean lint)" \
+      >"$logs/format.summary"
+    return 0
+  fi
+  # shellcheck disable=SC2086
+  scripts/format-lint.sh $changed >"$logs/format.out"
+  rc=$?
   cat "$logs/format.out"
   echo "swift format lint --strict: $(
     [ $rc -eq 0 ] && echo clean || echo 'findings above'
-  )" >"$logs/format.summary"
-  [ "$rc" -ne 0 ] && cp "$logs/format.out" "$logs/format.failure"
+  ) ($(wc -w <<<"$changed" | xargs) path(s) linted)" >"$logs/format.summary"
+  if [ "$rc" -eq 0 ]; then echo "$now" >"$stamp"; else rm -f "$stamp"; cp "$logs/format.out" "$logs/format.failure"; fi
   return $rc
 }
 
@@ -128,11 +149,22 @@ step_tests() {
 }
 
 step_selftest() {
-  local rc=0
+  # NB: the self-tests prove the judge's own checks, which live in scripts/ alone: run again
+  # only when scripts/ changed since they last passed (.build/selftest.hash); a clean checkout
+  # runs them.
+  local stamp=.build/selftest.hash hash rc=0
+  hash=$(find scripts -type f | LC_ALL=C sort | xargs sha256sum | sha256sum | cut -d' ' -f1)
+  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$hash" ]; then
+    echo "selftest: unchanged since the self-tests last passed (scripts/ as it was)" \
+      >"$logs/selftest.summary"
+    return 0
+  fi
+  rm -f "$stamp"
   scripts/scans-selftest.sh || rc=1
   scripts/harness-selftest.sh || rc=1
   grep -hE '^(selftest|harness):' "$logs/selftest.log" | grep -E 'planted|checks' |
     paste -sd ';' - | sed 's/;/; /' >"$logs/selftest.summary"
+  [ "$rc" -eq 0 ] && echo "$hash" >"$stamp"
   return $rc
 }
 
