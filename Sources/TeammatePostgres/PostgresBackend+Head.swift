@@ -41,7 +41,7 @@ extension PostgresBackend {
       FROM (\(sql: PostgresStorage.household(of: actor, locking: true))) held
       """
     // NB: the card's row and the receipt go in the statement that appends the change.
-    let writes = MergedWrites.merged(connection.takeDeferred())
+    let writes = WritePlan.sent(connection.takeDeferred())
     do {
       _ = try connection.pipeline(
         opening("BEGIN ISOLATION LEVEL READ COMMITTED") + acting(actor, locking: true) + [check]

@@ -88,7 +88,7 @@ final class PostgresConnection {
 
   /// Statements that go with the next one whose answer is waited for (`later`): writes whose
   /// answers nothing reads share its round trip.
-  private var deferred: [PostgresQuery] = []
+  private var deferred: [WriteStatement] = []
 
   /// Whether nothing may be sent now: the transaction being run committed in its first round
   /// trip (a pull reads all it needs there), or has not begun yet (an add's rules run on the
@@ -98,7 +98,10 @@ final class PostgresConnection {
   var sealed = false
 
   /// Queues `statement` to be sent with the next `query`; a failure in it fails that call.
-  func later(_ statement: PostgresQuery) { deferred.append(statement) }
+  func later(_ statement: PostgresQuery) { deferred.append(.other(statement)) }
+
+  /// Queues a statement declared as a part of a write's plan (`WritePlan`).
+  func later(_ statement: WriteStatement) { deferred.append(statement) }
 
   /// Whether statements are queued to go with the next `query`.
   var hasDeferred: Bool { !deferred.isEmpty }
@@ -127,7 +130,7 @@ final class PostgresConnection {
 
   /// What was queued, taken to be sent by the caller (an add's one round trip puts its writes
   /// after its opening).
-  func takeDeferred() -> [PostgresQuery] {
+  func takeDeferred() -> [WriteStatement] {
     defer { deferred = [] }
     return deferred
   }
@@ -167,7 +170,7 @@ final class PostgresConnection {
     try refuseIfSealed()
     try settleOwed()
     // NB: a card's row and a receipt go in the statement that appends their change.
-    let all = MergedWrites.merged(deferred) + statements
+    let all = WritePlan.sent(deferred) + statements
     deferred = []
     sentSinceMark = true
     observer?.roundTrip(statements: all.count)

@@ -58,22 +58,6 @@ struct PostgresQuery: ExpressibleByStringInterpolation, Sendable {
     return query
   }
 
-  /// Whether the statement's text begins with `prefix`, read off its leading text without
-  /// rendering the whole statement.
-  func begins(with prefix: String) -> Bool {
-    guard case .text(let text) = pieces.first else { return false }
-    return text.hasPrefix(prefix)
-  }
-
-  /// The query without the first `count` characters of its leading text.
-  func dropping(_ count: Int) -> PostgresQuery {
-    var query = self
-    if case .text(let text) = pieces.first {
-      query.pieces[0] = .text(String(text.dropFirst(count)))
-    }
-    return query
-  }
-
   /// The statement's text, with `$1`, `$2`… in the places of its values.
   var sql: String {
     var text = ""

@@ -89,11 +89,12 @@ extension PostgresStorage {
     let body = try json(card)
     storedTexts.stored(card, as: body)
     connection.later(
-      """
-      INSERT INTO cards (household_id, id, maybe_pending_for_all_but, body)
-      VALUES (\(card.householdID.rawValue), \(card.id.rawValue), \(hint), \(body))
-      ON CONFLICT (household_id, id) DO UPDATE SET
-        maybe_pending_for_all_but = excluded.maybe_pending_for_all_but, body = excluded.body
-      """)
+      .card(
+        """
+          INSERT INTO cards (household_id, id, maybe_pending_for_all_but, body)
+        VALUES (\(card.householdID.rawValue), \(card.id.rawValue), \(hint), \(body))
+        ON CONFLICT (household_id, id) DO UPDATE SET
+          maybe_pending_for_all_but = excluded.maybe_pending_for_all_but, body = excluded.body
+        """))
   }
 }

@@ -78,21 +78,20 @@ extension PostgresStorage {
     let announcing =
       secret?.announcing("household_id", "sequence")
       ?? "teammate_announce(household_id, sequence)"
-    let statement: PostgresQuery = """
-      WITH appended AS (
+    let statement = WriteStatement.change(
+      insert: """
         INSERT INTO changes (household_id, sequence, card_id, card_revision, body)
         VALUES (\(household), \(sql: sequence), \(change.card?.id.rawValue),
           \(change.card.map { "\($0.revision)" })::integer, \(body))
         RETURNING household_id, sequence
-      )
-      SELECT sequence, \(sql: announcing) FROM appended
-      """
+        """,
+      select: "SELECT sequence, \(sql: announcing) FROM appended")
     if let last {
       storedTexts.stored(stamped, as: body)
       known?.lastSequence = last + 1
       connection.later(statement)
     } else {
-      stamped.sequence = try connection.query(statement).integer(0, "sequence")
+      stamped.sequence = try connection.query(statement.query).integer(0, "sequence")
     }
     return stamped
   }
@@ -180,10 +179,11 @@ extension PostgresStorage {
   ) throws {
     let text = try storedTexts.text(of: outcome) ?? json(outcome)
     connection.later(
-      """
-      INSERT INTO write_receipts (household_id, account, write_id, outcome)
-      VALUES (\(household.rawValue), \(account.rawValue), \(write.rawValue), \(text))
-      """)
+      .receipt(
+        """
+        INSERT INTO write_receipts (household_id, account, write_id, outcome)
+        VALUES (\(household.rawValue), \(account.rawValue), \(write.rawValue), \(text))
+        """))
   }
 
   public mutating func forgetReceipts(
