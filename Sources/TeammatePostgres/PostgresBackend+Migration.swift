@@ -95,7 +95,7 @@ extension PostgresBackend {
     }
     // NB: the tables and the schema's mark go in at once, or not at all.
     try connection.execute(
-      PostgresSchema.migrations.joined(separator: "\n") + PostgresSchema.definerHardening
+      PostgresSchema.migrations.map(\.sql).joined(separator: "\n") + PostgresSchema.definerHardening
         + " INSERT INTO teammate_schema VALUES ('\(PostgresSchema.application)', "
         + "\(PostgresSchema.version));")
   }
@@ -107,7 +107,7 @@ extension PostgresBackend {
     throws(PostgresError)
   {
     try connection.execute(
-      PostgresSchema.migrations[current...].joined(separator: "\n")
+      PostgresSchema.migrations[current...].map(\.sql).joined(separator: "\n")
         + PostgresSchema.definerHardening
         + " UPDATE teammate_schema SET version = \(PostgresSchema.version)")
   }

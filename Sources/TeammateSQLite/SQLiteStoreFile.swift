@@ -224,7 +224,7 @@ enum SQLiteStoreFile {
         // process ever sees a store of ours without it.
         try connection.execute("PRAGMA application_id = \(SQLiteHeader.teammateID)")
         guard current < Schema.version else { return true }
-        try connection.execute(Schema.migrations[current])
+        try connection.execute(Schema.migrations[current].sql)
         try connection.execute("PRAGMA user_version = \(current + 1)")
         return false
       }

@@ -1,10 +1,12 @@
 import Foundation
+import TeammateKit
 import TeammateTestHarness
 import Testing
 
 @testable import TeammatePostgres
 
-/// The migrator, beyond its steps: what it does to whatever the steps made (AC-PG-50).
+/// The migrator, beyond its steps: their names (AC-STORE-25) and what it does to whatever the
+/// steps made (AC-PG-50).
 @Suite struct PostgresMigratorTests {
   /// The definer functions of the store's schema that are not hardened: not the owner's, not
   /// finding names in the store's schema and then `pg_temp`, or anybody's to run.
@@ -41,5 +43,12 @@ import Testing
     #expect(try Self.bareDefiners(connection) == ["teammate_bare"])
     try connection.execute(PostgresSchema.definerHardening)
     #expect(try Self.bareDefiners(connection) == [])
+  }
+
+  @Test func test_AC_STORE_25_theServersStepsAreNamedAndItsVersionIsHowManyRan() throws {
+    #expect(PostgresSchema.migrations.flaw == nil)
+    let connection = try PostgresConnection(url: try PostgresTestServer.freshStore("steps"))
+    try PostgresBackend.prepare(connection, searchPath: nil)
+    #expect(try PostgresBackend.currentVersion(connection) == PostgresSchema.migrations.count)
   }
 }

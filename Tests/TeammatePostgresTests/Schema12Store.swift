@@ -46,7 +46,7 @@ struct Schema12Store {
     let store = try PostgresTestServer.freshStore("old_store")
     let old = try PostgresConnection(url: store)
     try old.execute(
-      PostgresSchema.migrations[..<12].joined(separator: "\n")
+      PostgresSchema.migrations[..<12].map(\.sql).joined(separator: "\n")
         + " INSERT INTO teammate_schema VALUES ('\(PostgresSchema.application)', 12);")
     let copying = try PostgresConnection(url: source)
     for table in ["households", "account_households", "invites", "cards", "changes"] {

@@ -154,6 +154,21 @@ import Testing
     #expect(try connection.first("PRAGMA user_version") { $0.int(0) } == Schema.version)
   }
 
+  @Test func test_AC_STORE_25_theFilesStepsAreNamedAndItsVersionIsHowManyRan() async throws {
+    #expect(Schema.migrations.flaw == nil)
+    let path = try TemporaryFolder.make().appending("steps.sqlite")
+    let store = try SQLiteBackend(path: path, clock: clock)
+    #expect(try await store.householdID(of: "alice", as: "alice") == nil)
+    let connection = try SQLiteConnection(path: path)
+    #expect(try connection.first("PRAGMA user_version") { $0.int(0) } == Schema.migrations.count)
+    // The check fires on a nameless step, a name two steps share, and a step that does nothing.
+    let step = Migration(name: "tables", sql: "CREATE TABLE t (x);")
+    #expect([step, Migration(name: " ", sql: "SELECT 1;")].flaw == "step 2 has no name")
+    #expect([step, step].flaw == "two steps are named 'tables'")
+    #expect(
+      [Migration(name: "nothing", sql: "\n  ")].flaw == "step 1 ('nothing') has no statements")
+  }
+
   @Test func test_AC_STORE_08_deviceStateAndSchedulerSurviveReopening() async throws {
     let (path, home) = try await populatedStore(cards: 1)
     let serverClock = ManualWallClock(Fixtures.start)

@@ -67,7 +67,7 @@ import Testing
     let path = try TemporaryFolder.make().appending("old.sqlite")
     do {
       let old = try SQLiteConnection(path: path)
-      try old.execute(Schema.migrations[0])
+      try old.execute(Schema.migrations[0].sql)
       try old.execute("PRAGMA user_version = 1")
       try old.execute(
         #"INSERT INTO households VALUES ('h1', '{"id":"h1","name":"Old","timeZone":"UTC","createdBy":"alice","createdAt":0,"members":[]}')"#
@@ -411,7 +411,7 @@ import Testing
     SQLiteConnection, SQLiteStorage
   ) {
     let old = try SQLiteConnection(path: path)
-    for migration in Schema.migrations.prefix(version) { try old.execute(migration) }
+    for migration in Schema.migrations.prefix(version) { try old.execute(migration.sql) }
     // NB: a store past schema 1 carries the application id that marks it as ours.
     let mark = version > 1 ? "; PRAGMA application_id = \(SQLiteHeader.teammateID)" : ""
     try old.execute("PRAGMA user_version = \(version)\(mark)")
