@@ -28,6 +28,12 @@ public actor InMemoryNotificationScheduler: NotificationScheduler {
     return scheduled.values.sorted { ($0.fireAt, $0.id) < ($1.fireAt, $1.id) }
   }
 
+  /// What a phone would have shown by now, oldest first (`delivered`).
+  public func shown() -> [PlannedNotification] {
+    deliverDue()
+    return delivered
+  }
+
   /// Moves every notification whose time has come to `delivered`.
   public func deliverDue() {
     guard let now = clock?.now() else { return }

@@ -254,6 +254,9 @@ public struct SQLiteNotificationScheduler: NotificationScheduler {
     try await store.notifications(of: account, delivered: true, now: clock.now())
   }
 
+  /// What this device has already shown, oldest first (`delivered()`).
+  public func shown() async throws -> [PlannedNotification] { try await delivered() }
+
   public func schedule(_ notifications: [PlannedNotification]) async throws {
     try await store.schedule(notifications, for: account, now: clock.now())
   }

@@ -321,6 +321,8 @@ actor SimScheduler: NotificationScheduler {
 
   func removeAll() async throws { await base.removeAll() }
 
+  func shown() async throws -> [PlannedNotification] { await delivered() }
+
   /// What the phone has shown, oldest first.
   func delivered() async -> [PlannedNotification] {
     _ = await base.pending()

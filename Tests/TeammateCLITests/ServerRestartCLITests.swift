@@ -20,6 +20,9 @@ import Testing
     #expect(down.stderr.contains(cluster.url.prefix(30)) && down.stderr.contains("hint: "))
     let waiting = try await cli.run(server, bob, "bob", ["--offline", "card", "add", "Bottles"])
     #expect(waiting.exitCode == 0, "\(waiting.stderr)")
+    // What the device holds is read without the server (AC-DEV-21).
+    let held = try await cli.run(server, bob, "bob", ["notifications"])
+    #expect(held.exitCode == 0, "\(held.stderr)")
 
     try await cluster.resume()
     let listed = try await cli.json(

@@ -116,6 +116,28 @@ import Testing
     #expect(reopened.planned.map(\.id) == ["event:e1"] && reopened.planned[0].title.isEmpty)
   }
 
+  @Test func test_AC_DEV_21_theDeviceIsAskedForWhatItsCentreHoldsAndHasShown() async throws {
+    let home = try await couple()
+    _ = try await home.alice.addCard(
+      CardDraft(kind: .event, title: "Checkup", time: clock.now() + 86_400))
+    _ = try await home.bob.sync()
+    let coming = try await home.bob.notifications()
+    let held = await home.bobsCentre.pending()
+    #expect(!coming.isEmpty && coming == held)
+    #expect(coming.map(\.fireAt) == coming.map(\.fireAt).sorted())
+    // NB: what fires at once (alice's activity) the centre has shown already.
+    let shown = try await home.bob.notifications(shown: true)
+    let delivered = await home.bobsCentre.delivered
+    #expect(!shown.isEmpty && shown == delivered)
+    // A centre that cannot say what it showed (a phone's, by the seam's default) answers none.
+    let phone = Device(
+      account: "bob", backend: home.backend, clock: clock,
+      scheduler: PhoneShapedNotificationCentre())
+    _ = try await phone.sync()
+    #expect(try await !phone.notifications().isEmpty)
+    #expect(try await phone.notifications(shown: true).isEmpty)
+  }
+
   @Test func test_AC_DEV_07_aPushedChangeIsPlannedAndShownAtOnce() async throws {
     let home = try await couple()
     let pushes = PushInbox(await home.backend.subscribe(as: "bob"))

@@ -177,10 +177,9 @@ extension Commands {
       abstract: "The local notifications this device holds, soonest first.",
       options: [delivered], store: .readOnly
     ) { session, arguments in
-      let uid = try session.account()
-      let scheduler = try session.deviceStore().scheduler(for: uid, clock: session.clock)
+      let device = try await session.heldDevice()
       let shown = arguments[delivered]
-      let notifications = try await shown ? scheduler.delivered() : scheduler.pending()
+      let notifications = try await device.notifications(shown: shown)
       let times = await session.times()
       if session.json {
         return session.writeJSON(
@@ -191,7 +190,7 @@ extension Commands {
       }
       // NB: a reminder due at once is shown by the sync that plans it, so the two lists
       // together are what the sync said it planned.
-      let alreadyShown = shown ? 0 : try await scheduler.delivered().count
+      let alreadyShown = shown ? 0 : try await device.notifications(shown: true).count
       let words = NotificationWords(language: session.language)
       let footer = alreadyShown == 0 ? "" : "\n" + words.shownAlready(alreadyShown) + "\n"
       guard !notifications.isEmpty else {

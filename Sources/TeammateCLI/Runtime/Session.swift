@@ -38,6 +38,8 @@ struct Session {
   /// (AC-PORT-22): every command but one that makes, joins or imports a household, and the
   /// erasure of an account, which is the person's wherever the household went.
   var refusesMovedHousehold = true
+  /// Whether this run's device is opened for what it holds alone (`heldDevice`).
+  private var readsOnlyItsDevice = false
   /// Whether the command opens the device without holding it: `watch`, which runs until
   /// interrupted and only pulls, must not keep the account's other commands waiting.
   var sharesDevice = false
@@ -271,6 +273,7 @@ struct Session {
     if let openedAccountDevice { return openedAccountDevice }
     let uid = try account()
     // NB: the store first: a server that refuses is what the user hears before a device file.
+    let offline = offline || readsOnlyItsDevice
     let backend: any TeammateBackend = offline && onServer ? Unreachable() : try store()
     let local = try deviceStore()
     if deviceLock == nil, !sharesDevice {
@@ -291,6 +294,13 @@ struct Session {
       online: !offline, wording: language.wording)
     openedAccountDevice = device
     return device
+  }
+
+  /// The device for a command that reads only what the device holds itself (its
+  /// notifications): a server's is opened as offline, so that the server is not asked.
+  mutating func heldDevice() async throws -> Device {
+    readsOnlyItsDevice = true
+    return try await device()
   }
 
   /// The device as a command shows it (AC-CLI-96): online, it first pulls what is new, once a

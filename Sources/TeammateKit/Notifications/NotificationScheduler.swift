@@ -22,4 +22,11 @@ public protocol NotificationScheduler: Sendable {
   /// Forgets everything, pending and already shown: the account left its household, and a
   /// former member keeps none of its text.
   func removeAll() async throws
+  /// What the centre has already shown, oldest first. A centre that cannot say answers none
+  /// (the default): a phone's system shows its delivered notifications itself.
+  func shown() async throws -> [PlannedNotification]
+}
+
+extension NotificationScheduler {
+  public func shown() async throws -> [PlannedNotification] { [] }
 }
