@@ -3,8 +3,8 @@ import TeammateTestHarness
 import TeammateTestSupport
 import Testing
 
-/// `SimulationContract` of the conformance product on each of our backends, its seeds spread
-/// over test cases so that they share the cores.
+/// `SimulationContract`'s seeded runs on each of our backends, its seeds spread over test
+/// cases so that they share the cores (its checks run with the rest, `BackendContractTests`).
 @Suite struct SimulationContractTests {
   struct Run: Sendable, CustomTestStringConvertible {
     let kind: BackendKind
@@ -18,11 +18,6 @@ import Testing
   @Test(arguments: runs)
   func test_AC_SYNC_19_devicesConvergeWhateverHappens(run: Run) async throws {
     try await SimulationContract.live(seed: run.seed, steps: 60, on: run.kind)
-  }
-
-  @Test(arguments: BackendKind.allCases)
-  func test_AC_SYNC_19_longLivesThatFoundBugsStayFixed(kind: BackendKind) async throws {
-    try await SimulationContract.longLivesThatFoundBugsStayFixed.run(on: kind)
   }
 
   /// A slice of the sweep: the seeds of one test case, on one backend kind.
@@ -45,10 +40,5 @@ import Testing
   func test_AC_SIM_02_aSweepOfSeedsBreaksNoInvariant(sweep: Sweep) async throws {
     let steps = sweep.kind == .inMemory ? 100 : 40
     await SimulationContract.sweep(sweep.seeds, steps: steps, on: sweep.kind)
-  }
-
-  @Test(arguments: BackendKind.allCases)
-  func test_AC_SIM_02_seedsThatFoundBugsStayFixed(kind: BackendKind) async throws {
-    try await SimulationContract.seedsThatFoundBugsStayFixed.run(on: kind)
   }
 }

@@ -5,7 +5,7 @@ import Testing
 
 @testable import TeammatePostgres
 
-/// The migrator, beyond its steps: their names (AC-STORE-25) and what it does to whatever the
+/// The migrator, beyond its steps: their names (AC-PG-52) and what it does to whatever the
 /// steps made (AC-PG-50).
 @Suite struct PostgresMigratorTests {
   /// The definer functions of the store's schema that are not hardened: not the owner's, not
@@ -45,7 +45,7 @@ import Testing
     #expect(try Self.bareDefiners(connection) == [])
   }
 
-  @Test func test_AC_STORE_25_theServersStepsAreNamedAndItsVersionIsHowManyRan() throws {
+  @Test func test_AC_PG_52_theServersStepsAreNamedAndItsVersionIsHowManyRan() throws {
     #expect(PostgresSchema.migrations.flaw == nil)
     let connection = try PostgresConnection(url: try PostgresTestServer.freshStore("steps"))
     try PostgresBackend.prepare(connection, searchPath: nil)

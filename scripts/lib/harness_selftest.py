@@ -203,8 +203,13 @@ LIST = ("TeammateKitTests.CardTests/test_AC_CARD_01_titled()\n"
         "TeammateKitTests.CardTests/test_AC_CARD_02_seeAbove(kind:)\n")
 
 
-def trace(spec_extra="", list_text=LIST, files=None, without_id=None):
+def trace(spec_extra="", list_text=LIST, files=None, without_id=None, conformance=None):
     root = tempfile.mkdtemp(dir=scratch)
+    if conformance is not None:
+        product = os.path.join(root, "Sources", "TeammateConformance")
+        os.makedirs(product)
+        with open(os.path.join(product, "CardContract.swift"), "w", encoding="utf-8") as handle:
+            handle.write(conformance)
     specs = os.path.join(root, "specs")
     os.makedirs(specs)
     with open(os.path.join(specs, "cards.md"), "w", encoding="utf-8") as handle:
@@ -273,6 +278,17 @@ expect("fail", r"without-id: TeammateKitTests\.plantedAtTheTop\(\) .*names no ac
 expect("fail", r"orphaned: TeammateKitTests\.test_AC_CARD_08_atTheTop\(\) .*names AC-CARD-08",
        "a test declared outside any suite naming an undefined id",
        trace(list_text=LIST + "TeammateKitTests.test_AC_CARD_08_atTheTop()\n"))
+
+# The contract's one run traces the id of every check the product declares (AC-CONF-06).
+CHECK = ('  public static let titled = ContractCheck(\n    id: "AC-CARD-05", name: "titled"\n'
+         '  ) { world in }\n')
+RUN = "BackendContractTests.BackendContractTests/test_AC_CONF_06_everyCheck(run:)\n"
+CONF = {"conformance.md": "# Conformance\n\n- **AC-CONF-06** — The one run.\n"}
+expect("pass", "", "a check's id traced to the contract's one run",
+       trace("- **AC-CARD-05** — checked.\n", list_text=LIST + RUN, files=CONF,
+             conformance=CHECK))
+expect("fail", r"uncovered: AC-CARD-05", "a check's id with the contract's run not listed",
+       trace("- **AC-CARD-05** — checked.\n", files=CONF, conformance=CHECK))
 
 # The public API: a declaration that moved or went, and an undocumented one.
 def symbol(precise, path, kind="swift.struct", doc=True, decl=None):

@@ -6,6 +6,9 @@ refers to one that specs/ defines; all tests of one id live in one test target (
 spans layers gets one id per layer); and every id-like token in specs/ is either a well-formed
 definition or a reference to a defined id.
 
+A check of the conformance product proves the id it declares (`ContractCheck(id: …)`) where
+the contract's one run, a test named `test_AC_CONF_06_…`, is listed (AC-CONF-06).
+
 Every test names an id, or is listed in scripts/tests-without-id with the reason it proves
 no acceptance criterion; and in each spec file an area's ids stand in increasing order.
 
@@ -25,6 +28,21 @@ TOKEN = re.compile(r"(?<![A-Za-z0-9])AC[-_][A-Za-z]+[-_]\d+(?![0-9])", re.IGNORE
 WELL_FORMED = re.compile(r"^AC([-_])[A-Z]+\1\d{2}$")
 LOOKS_LIKE_DEFINITION = re.compile(r"^\s*(?:[-*+]|\d+[.)]|#+)?\s*[*_`\[]*\s*AC[-_]", re.IGNORECASE)
 TEST_NAME = re.compile(r"^test_AC_([A-Z]+)_(\d{2})_[A-Za-z0-9_]+$")
+# The contract's one run (AC-CONF-06): a listed test of this prefix traces, in its target, the id
+# of every check the conformance product declares.
+CONTRACT_RUN = "test_AC_CONF_06_"
+CHECK_ID = re.compile(r"=\s*ContractCheck\(\s*id:\s*\"(AC-[A-Z]+-\d{2})\"")
+
+
+def contract_check_ids(root):
+    """The acceptance ids the conformance product's checks declare."""
+    folder = os.path.join(root, "Sources", "TeammateConformance")
+    ids = set()
+    for name in sorted(os.listdir(folder)) if os.path.isdir(folder) else []:
+        if name.endswith(".swift"):
+            with open(os.path.join(folder, name), encoding="utf-8") as handle:
+                ids.update(CHECK_ID.findall(handle.read()))
+    return ids
 
 
 def locate(tests_dir, function):
@@ -145,6 +163,10 @@ def main(specs_dir, test_list, without_id=None):
             ident = f"AC-{name.group(1)}-{name.group(2)}"
             tested.setdefault(ident, set()).add(target)
             namers.setdefault(ident, (test, function))
+            if function.startswith(CONTRACT_RUN):
+                for check in contract_check_ids(root):
+                    tested.setdefault(check, set()).add(target)
+                    namers.setdefault(check, (test, function))
     for test in sorted(set(allowed) - listed):
         problems.append(
             f"without-id: scripts/tests-without-id lists {test}, which the runner does not "
