@@ -8,12 +8,12 @@ import Foundation
 ///
 /// Not thread-safe: the backend uses it from its actor only.
 final class PostgresConnection {
-  private let handle: OpaquePointer
-  private let pq: LibPQ
-  private let waits: PostgresWaits
+  let handle: OpaquePointer
+  let pq: LibPQ
+  let waits: PostgresWaits
   /// Set when an answer did not come in time: what the server sends later is not read, and
   /// the connection is not used again.
-  private var abandoned = false
+  var abandoned = false
   /// Whether statements are prepared by name (not through a transaction pooler).
   private let prepares: Bool
 
@@ -222,7 +222,7 @@ final class PostgresConnection {
   }
 
   /// What libpq says went wrong with the connection.
-  private func failure() -> PostgresError {
+  func failure() -> PostgresError {
     PostgresError.client(
       LibPQ.text(pq.errorMessage(handle)).trimmingCharacters(in: .whitespacesAndNewlines))
   }
@@ -252,131 +252,11 @@ final class PostgresConnection {
     return name
   }
 
-  private func rows(_ result: OpaquePointer?) throws(PostgresError) -> PostgresRows {
-    guard let result else { throw failure() }
-    switch pq.resultStatus(result) {
-    case PGRES_COMMAND_OK, PGRES_TUPLES_OK:
-      return PostgresRows(result, pq)
-    default:
-      let state = pq.resultErrorField(result, Int32(UInt8(ascii: "C"))).map {
-        SQLState(rawValue: String(cString: $0))
-      }
-      let message = LibPQ.text(pq.resultErrorMessage(result))
-      pq.clear(result)
-      throw PostgresError(
-        state: state, message: message.trimmingCharacters(in: .whitespacesAndNewlines))
-    }
-  }
-
   /// Runs several statements without parameters (a migration).
   func execute(_ sql: String) throws(PostgresError) {
     try refuseIfSealed()
     try settleOwed()
     let deadline = answerDeadline
     _ = try rows(answer(to: pq.sendQuery(handle, sql), by: deadline))
-  }
-
-  /// The result of what was just sent (`sent` is libpq's 1 when it went): the last result,
-  /// or the first error of several statements; nil when the connection failed (its message
-  /// says why).
-  private func answer(to sent: Int32, by deadline: ContinuousClock.Instant) throws(PostgresError)
-    -> OpaquePointer?
-  {
-    guard sent == 1 else { return nil }
-    return try answer(by: deadline)
-  }
-
-  /// One command's results, read until libpq says they are over, no later than `deadline`.
-  private func answer(by deadline: ContinuousClock.Instant) throws(PostgresError)
-    -> OpaquePointer?
-  {
-    var kept: OpaquePointer?
-    do {
-      while let result = try nextResult(by: deadline) {
-        guard let previous = kept else {
-          kept = result
-          continue
-        }
-        // NB: like PQexec, but the first error wins: the statements after it did not run.
-        if pq.resultStatus(previous) == PGRES_FATAL_ERROR {
-          pq.clear(result)
-        } else {
-          pq.clear(previous)
-          kept = result
-        }
-      }
-    } catch {
-      if let kept { pq.clear(kept) }
-      throw error
-    }
-    return kept
-  }
-
-  /// Waits, no later than `deadline`, until libpq holds a whole result, and takes it: nil
-  /// when the command's results are over. An answer that does not come in time leaves the
-  /// connection abandoned.
-  private func nextResult(by deadline: ContinuousClock.Instant) throws(PostgresError)
-    -> OpaquePointer?
-  {
-    while pq.isBusy(handle) == 1 {
-      let left = ContinuousClock.now.duration(to: deadline)
-      guard left > .zero else {
-        abandoned = true
-        observer?.waitExpired()
-        throw PostgresError.unanswered(within: waits.answer)
-      }
-      var descriptor = pollfd(fd: pq.socket(handle), events: Int16(POLLIN), revents: 0)
-      _ = poll(&descriptor, 1, PostgresWaits.milliseconds(left))
-      guard pq.consumeInput(handle) == 1 else { throw failure() }
-    }
-    return pq.getResult(handle)
-  }
-
-  private func withParameters<T>(
-    _ parameters: [String?], _ body: ([UnsafePointer<CChar>?]) -> T
-  ) -> T {
-    let storage: [UnsafeMutablePointer<CChar>?] = parameters.map { $0.map { strdup($0) } ?? nil }
-    defer { for pointer in storage { free(pointer) } }
-    return body(storage.map { $0.map { UnsafePointer($0) } })
-  }
-}
-
-/// The rows of one result, read by column name; freed with the value.
-final class PostgresRows {
-  private let result: OpaquePointer
-  private let pq: LibPQ
-
-  init(_ result: OpaquePointer, _ pq: LibPQ) {
-    self.result = result
-    self.pq = pq
-  }
-  deinit { pq.clear(result) }
-
-  var count: Int { Int(pq.ntuples(result)) }
-
-  /// The column's number; a name the statement does not return is this client's mistake.
-  private func column(_ name: String) throws(PostgresError) -> Int32 {
-    let number = pq.fnumber(result, "\"\(name)\"")
-    guard number >= 0 else { throw .client("the result has no column '\(name)'") }
-    return number
-  }
-
-  func text(_ row: Int, _ name: String) throws(PostgresError) -> String {
-    LibPQ.text(pq.getvalue(result, Int32(row), try column(name)))
-  }
-
-  func optionalText(_ row: Int, _ name: String) throws(PostgresError) -> String? {
-    let number = try column(name)
-    return pq.getisnull(result, Int32(row), number) == 1
-      ? nil : LibPQ.text(pq.getvalue(result, Int32(row), number))
-  }
-
-  /// A whole number the server sent; anything else is refused, never read as a default.
-  func integer(_ row: Int, _ name: String) throws(PostgresError) -> Int64 {
-    let text = try text(row, name)
-    guard let value = Int64(text) else {
-      throw .client("the server sent '\(text)' where column '\(name)' holds a number")
-    }
-    return value
   }
 }
