@@ -176,7 +176,7 @@ final class PostgresConnection {
     observer?.roundTrip(statements: all.count)
     let deadline = answerDeadline
     let names = try all.map { statement throws(PostgresError) in
-      try prepared(statement.sql, count: statement.parameters.count)
+      try prepared(statement)
     }
     guard all.count > 1 else {
       return [try rows(answer(to: send(all[0], named: names[0]), by: deadline))]
@@ -230,10 +230,11 @@ final class PostgresConnection {
   /// Sends `statement`, prepared as `name` (or unnamed when nil); libpq's 1 when it went.
   private func send(_ statement: PostgresQuery, named name: String?) -> Int32 {
     let parameters = statement.parameters
+    let types = statement.types.map { Oid($0.rawValue) }
     return withParameters(parameters) { values in
       guard let name else {
         return pq.sendQueryParams(
-          handle, statement.sql, Int32(parameters.count), nil, values, nil, nil, 0)
+          handle, statement.sql, Int32(parameters.count), types, values, nil, nil, 0)
       }
       return pq.sendQueryPrepared(handle, name, Int32(parameters.count), values, nil, nil, 0)
     }
@@ -242,12 +243,17 @@ final class PostgresConnection {
   /// Statements this connection has prepared, by their SQL: each is parsed and planned once.
   private var statements: [String: String] = [:]
 
-  private func prepared(_ sql: String, count: Int) throws(PostgresError) -> String? {
+  /// The statement's name, prepared with the types of its values the first time it is sent
+  /// (nil when this connection prepares nothing).
+  private func prepared(_ statement: PostgresQuery) throws(PostgresError) -> String? {
     guard prepares else { return nil }
+    let sql = statement.sql
     if let name = statements[sql] { return name }
     let name = "s\(statements.count)"
     let deadline = answerDeadline
-    _ = try rows(answer(to: pq.sendPrepare(handle, name, sql, Int32(count), nil), by: deadline))
+    let types = statement.types.map { Oid($0.rawValue) }
+    let sent = pq.sendPrepare(handle, name, sql, Int32(types.count), types)
+    _ = try rows(answer(to: sent, by: deadline))
     statements[sql] = name
     return name
   }

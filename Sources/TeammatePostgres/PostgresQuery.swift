@@ -1,3 +1,5 @@
+import Foundation
+
 /// One statement with its values bound by interpolation: each interpolated value becomes the
 /// next `$n` placeholder as the statement is rendered, so that no placeholder is numbered by
 /// hand and the count of placeholders and values cannot disagree. SQL text itself comes only
@@ -7,9 +9,18 @@
 /// let query: PostgresQuery = "SELECT body FROM cards WHERE id = \(id.rawValue)"
 /// ```
 struct PostgresQuery: ExpressibleByStringInterpolation, Sendable {
+  /// The type a value is bound as: the server reads it as that type, not from its text.
+  enum ValueType: UInt32, Sendable {
+    /// Text, its type the server's to infer from where it goes (a column, a function).
+    case inferred = 0
+    case boolean = 16
+    case bigint = 20
+    case doublePrecision = 701
+  }
+
   enum Piece: Sendable {
     case text(String)
-    case value(String?)
+    case value(String?, ValueType)
   }
 
   private(set) var pieces: [Piece]
@@ -32,17 +43,25 @@ struct PostgresQuery: ExpressibleByStringInterpolation, Sendable {
 
     mutating func appendLiteral(_ literal: String) { pieces.append(.text(literal)) }
 
-    /// A value, bound (nil is NULL).
-    mutating func appendInterpolation(_ value: String?) { pieces.append(.value(value)) }
-
-    /// A number, bound.
-    mutating func appendInterpolation(_ value: some BinaryInteger) {
-      pieces.append(.value("\(value)"))
+    /// A value, bound as text (nil is NULL).
+    mutating func appendInterpolation(_ value: String?) {
+      pieces.append(.value(value, .inferred))
     }
 
-    /// A truth value, bound: the server reads `true` or `false` as its column's boolean.
+    /// A whole number, bound as a `bigint`.
+    mutating func appendInterpolation(_ value: some BinaryInteger) {
+      pieces.append(.value("\(value)", .bigint))
+    }
+
+    /// A truth value, bound as a `boolean`.
     mutating func appendInterpolation(_ value: Bool) {
-      pieces.append(.value(value ? "true" : "false"))
+      pieces.append(.value(value ? "true" : "false", .boolean))
+    }
+
+    /// A time, bound as the store keeps times: `double precision` seconds since 2001,
+    /// exactly as `Date` holds them.
+    mutating func appendInterpolation(_ value: Date) {
+      pieces.append(.value("\(value.timeIntervalSinceReferenceDate)", .doublePrecision))
     }
 
     /// A fragment of SQL that is a query itself, its values bound in their place.
@@ -76,7 +95,15 @@ struct PostgresQuery: ExpressibleByStringInterpolation, Sendable {
   /// The values, in the order of their placeholders.
   var parameters: [String?] {
     pieces.compactMap { piece in
-      if case .value(let value) = piece { return .some(value) }
+      if case .value(let value, _) = piece { return .some(value) }
+      return nil
+    }
+  }
+
+  /// The types the values are bound as, in the order of their placeholders.
+  var types: [ValueType] {
+    pieces.compactMap { piece in
+      if case .value(_, let type) = piece { return type }
       return nil
     }
   }

@@ -10,7 +10,7 @@ extension PostgresStorage {
   public func failedJoins(after date: Date) throws -> [Date] {
     // NB: every account's failures, their times alone, through the function that may read them.
     try dates(
-      "SELECT at FROM teammate_failed_joins_after(\(Self.text(date))::double precision) AS at")
+      "SELECT at FROM teammate_failed_joins_after(\(date)) AS at")
   }
 
   /// Each row's `at`; a time that does not read is reported, never dropped.
@@ -28,13 +28,13 @@ extension PostgresStorage {
   public mutating func recordFailedJoin(of account: AccountID, at date: Date) throws {
     // NB: through the database's function, which records the acting account's only (schema 13).
     connection.later(
-      "SELECT teammate_record_failed_join(\(account.rawValue), \(Self.text(date))::double precision)"
+      "SELECT teammate_record_failed_join(\(account.rawValue), \(date))"
     )
   }
 
   public mutating func forgetFailedJoins(of account: AccountID, through date: Date) throws {
     connection.later(
-      "SELECT teammate_forget_failed_joins(\(account.rawValue), \(Self.text(date))::double precision)"
+      "SELECT teammate_forget_failed_joins(\(account.rawValue), \(date))"
     )
   }
 

@@ -92,9 +92,6 @@ public struct PostgresStorage: BackendStorage {
     try documents(type, column, of: statement).first
   }
 
-  /// Seconds since 2001, exactly as `Date` holds them.
-  static func text(_ date: Date) -> String { "\(date.timeIntervalSinceReferenceDate)" }
-
   /// What the transaction's first round trip read about the acting account's household,
   /// kept while the transaction runs and changed with what it writes: the account's own
   /// lookups are not asked of the server again.

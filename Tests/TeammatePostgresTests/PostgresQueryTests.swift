@@ -17,6 +17,27 @@ import Testing
     #expect(literal.sql == "SELECT 1" && literal.parameters.isEmpty)
   }
 
+  @Test func test_AC_PG_53_valuesAreBoundAsTheirTypes() throws {
+    let at = Date(timeIntervalSinceReferenceDate: 812_345_678.123_456_7)
+    let query: PostgresQuery = """
+      SELECT pg_typeof(\(Int64(7)))::text AS number, pg_typeof(\(true))::text AS truth,
+        pg_typeof(\(at))::text AS time, \(at) AS seconds, \("a")::text AS word
+      """
+    #expect(query.types == [.bigint, .boolean, .doublePrecision, .doublePrecision, .inferred])
+    for prepares in [true, false] {
+      let connection = try PostgresConnection(
+        url: try PostgresTestServer.freshStore("pgtypes"), prepares: prepares)
+      for _ in 1...2 {
+        let rows = try connection.query(query)
+        #expect(try rows.text(0, "number") == "bigint")
+        #expect(try rows.text(0, "truth") == "boolean")
+        #expect(try rows.text(0, "time") == "double precision")
+        let seconds = try #require(Double(try rows.text(0, "seconds")))
+        #expect(Date(timeIntervalSinceReferenceDate: seconds) == at)
+      }
+    }
+  }
+
   @Test func test_AC_PG_16_rowsAreReadByNameAndWhatCannotBeReadIsTheClientsToSay() throws {
     let connection = try PostgresConnection(url: try PostgresTestServer.freshStore("pgquery"))
     let strange = "x'); DROP TABLE t; --"
