@@ -283,11 +283,9 @@ extension Commands {
     let words = CardWords(language: session.language)
     let chinese = session.language == .traditionalChinese
     // NB: offline, a write has been made on this device only: say that it waits.
-    let waiting =
-      session.offline && verb != nil
-      ? (chinese ? "（離線：在待送區等候）" : " (offline: waits in the outbox)") : ""
+    let waiting = session.offline && verb != nil ? words.waitsOffline : ""
     let said = verb.map { chinese ? CardWords.verbs[$0] ?? $0 : $0 }
-    var text = said.map { "\($0)\(waiting)" + (chinese ? "：" : ": ") } ?? ""
+    var text = said.map { "\($0)\(waiting)" + words.colon } ?? ""
     text += "\(card.id)  \(words.kind(card.kind))  \(words.title(of: card))\n"
     func line(_ label: String, _ value: String) { text += "  \(words.label(label))\(value)\n" }
     if let note = card.note { line("note", TerminalText.visible(note)) }
@@ -297,17 +295,13 @@ extension Commands {
       line(
         "repeats", RepeatText.words(rule, at: card.repeatStart, zone: times.zone, chinese: chinese))
       let next = RepeatText.next(of: card, times: times).map { times.human($0) }
-      line("next", next ?? (chinese ? "沒有了：最後一次已過" : "none: the last one is behind it"))
+      line("next", next ?? words.noneNext)
     }
     if let replyBy = card.replyBy { line("reply by", times.human(replyBy)) }
     line(
-      "for", await card.assignee.asyncMap { await session.name($0) } ?? (chinese ? "兩個人" : "both"))
+      "for", await card.assignee.asyncMap { await session.name($0) } ?? words.both)
     let editor = await session.name(card.lastEditedBy)
-    line(
-      "by",
-      chinese
-        ? "\(editor)，\(times.human(card.lastEditedAt))，第 \(card.revision) 版"
-        : "\(editor), \(times.human(card.lastEditedAt)), revision \(card.revision)")
+    line("by", words.edited(by: editor, at: times.human(card.lastEditedAt), card.revision))
     line("status", await status(card, session: &session))
     session.write(text)
   }
@@ -329,7 +323,7 @@ extension Commands {
       if let rule = card.repeatRule {
         when =
           (RepeatText.next(of: card, times: times).map { times.human($0) } ?? words.ended)
-          + (times.chinese ? "，" : ", ")
+          + words.comma
           + RepeatText.words(rule, at: card.repeatStart, zone: times.zone, chinese: times.chinese)
       }
       table.rows.append([

@@ -129,9 +129,8 @@ enum DishOutput {
   static func show(_ dish: Dish, _ act: DishAct, session: inout Session) async throws {
     if session.json { return session.writeJSON(.object(["dish": JSONDocuments.dish(dish)])) }
     let words = DishWords(language: session.language)
-    let colon = session.language == .traditionalChinese ? "：" : ": "
     var text =
-      words.done(act, offline: session.offline) + colon
+      words.done(act, offline: session.offline) + words.colon
       + "\(dish.id)  \(TerminalText.visible(dish.name.text))\n"
     if let note = dish.note { text += "  \(words.label(.note))\(TerminalText.visible(note))\n" }
     if !dish.ingredients.isEmpty {

@@ -212,7 +212,7 @@ extension Session {
   private static func items(
     named names: [String], got: Bool, among items: [ShoppingItem], in language: Language
   ) throws -> [ItemID] {
-    let chinese = language == .traditionalChinese
+    let words = ListWords(language: language)
     return try names.map { name in
       let typed = name.trimmingCharacters(in: .whitespaces)
       if let exact = items.first(where: { $0.id.rawValue == typed }) { return exact.id }
@@ -229,19 +229,11 @@ extension Session {
       switch matches.count {
       case 1: return matches[0].id
       case 0:
-        throw CLIError.notFound(
-          chinese
-            ? "清單上沒有「\(TerminalText.visible(typed))」（用「teammate list --all」看看）"
-            : "there is no item '\(TerminalText.visible(typed))' on the list "
-              + "(see it with 'teammate list --all')")
+        throw CLIError.notFound(words.noItem(TerminalText.visible(typed)))
       default:
         let ids = matches.map(\.id.rawValue)
         throw CLIError.notFound(
-          chinese
-            ? "「\(TerminalText.visible(typed))」符合 \(matches.count) 個項目（"
-              + ids.joined(separator: "、") + "）：請多給幾個編號的字"
-            : "'\(TerminalText.visible(typed))' names \(matches.count) items ("
-              + ids.joined(separator: ", ") + "): give more of an id")
+          words.severalItems(TerminalText.visible(typed), ids: ids))
       }
     }
   }
@@ -314,8 +306,7 @@ enum ListOutput {
           let named = by == nil ? "" : await session.name(by ?? item.addedBy)
           let who = words.who(item.state, addedBy: adder) { _ in named }
           text +=
-            indent + "\(line(item))" + (words.language == .english ? "  (\(who))" : "  （\(who)）")
-            + "\n"
+            indent + "\(line(item))" + words.whose(who) + "\n"
         }
       }
     }

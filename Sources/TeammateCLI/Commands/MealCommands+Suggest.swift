@@ -32,10 +32,7 @@ extension Commands {
         cooldownDays: household.meals.cooldownDays, random: &random)
       if arguments[propose] {
         guard !suggestion.dishes.isEmpty else {
-          throw CLIError.notFound(
-            session.language == .traditionalChinese
-              ? "家裡沒有菜色可以建議：用「teammate dish add」加一道"
-              : "the household has no dishes to suggest: add one with 'teammate dish add'")
+          throw CLIError.notFound(DishWords(language: session.language).noneToSuggest)
         }
         let options = suggestion.dishes.map { MealContent.dish($0) }
         let card = try await session.deviceWrite { device in
@@ -45,7 +42,10 @@ extension Commands {
           }
           return try await device.changeMeal(existing.id, .propose(options)).card
         }
-        if suggestion.relaxed, !session.json { session.warn(MealOutput.relaxed(household)) }
+        if suggestion.relaxed, !session.json {
+          session.warn(
+            DishWords(language: session.language).relaxed(household.meals.cooldownDays))
+        }
         return try await MealOutput.show(card, verb: "Proposed", session: &session)
       }
       try await MealOutput.suggestion(
@@ -85,10 +85,7 @@ extension Commands {
       }
       guard !ordered.isEmpty else {
         let span = arguments.value(days)
-        return session.write(
-          (session.language == .traditionalChinese
-            ? "最近 \(span) 天還沒有吃過什麼。" : "Nothing eaten in the last \(span) days yet.")
-            + "\n")
+        return session.write(DishWords(language: session.language).nothingEaten(days: span) + "\n")
       }
       var text = ""
       for card in ordered {
@@ -103,12 +100,6 @@ extension Commands {
 }
 
 extension MealOutput {
-  /// "Every dish was eaten in the last 7 days: these were eaten longest ago."
-  static func relaxed(_ household: Household) -> String {
-    "every dish was eaten in the last \(household.meals.cooldownDays) days: these are the ones "
-      + "eaten longest ago"
-  }
-
   /// The suggestion, or `{"suggestion": {"dishes": [{"id", "name"}], "relaxed"}}`.
   static func suggestion(
     _ suggestion: MealSuggestion, household: Household, slot: MealSlot, day: MealDay,
@@ -127,26 +118,13 @@ extension MealOutput {
           ])
         ]))
     }
-    let chinese = session.language == .traditionalChinese
-    guard !dishes.isEmpty else {
-      return session.write(
-        chinese
-          ? "家裡還沒有菜色：用「teammate dish add NAME」加幾道。\n"
-          : "The household has no dishes yet: add some with 'teammate dish add NAME'.\n")
-    }
+    let words = DishWords(language: session.language)
+    guard !dishes.isEmpty else { return session.write(words.noDishesYet + "\n") }
     let today = try await session.mealToday()
     let names = dishes.map { TerminalText.visible($0.name.text) }
-    guard chinese else {
-      let when = MealText.day(day, today: today)
-      var text = "For \(slot.rawValue) \(when): " + names.joined(separator: ", ") + "\n"
-      if suggestion.relaxed { text += "(\(relaxed(household)))\n" }
-      return session.write(text)
-    }
-    let when = MealWords.day(day, today: today)
-    var text = "\(when)的\(MealWords.slots[slot] ?? "")：" + names.joined(separator: "、") + "\n"
-    if suggestion.relaxed {
-      text += "（每道菜最近 \(household.meals.cooldownDays) 天內都吃過了：這些是最久沒吃的）\n"
-    }
-    session.write(text)
+    session.write(
+      words.suggested(
+        names, slot: slot, day: day, today: today,
+        relaxed: suggestion.relaxed ? household.meals.cooldownDays : nil))
   }
 }

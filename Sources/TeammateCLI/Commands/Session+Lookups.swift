@@ -18,10 +18,7 @@ extension Session {
     case .both: return nil
     case .partner:
       guard let partner = try await household().partner(of: uid) else {
-        throw CLIError.notFound(
-          language == .traditionalChinese
-            ? "這個家還沒有另一半：先邀請一位"
-            : "you have no partner in this household yet: invite one first")
+        throw CLIError.notFound(HouseholdWords(language: language).noPartnerYet)
       }
       return partner.uid
     case .account(let other): return other

@@ -65,11 +65,7 @@ extension Session {
     let matches = pool.filter { $0.name == name && (removed || !$0.isRemoved) }
     guard let dish = matches.first(where: { !$0.isRemoved }) ?? matches.last else {
       let shown = TerminalText.visible(name.text)
-      throw CLIError.notFound(
-        language == .traditionalChinese
-          ? "家裡的菜色沒有「\(shown)」" + (removed ? "" : "（用「teammate dish list」看看）")
-          : "there is no dish '\(shown)' in the household's dishes"
-            + (removed ? "" : " (see them with 'teammate dish list')"))
+      throw CLIError.notFound(DishWords(language: language).noDish(shown, removed: removed))
     }
     return dish
   }

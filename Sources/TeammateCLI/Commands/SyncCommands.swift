@@ -35,12 +35,7 @@ extension Commands {
     }
     let language = session.language
     if session.offline {
-      let waiting = report.outbox == 1 ? "1 write waits" : "\(report.outbox) writes wait"
-      session.write(
-        language == .traditionalChinese
-          ? "離線：\(report.outbox) 筆寫入在待送清單等待；依這台裝置所見排定了 \(report.planned) 個提醒。\n"
-          : "Offline: \(waiting) in the outbox; \(report.planned) reminders planned from what "
-            + "this device shows.\n")
+      session.write(SyncText.offline(report, in: language) + "\n")
     } else {
       session.write(SyncText.summary(report, names: names, in: language) + "\n")
     }
@@ -80,34 +75,13 @@ extension Commands {
     guard session.language == .traditionalChinese else {
       return OutboxText.conflict(
         conflict, name: name,
-        value: { value in
-          switch value {
-          case .text(let text): text.map { "'\(TerminalText.visible($0))'" } ?? "empty value"
-          case .time(let time): time.map { times.human($0) } ?? "no time"
-          case .account(let uid): uid.map(name) ?? "both of you"
-          case .rule(let rule):
-            rule.map { "'\(RepeatText.words($0, at: nil, zone: times.zone))'" } ?? "no repeat"
-          case .meal(let meal): meal.map { MealText.plan($0, dishes: dishes) } ?? "no meal"
-          }
-        },
+        value: { OutboxText.value($0, times: times, name: name, dishes: dishes) },
         when: { day in today.map { MealText.day(day, today: $0) } ?? "on \(MealText.date(day))" },
         changedBy: changedBy)
     }
     return OutboxWords.conflict(
       conflict, name: name,
-      value: { value in
-        switch value {
-        case .text(let text): text.map { "「\(TerminalText.visible($0))」" } ?? "空白"
-        case .time(let time): time.map { times.human($0) } ?? "沒有時間"
-        case .account(let uid): uid.map(name) ?? "兩個人"
-        case .rule(let rule):
-          rule.map { "「\(RepeatText.words($0, at: nil, zone: times.zone, chinese: true))」" }
-            ?? "不重複"
-        case .meal(let meal):
-          meal.map { MealWords.plan($0, dishes: dishes, proposer: "你") }
-            ?? "沒有餐點"
-        }
-      },
+      value: { OutboxWords.value($0, times: times, name: name, dishes: dishes) },
       when: { day in today.map { MealWords.day(day, today: $0) } ?? MealText.date(day) },
       changedBy: changedBy)
   }

@@ -12,6 +12,26 @@ struct CardWords {
     chinese ? ["編號", "類型", "標題", "時間", "狀態"] : ["ID", "KIND", "TITLE", "WHEN", "STATUS"]
   }
 
+  /// After a write made offline: it waits in the outbox.
+  var waitsOffline: String { chinese ? "（離線：在待送區等候）" : " (offline: waits in the outbox)" }
+
+  /// What joins a label, or what a command did, to what follows it.
+  var colon: String { chinese ? "：" : ": " }
+
+  /// What joins two parts of one cell.
+  var comma: String { chinese ? "，" : ", " }
+
+  /// A repeating card with no occurrence left.
+  var noneNext: String { chinese ? "沒有了：最後一次已過" : "none: the last one is behind it" }
+
+  /// Whom a card is for when it names nobody.
+  var both: String { chinese ? "兩個人" : "both" }
+
+  /// Who last edited a card, when, and its revision.
+  func edited(by editor: String, at time: String, _ revision: Int) -> String {
+    chinese ? "\(editor)，\(time)，第 \(revision) 版" : "\(editor), \(time), revision \(revision)"
+  }
+
   /// A card's kind as the table says it.
   func kind(_ kind: CardKind) -> String {
     chinese ? kind.traditionalChineseName : kind.rawValue

@@ -5,6 +5,13 @@ import TeammateKit
 struct HouseholdWords {
   let language: Language
 
+  /// A command for the partner, in a household with no partner yet.
+  var noPartnerYet: String {
+    language == .traditionalChinese
+      ? "這個家還沒有另一半：先邀請一位"
+      : "you have no partner in this household yet: invite one first"
+  }
+
   private var chinese: Bool { language == .traditionalChinese }
 
   /// A household made online, in its zone.

@@ -6,6 +6,26 @@ import TeammateKit
 struct ListWords {
   let language: Language
 
+  /// An item asked for by text or id that the list lacks (`typed`, made safe to show).
+  func noItem(_ typed: String) -> String {
+    language == .traditionalChinese
+      ? "清單上沒有「\(typed)」（用「teammate list --all」看看）"
+      : "there is no item '\(typed)' on the list (see it with 'teammate list --all')"
+  }
+
+  /// An item asked for by what names several (`typed`, made safe to show), with their ids.
+  func severalItems(_ typed: String, ids: [String]) -> String {
+    language == .traditionalChinese
+      ? "「\(typed)」符合 \(ids.count) 個項目（" + ids.joined(separator: "、") + "）：請多給幾個編號的字"
+      : "'\(typed)' names \(ids.count) items (" + ids.joined(separator: ", ")
+        + "): give more of an id"
+  }
+
+  /// Who added, got or cleared an item, after it on its line.
+  func whose(_ who: String) -> String {
+    language == .english ? "  (\(who))" : "  （\(who)）"
+  }
+
   private var chinese: Bool { language == .traditionalChinese }
 
   /// The built-in aisles as written in Taiwan; the household's own keep the name they gave.

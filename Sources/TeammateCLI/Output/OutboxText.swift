@@ -55,4 +55,18 @@ enum OutboxText {
         + "and the device started again from the household"
     }
   }
+
+  /// A field's value as a conflict names it, in this household's names, zone and dishes.
+  static func value(
+    _ value: FieldValue, times: TimeText, name: (AccountID) -> String, dishes: [Dish]
+  ) -> String {
+    switch value {
+    case .text(let text): text.map { "'\(TerminalText.visible($0))'" } ?? "empty value"
+    case .time(let time): time.map { times.human($0) } ?? "no time"
+    case .account(let uid): uid.map(name) ?? "both of you"
+    case .rule(let rule):
+      rule.map { "'\(RepeatText.words($0, at: nil, zone: times.zone))'" } ?? "no repeat"
+    case .meal(let meal): meal.map { MealText.plan($0, dishes: dishes) } ?? "no meal"
+    }
+  }
 }

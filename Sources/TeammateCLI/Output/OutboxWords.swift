@@ -67,4 +67,20 @@ enum OutboxWords {
 
   /// The heading over what did not land.
   static let didNotLand = "沒有照你做的送達："
+
+  /// 「…」、沒有時間…: a field's value as a conflict names it, in this household's names, zone
+  /// and dishes.
+  static func value(
+    _ value: FieldValue, times: TimeText, name: (AccountID) -> String, dishes: [Dish]
+  ) -> String {
+    switch value {
+    case .text(let text): text.map { "「\(TerminalText.visible($0))」" } ?? "空白"
+    case .time(let time): time.map { times.human($0) } ?? "沒有時間"
+    case .account(let uid): uid.map(name) ?? "兩個人"
+    case .rule(let rule):
+      rule.map { "「\(RepeatText.words($0, at: nil, zone: times.zone, chinese: true))」" }
+        ?? "不重複"
+    case .meal(let meal): meal.map { MealWords.plan($0, dishes: dishes, proposer: "你") } ?? "沒有餐點"
+    }
+  }
 }

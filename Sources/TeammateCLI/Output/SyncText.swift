@@ -52,6 +52,17 @@ enum SyncText {
     return "\(sent); \(rest); \(planned) planned."
   }
 
+  /// An offline sync: what waits in the outbox, and the reminders planned from what the
+  /// device shows.
+  static func offline(_ report: SyncReport, in language: Language) -> String {
+    guard language == .english else {
+      return "離線：\(report.outbox) 筆寫入在待送清單等待；依這台裝置所見排定了 \(report.planned) 個提醒。"
+    }
+    let waiting = report.outbox == 1 ? "1 write waits" : "\(report.outbox) writes wait"
+    return "Offline: \(waiting) in the outbox; \(report.planned) reminders planned from what "
+      + "this device shows."
+  }
+
   /// "Badge: 3" / 「未讀：3」.
   static func badge(_ count: Int, in language: Language) -> String {
     language == .traditionalChinese ? "未讀：\(count)" : "Badge: \(count)"
