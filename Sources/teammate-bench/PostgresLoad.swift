@@ -80,9 +80,13 @@ func connectionRun<Memory: Sendable>(
 }
 
 /// `count` backends on connections of their own to `url`, sharing one memory of households
-/// as a service's backends do.
+/// as a service's backends do. `TEAMMATE_BENCH_MEMORY_BYTES` sizes it (0 keeps nothing), to
+/// measure what the memory earns (issue 61).
 func openBackends(_ count: Int, to url: String) throws -> [PostgresBackend] {
-  let memory = PostgresHouseholdMemory()
+  let bytes = ProcessInfo.processInfo.environment["TEAMMATE_BENCH_MEMORY_BYTES"].flatMap {
+    Int($0)
+  }
+  let memory = PostgresHouseholdMemory(bytes: bytes ?? PostgresHouseholdMemory.standardBytes)
   return try (0..<count).map { _ in
     try PostgresBackend(url: url, clock: SystemWallClock(), memory: memory)
   }
