@@ -230,14 +230,19 @@ final class PostgresConnection {
   /// Sends `statement`, prepared as `name` (or unnamed when nil); libpq's 1 when it went.
   private func send(_ statement: PostgresQuery, named name: String?) -> Int32 {
     let parameters = statement.parameters
-    let types = statement.types.map { Oid($0.rawValue) }
     return withParameters(parameters) { values in
       guard let name else {
         return pq.sendQueryParams(
-          handle, statement.sql, Int32(parameters.count), types, values, nil, nil, 0)
+          handle, statement.sql, Int32(parameters.count), Self.oids(statement), values, nil, nil,
+          0)
       }
       return pq.sendQueryPrepared(handle, name, Int32(parameters.count), values, nil, nil, 0)
     }
+  }
+
+  /// The server's types of `statement`'s values, in the order of their placeholders.
+  private static func oids(_ statement: PostgresQuery) -> [Oid] {
+    statement.types.map { Oid($0.rawValue) }
   }
 
   /// Statements this connection has prepared, by their SQL: each is parsed and planned once.
@@ -251,7 +256,7 @@ final class PostgresConnection {
     if let name = statements[sql] { return name }
     let name = "s\(statements.count)"
     let deadline = answerDeadline
-    let types = statement.types.map { Oid($0.rawValue) }
+    let types = Self.oids(statement)
     let sent = pq.sendPrepare(handle, name, sql, Int32(types.count), types)
     _ = try rows(answer(to: sent, by: deadline))
     statements[sql] = name

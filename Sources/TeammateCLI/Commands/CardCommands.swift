@@ -283,9 +283,9 @@ extension Commands {
     let words = CardWords(language: session.language)
     let chinese = session.language == .traditionalChinese
     // NB: offline, a write has been made on this device only: say that it waits.
-    let waiting = session.offline && verb != nil ? words.waitsOffline : ""
+    let waiting = session.offline && verb != nil ? session.language.waitsOffline : ""
     let said = verb.map { chinese ? CardWords.verbs[$0] ?? $0 : $0 }
-    var text = said.map { "\($0)\(waiting)" + words.colon } ?? ""
+    var text = said.map { "\($0)\(waiting)" + session.language.colon } ?? ""
     text += "\(card.id)  \(words.kind(card.kind))  \(words.title(of: card))\n"
     func line(_ label: String, _ value: String) { text += "  \(words.label(label))\(value)\n" }
     if let note = card.note { line("note", TerminalText.visible(note)) }

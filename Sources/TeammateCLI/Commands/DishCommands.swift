@@ -130,7 +130,7 @@ enum DishOutput {
     if session.json { return session.writeJSON(.object(["dish": JSONDocuments.dish(dish)])) }
     let words = DishWords(language: session.language)
     var text =
-      words.done(act, offline: session.offline) + words.colon
+      words.done(act, offline: session.offline) + session.language.colon
       + "\(dish.id)  \(TerminalText.visible(dish.name.text))\n"
     if let note = dish.note { text += "  \(words.label(.note))\(TerminalText.visible(note))\n" }
     if !dish.ingredients.isEmpty {

@@ -12,12 +12,6 @@ struct CardWords {
     chinese ? ["編號", "類型", "標題", "時間", "狀態"] : ["ID", "KIND", "TITLE", "WHEN", "STATUS"]
   }
 
-  /// After a write made offline: it waits in the outbox.
-  var waitsOffline: String { chinese ? "（離線：在待送區等候）" : " (offline: waits in the outbox)" }
-
-  /// What joins a label, or what a command did, to what follows it.
-  var colon: String { chinese ? "：" : ": " }
-
   /// What joins two parts of one cell.
   var comma: String { chinese ? "，" : ", " }
 
@@ -152,10 +146,10 @@ struct CardWords {
   /// What `ack` did in all: how many cards, whether it waits offline, and the badge after.
   func knowing(_ count: Int, offline: Bool, badge: Int) -> String {
     guard chinese else {
-      let waiting = offline ? " (offline: waits in the outbox)" : ""
+      let waiting = offline ? language.waitsOffline : ""
       return "You know \(count == 1 ? "1 card" : "\(count) cards") now\(waiting). Badge: \(badge)"
     }
-    return "你現在知道 \(count) 張卡片了" + (offline ? "（離線：在待送區等候）" : "")
+    return "你現在知道 \(count) 張卡片了" + (offline ? language.waitsOffline : "")
       + "。未讀：\(badge)"
   }
 }

@@ -60,9 +60,6 @@ struct DishWords {
         + (removed ? "" : " (see them with 'teammate dish list')")
   }
 
-  /// What joins what a command did to the dish it did it to.
-  var colon: String { chinese ? "：" : ": " }
-
   /// What a dish command did, before the dish it did it to.
   func done(_ act: DishAct, offline: Bool) -> String {
     let said: String =
@@ -77,7 +74,7 @@ struct DishWords {
       case (.restored, true): "已復原菜色"
       }
     guard offline else { return said }
-    return said + (chinese ? "（離線：在待送區等候）" : " (offline: waits in the outbox)")
+    return said + language.waitsOffline
   }
 
   /// A dish's fields as `dish` shows them, with what parts each from its value (padded in

@@ -38,4 +38,21 @@ enum Language: String, Sendable, Equatable {
     case .traditionalChinese: .traditionalChinese
     }
   }
+
+  /// After what a write did, when it was made offline: it waits in the outbox. One sentence
+  /// for every command that writes.
+  var waitsOffline: String {
+    switch self {
+    case .english: " (offline: waits in the outbox)"
+    case .traditionalChinese: "（離線：在待送區等候）"
+    }
+  }
+
+  /// What joins a label, or what a command did, to what follows it.
+  var colon: String {
+    switch self {
+    case .english: ": "
+    case .traditionalChinese: "："
+    }
+  }
 }

@@ -88,8 +88,7 @@ struct ListWords {
       case (.edited, false): "Changed"
       case (.edited, true): "已修改"
       }
-    guard offline else { return said + (chinese ? "：" : ":") }
-    return said + (chinese ? "（離線：在待送區等候）：" : " (offline: waits in the outbox):")
+    return said + (offline ? language.waitsOffline : "") + (chinese ? "：" : ":")
   }
 
   /// A list command that changed nothing.

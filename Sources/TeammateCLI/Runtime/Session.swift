@@ -273,7 +273,7 @@ struct Session {
     if let openedAccountDevice { return openedAccountDevice }
     let uid = try account()
     // NB: the store first: a server that refuses is what the user hears before a device file.
-    let offline = offline || readsOnlyItsDevice
+    let offline = offline || (readsOnlyItsDevice && onServer)
     let backend: any TeammateBackend = offline && onServer ? Unreachable() : try store()
     let local = try deviceStore()
     if deviceLock == nil, !sharesDevice {

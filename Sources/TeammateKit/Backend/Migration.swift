@@ -16,8 +16,8 @@ package struct Migration: Sendable {
 }
 
 extension [Migration] {
-  /// Why these steps cannot be a store's: a step with no name, or a name two steps share;
-  /// nil when they can.
+  /// Why these steps cannot be a store's: a step with no name, a name two steps share, or a
+  /// step with no statements; nil when they can.
   package var flaw: String? {
     var seen: Set<String> = []
     for (number, step) in enumerated() {
