@@ -6,9 +6,6 @@ import TeammateKit
 /// process, throwaway schemas. What is counted of a backend is heard by a
 /// `PostgresObserver` (`TeammateTestHarness`), never kept here.
 extension PostgresBackend {
-  /// Keeps households' heads in `kept` rather than its memory's, as another machine would.
-  package func keepHeads(in kept: HouseholdHeads) { heads = kept }
-
   /// Has `observer` hear this backend's connection from now on (nil: nobody).
   package func observe(with observer: (any PostgresObserver)?) { connection.observer = observer }
 

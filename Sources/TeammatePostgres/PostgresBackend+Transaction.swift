@@ -40,7 +40,7 @@ extension PostgresBackend {
       // the exception: the next attempt must draw past it (AC-PG-26).
       let drawn = random
       var storage = PostgresStorage(
-        connection: connection, households: households, claims: claims, secret: secret)
+        connection: connection, claims: claims, secret: secret)
       var extraRows: [PostgresRows] = []
       committing = false
       do {
@@ -91,7 +91,6 @@ extension PostgresBackend {
           // NB: the writes whose answers nothing reads go with the commit.
           try connection.query("COMMIT")
         }
-        if let head = storage.head { heads.record(head) }
         return result
       } catch let error as PostgresError
         where error.state == .cardIDTaken && !claims.claimed.isEmpty && attempt < Self.attempts

@@ -31,12 +31,7 @@ public actor PostgresBackend: TransactionalBackend {
   let listener: PostgresListener?
   var connection: PostgresConnection
   let clock: any WallClock
-  /// Households' documents as the backends of this one's memory last decoded them
-  /// (AC-PG-30).
-  let households: DecodedHouseholds
-  /// The households' heads the writes of this one's memory left (AC-PG-32).
-  var heads: HouseholdHeads
-  /// The writes this backend answered last: one sent again is not run on a head (ADR 0018).
+  /// The writes this backend answered last: one sent again is answered by a read (AC-PG-47).
   var answered = RecentWrites()
   var random: AnyRandomNumberGenerator
   /// Spreads the pauses between tries; not `random`, so that retries never change the codes a
@@ -59,20 +54,12 @@ public actor PostgresBackend: TransactionalBackend {
   /// A `url` with `pooler=transaction` goes through a pooler in transaction mode (PgBouncer):
   /// nothing is kept in the session, and pushes, which need one (`LISTEN`), listen on
   /// `listeningAt`, a direct URL to the same server and store.
-  ///
-  /// `memory` is what the backend learns of households, kept for its next calls; a service
-  /// gives all its backends one, so that each reads what another learned (a backend given
-  /// none keeps its own, of `PostgresHouseholdMemory.standardBytes / 16`).
   public init(
     url: String, clock: any WallClock,
     random: any RandomNumberGenerator & Sendable = SystemRandomNumberGenerator(),
     joinLimit: JoinAttemptLimit = .standard, waits: PostgresWaits = .standard,
-    listeningAt listenURL: String? = nil,
-    memory: PostgresHouseholdMemory = PostgresHouseholdMemory(
-      bytes: PostgresHouseholdMemory.standardBytes / 16)
+    listeningAt listenURL: String? = nil
   ) throws(PostgresError) {
-    households = memory.documents
-    heads = memory.heads
     let address = try PostgresAddress(url)
     self.address = address
     self.waits = waits
@@ -122,7 +109,6 @@ public actor PostgresBackend: TransactionalBackend {
       }
       if let kept { return kept }
     }
-    if known, let outcome = try onHead(entry, as: actor) { return outcome }
     let (cards, everyCard) = try Self.cardsRead(by: entry.write, in: home)
     let reads = known ? [receipt] + (cards.map { [$0] } ?? []) : []
     return try transaction(as: actor, reading: false, also: reads) { storage, rows in

@@ -1,36 +1,14 @@
 import TeammateKit
 
-/// What a service's backends learned of its households, shared by every backend given it:
-/// the documents they decoded (AC-PG-30) and the heads their writes left (AC-PG-32). A
-/// service makes one and gives it to each of its backends; a backend given none keeps its
-/// own. Nothing kept is trusted: a document is used only while its stored text is the one
-/// kept, a head only after the database checked it, so what is kept is never stale, only
-/// let go.
-///
-/// ```swift
-/// let memory = PostgresHouseholdMemory(bytes: 64 << 20)
-/// let backends = try (0..<8).map { _ in
-///   try PostgresBackend(url: url, clock: SystemWallClock(), memory: memory)
-/// }
-/// ```
+/// What a service's backends once kept of its households between calls: the documents they
+/// decoded and the heads their writes left. It kept nothing a person or an operator would
+/// notice (ADR 0026: below 1.2× on the load beside pgbench), so it keeps nothing now; it stays
+/// so that 2.x code that makes one still compiles, and goes in 3.0.0.
+@available(*, deprecated, message: "keeps nothing since 2.1.0 (ADR 0026); drop the argument")
 public final class PostgresHouseholdMemory: Sendable {
-  /// The bytes a memory holds unless told otherwise: a few thousand households.
+  /// The bytes a memory was given unless told otherwise.
   public static let standardBytes = 64 << 20
 
-  /// The households' documents as last decoded: three quarters of the bytes.
-  let documents: DecodedHouseholds
-  /// The households' heads: the last quarter.
-  let heads: HouseholdHeads
-
-  /// A memory of at most about `bytes` in all.
-  public init(bytes: Int = PostgresHouseholdMemory.standardBytes) {
-    documents = DecodedHouseholds(bytes: bytes / 4 * 3)
-    heads = HouseholdHeads(bytes: bytes / 4)
-  }
-
-  /// A memory of the given parts (tests count and bound each).
-  package init(documents: DecodedHouseholds, heads: HouseholdHeads) {
-    self.documents = documents
-    self.heads = heads
-  }
+  /// A memory that keeps nothing, whatever `bytes` says.
+  public init(bytes: Int = PostgresHouseholdMemory.standardBytes) {}
 }

@@ -36,5 +36,6 @@ enum PostgresSchema {
     Migration(name: "moved households", sql: movedHouseholds),
     Migration(name: "moved members", sql: movedMembers),
     Migration(name: "moved leaves the mark", sql: movedLeavesTheMark),
+    Migration(name: "no expected head", sql: noExpectedHead),
   ]
 }

@@ -8,9 +8,7 @@ extension PostgresStorage {
       if let written = known.written { return written }
       // NB: decoded only when the rules ask for it: a pull or a write sent again never do.
       if let stored = known.stored {
-        return try decodedHouseholds.household(id, stored: stored) { text in
-          try decoded(Household.self, text)
-        }
+        return try decoded(Household.self, stored)
       }
     }
     return try document(
@@ -23,7 +21,6 @@ extension PostgresStorage {
   /// hide (a device naming one it made, AC-OFF-12) inserts nothing, and is refused.
   public mutating func putHousehold(_ household: Household) throws {
     let body = try json(household)
-    decodedHouseholds.keep(household, as: body)
     if let known, known.id == household.id, known.written != nil || known.stored != nil {
       self.known?.written = household
       self.known?.stored = body

@@ -11,9 +11,6 @@ public struct PostgresStorage: BackendStorage {
   let encoder: JSONEncoder
   let decoder = JSONDecoder()
 
-  /// Households' documents as the process decoded them, kept between transactions.
-  let decodedHouseholds: DecodedHouseholds
-
   /// The new cards' ids taken to be free in this transaction, to be checked with its commit.
   let claims: CardIDClaims
 
@@ -28,12 +25,10 @@ public struct PostgresStorage: BackendStorage {
   let secret: StoreSecret?
 
   init(
-    connection: PostgresConnection, households: DecodedHouseholds, claims: CardIDClaims,
-    secret: StoreSecret?
+    connection: PostgresConnection, claims: CardIDClaims, secret: StoreSecret?
   ) {
     self.connection = connection
     self.secret = secret
-    decodedHouseholds = households
     self.claims = claims
     encoder = JSONEncoder()
     encoder.outputFormatting = .sortedKeys
@@ -142,27 +137,6 @@ public struct PostgresStorage: BackendStorage {
     var known = KnownHousehold(account: account)
     if rows.count > 0 { known.id = try rows.optionalText(0, "id").map { HouseholdID($0) } }
     self.known = known
-  }
-
-  /// Takes `head` for what a first round trip would have read (ADR 0018): the acting
-  /// account's household, its text and its feed's last number, and no receipt for `write`.
-  /// The round trip that sends the writes checks them first.
-  mutating func begin(
-    speculating head: HouseholdHead, as account: AccountID, write: WriteID
-  ) {
-    isWriting = true
-    known = KnownHousehold(
-      account: account, id: head.id, stored: head.text, lastSequence: head.last)
-    knownReceipt = (write, account, head.id, nil)
-  }
-
-  /// The acting account's household as this transaction leaves it, when it read or wrote
-  /// its text and knows its feed's last number: what the process keeps once it commits.
-  var head: HouseholdHead? {
-    guard isWriting, let known, let id = known.id, let text = known.stored,
-      let last = known.lastSequence
-    else { return nil }
-    return HouseholdHead(id: id, text: text, last: last)
   }
 
   /// The feed the transaction's first round trip read, for the pull that asked for it.

@@ -1,7 +1,7 @@
 import TeammateKit
 
 /// The last writes a backend answered: a device sends one again only when the answer was
-/// lost, and its receipt is then read first rather than run on a head (ADR 0018).
+/// lost, and its receipt is then read by a read, which takes no lock (AC-PG-47).
 struct RecentWrites {
   private var ids: [WriteID] = []
   /// How many are kept; the oldest goes first.

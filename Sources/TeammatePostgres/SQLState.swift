@@ -30,7 +30,8 @@ public struct SQLState: RawRepresentable, Hashable, Sendable, ExpressibleByStrin
   /// (schema 11): the write runs again, looking the id up first.
   public static let cardIDTaken: SQLState = "TM003"
   /// The household, the actor's membership or the feed's last number moved since the head
-  /// an add ran on (schema 12, ADR 0018): the add runs again as any write.
+  /// an add ran on (schema 12, ADR 0018). No add runs on a head since schema 22 (ADR 0026).
+  @available(*, deprecated, message: "no longer raised since 2.1.0 (ADR 0026)")
   public static let headMoved: SQLState = "TM004"
   /// A lock could not be had within `lock_timeout`.
   public static let lockNotAvailable: SQLState = "55P03"

@@ -79,17 +79,9 @@ func connectionRun<Memory: Sendable>(
   return seen
 }
 
-/// `count` backends on connections of their own to `url`, sharing one memory of households
-/// as a service's backends do. `TEAMMATE_BENCH_MEMORY_BYTES` sizes it (0 keeps nothing), to
-/// measure what the memory earns (issue 61).
+/// `count` backends on connections of their own to `url`, as a service's are.
 func openBackends(_ count: Int, to url: String) throws -> [PostgresBackend] {
-  let bytes = ProcessInfo.processInfo.environment["TEAMMATE_BENCH_MEMORY_BYTES"].flatMap {
-    Int($0)
-  }
-  let memory = PostgresHouseholdMemory(bytes: bytes ?? PostgresHouseholdMemory.standardBytes)
-  return try (0..<count).map { _ in
-    try PostgresBackend(url: url, clock: SystemWallClock(), memory: memory)
-  }
+  try (0..<count).map { _ in try PostgresBackend(url: url, clock: SystemWallClock()) }
 }
 
 /// `count` runs on new connections to `url` at once, as `connections(_:_:)` runs them.

@@ -35,9 +35,6 @@ import Testing
     _ = try await backend.submit(add(0), as: Fixtures.alice)
     _ = try await backend.changes(in: home, after: 0, limit: 50, as: Fixtures.alice)
 
-    // NB: heads that know nothing of the household, as a process new to it, so that the add
-    // opens as any write (on a head the process knows, it is one round trip: AC-PG-32).
-    await backend.keepHeads(in: HouseholdHeads(bytes: 1))
     var before = await backend.counts().roundTrips
     let added = try await backend.submit(add(1), as: Fixtures.alice)
     #expect(await backend.counts().roundTrips - before <= 2)
