@@ -41,21 +41,18 @@ extension Commands {
       if let time = arguments[dinner] { settings.times.dinner = time }
       if let minutes = arguments[decideBy] { settings.times.decideByMinutes = minutes }
       if let days = arguments[cooldown] { settings.cooldownDays = days }
-      var verb: String?
+      var changed = false
       if settings != household.meals {
         let wanted = settings
         settings = try await session.deviceWrite { try await $0.updateMealSettings(wanted) }.meals
-        verb = "Changed"
+        changed = true
       }
       if session.json {
         return session.writeJSON(.object(["meals": JSONDocuments.mealSettings(settings)]))
       }
-      let times = settings.times
-      let waiting = verb != nil && session.offline ? " (offline: waits in the outbox)" : ""
       session.write(
-        (verb.map { "\($0)\(waiting): " } ?? "")
-          + "breakfast \(times.breakfast), lunch \(times.lunch), dinner \(times.dinner); decided "
-          + "\(times.decideByMinutes) min before; a dish rests \(settings.cooldownDays) days\n")
+        MealText.settings(
+          settings, changed: changed, in: session.language, offline: session.offline))
     }
   }()
 }

@@ -15,7 +15,7 @@ enum MealOutput {
     guard let meal = card.meal else { return }
     let today = try await session.mealToday()
     if session.language == .traditionalChinese {
-      let waiting = session.offline ? "（離線：在待送區等候）" : ""
+      let waiting = session.offline ? session.language.waitsOffline : ""
       var text =
         "\(MealWords.verbs[verb] ?? verb)\(waiting)：\(MealWords.day(meal.day, today: today))的"
         + "\(MealWords.slots[meal.slot] ?? meal.slot.rawValue)："
@@ -33,7 +33,7 @@ enum MealOutput {
       text += "  狀態：  \(await Commands.status(card, session: &session))\n"
       return session.write(text)
     }
-    let waiting = session.offline ? " (offline: waits in the outbox)" : ""
+    let waiting = session.offline ? session.language.waitsOffline : ""
     // NB: a near day names its date after it; a far one is its date, said once (AC-CLI-95).
     let when =
       MealText.isNear(meal.day, today: today).map { "\($0) (\(MealText.date(meal.day)))" }

@@ -69,6 +69,30 @@ enum MealText {
     case .skipped: "skipped"
     }
   }
+
+  /// When the household eats and how long a dish rests, as `meal times` shows them; after a
+  /// change (`changed`), what the change did first, in `language`.
+  static func settings(
+    _ settings: MealSettings, changed: Bool, in language: Language, offline: Bool
+  )
+    -> String
+  {
+    let times = settings.times
+    let said =
+      switch language {
+      case .english:
+        "breakfast \(times.breakfast), lunch \(times.lunch), dinner \(times.dinner); decided "
+          + "\(times.decideByMinutes) min before; a dish rests \(settings.cooldownDays) days"
+      case .traditionalChinese: MealWords.settings(settings)
+      }
+    guard changed else { return said + "\n" }
+    let verb =
+      switch language {
+      case .english: "Changed"
+      case .traditionalChinese: "已變更"
+      }
+    return verb + (offline ? language.waitsOffline : "") + language.colon + said + "\n"
+  }
 }
 
 extension Values {

@@ -58,6 +58,13 @@ enum MealWords {
   /// A slot no meal is planned for yet.
   static let undecided = "未決定"
 
+  /// 「早餐 08:00，午餐 12:30，晚餐 19:00；餐前 60 分鐘決定；吃過的菜休息 7 天」.
+  static func settings(_ settings: MealSettings) -> String {
+    let times = settings.times
+    return "早餐 \(times.breakfast)，午餐 \(times.lunch)，晚餐 \(times.dinner)；"
+      + "餐前 \(times.decideByMinutes) 分鐘決定；吃過的菜休息 \(settings.cooldownDays) 天"
+  }
+
   /// What a meal command did, by the English verb the command names it with.
   static let verbs = [
     "Proposed": "已提議", "Picked": "已選", "Decided": "已決定", "Skipped": "已決定不吃",
