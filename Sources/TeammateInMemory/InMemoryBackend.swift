@@ -36,6 +36,22 @@ public actor InMemoryBackend: TransactionalBackend {
     _ checked: borrowing AccessChecked, as actor: AccountID,
     _ body: (inout InMemoryStorage, Date, inout AnyRandomNumberGenerator) throws -> T
   ) throws -> T {
+    try writing(as: actor, body)
+  }
+
+  public func read<T>(
+    _ checked: borrowing AccessChecked, as actor: AccountID,
+    _ body: (InMemoryStorage, Date) throws -> T
+  ) throws -> T {
+    try reachable(actor)
+    return try body(storage, clock.now())
+  }
+
+  /// The write runner behind `write`, which tests of the storage itself run too.
+  func writing<T>(
+    as actor: AccountID,
+    _ body: (inout InMemoryStorage, Date, inout AnyRandomNumberGenerator) throws -> T
+  ) throws -> T {
     try reachable(actor)
     defer { publish() }
     storage.begin()
@@ -47,14 +63,6 @@ public actor InMemoryBackend: TransactionalBackend {
       storage.rollBack()
       throw error
     }
-  }
-
-  public func read<T>(
-    _ checked: borrowing AccessChecked, as actor: AccountID,
-    _ body: (InMemoryStorage, Date) throws -> T
-  ) throws -> T {
-    try reachable(actor)
-    return try body(storage, clock.now())
   }
 
   /// An offline device reaches nothing.

@@ -9,10 +9,11 @@ extension PostgresBackend: PushingBackend {
   /// The household's feed sequences as writers on any machine commit them, by `LISTEN` on
   /// the household's channel; members only. The stream ends when the server goes away.
   public func pushes(for household: HouseholdID, as actor: AccountID) throws -> AsyncStream<Int64> {
-    _ = try self.household(household, as: actor)
     guard let listener else { throw PostgresError.noSessionForPushes }
-    let channel = try read(AccessChecked(), as: actor) { storage, _ in
-      try storage.connection.query(
+    // NB: the kit's check that the actor is a member, and the channel, in one read.
+    let channel = try transaction(as: actor, reading: true) { storage, _ in
+      _ = try BackendOperations.household(household, actor: actor, storage: storage)
+      return try storage.connection.query(
         "SELECT teammate_channel(\(household.rawValue)) AS channel"
       ).text(0, "channel")
     }

@@ -20,7 +20,7 @@ extension SQLiteBackend {
   func deviceState(
     for account: AccountID, cards: SavedCards, readingSaved: Bool = true
   ) throws -> DeviceState? {
-    let state = try read(AccessChecked(), as: account) { storage, _ -> DeviceState? in
+    let state = try reading { storage, _ -> DeviceState? in
       // NB: a device file keeps its state a part a row (AC-DEV-18); a household's store, or a
       // file an earlier version saved, keeps it whole.
       let parts =
@@ -94,7 +94,7 @@ extension SQLiteBackend {
   func saveDeviceState(
     _ state: DeviceState, for account: AccountID, keepingCards: Bool, settingAside: Bool
   ) throws {
-    try write(AccessChecked(), as: account) { storage, _, _ in
+    try writing { storage, _, _ in
       if settingAside { try Self.setAside(storage, of: account) }
       try storage.connection.run(
         """
@@ -116,7 +116,7 @@ extension SQLiteBackend {
   func notifications(
     of account: AccountID, delivered: Bool, now: Date
   ) throws -> [PlannedNotification] {
-    try read(AccessChecked(), as: account) { storage, _ in
+    try reading { storage, _ in
       try storage.connection.rows(
         """
         SELECT id, kind, fire_at, title, body, card_id, occurrence_at FROM device_notifications
@@ -150,7 +150,7 @@ extension SQLiteBackend {
   func schedule(
     _ notifications: [PlannedNotification], for account: AccountID, now: Date
   ) throws {
-    try write(AccessChecked(), as: account) { storage, _, _ in
+    try writing { storage, _, _ in
       try Self.markDelivered(storage, of: account, now: now)
       for notification in notifications {
         try storage.connection.run(
@@ -174,7 +174,7 @@ extension SQLiteBackend {
   /// The accounts whose device keeps a state saved in this file: the phones a household's
   /// file is, which follow the household when it moves (AC-PORT-20).
   package func accountsWithSavedState() throws -> [AccountID] {
-    try read(AccessChecked(), as: "") { storage, _ in
+    try reading { storage, _ in
       try storage.connection.rows(
         "SELECT account FROM devices UNION SELECT account FROM device_parts ORDER BY account",
         []
@@ -191,7 +191,7 @@ extension SQLiteBackend {
   /// The place `account`'s device state last followed its household at (AC-PORT-34), nil
   /// before it was kept anywhere.
   package func devicePlace(of account: AccountID) throws -> String? {
-    try read(AccessChecked(), as: account) { storage, _ in
+    try reading { storage, _ in
       try storage.connection.first(
         "SELECT place FROM device_places WHERE account = ?", [.id(account)]
       ) { try $0.text(named: "place") }
@@ -200,7 +200,7 @@ extension SQLiteBackend {
 
   /// Keeps `place` as where `account`'s device state follows its household now.
   package func keepDevicePlace(_ place: String, of account: AccountID) throws {
-    try write(AccessChecked(), as: account) { storage, _, _ in
+    try writing { storage, _, _ in
       try storage.connection.run(
         """
         INSERT INTO device_places (account, place) VALUES (?, ?)
@@ -211,7 +211,7 @@ extension SQLiteBackend {
 
   /// Every row of `account`'s device, gone: its account was erased.
   func forgetDevice(of account: AccountID) throws {
-    try write(AccessChecked(), as: account) { storage, _, _ in
+    try writing { storage, _, _ in
       for table in SQLiteStorage.deviceTables {
         try storage.connection.run("DELETE FROM \(table) WHERE account = ?", [.id(account)])
       }
@@ -219,14 +219,14 @@ extension SQLiteBackend {
   }
 
   func removeAllNotifications(of account: AccountID) throws {
-    try write(AccessChecked(), as: account) { storage, _, _ in
+    try writing { storage, _, _ in
       try storage.connection.run(
         "DELETE FROM device_notifications WHERE account = ?", [.id(account)])
     }
   }
 
   func cancel(_ ids: [String], for account: AccountID, now: Date) throws {
-    try write(AccessChecked(), as: account) { storage, _, _ in
+    try writing { storage, _, _ in
       try Self.markDelivered(storage, of: account, now: now)
       for id in ids {
         try storage.connection.run(

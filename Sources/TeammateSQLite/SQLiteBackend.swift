@@ -70,6 +70,22 @@ public actor SQLiteBackend: TransactionalBackend {
     _ checked: borrowing AccessChecked, as actor: AccountID,
     _ body: (inout SQLiteStorage, Date, inout AnyRandomNumberGenerator) throws -> T
   ) throws -> T {
+    try writing(body)
+  }
+
+  /// One consistent read.
+  public func read<T>(
+    _ checked: borrowing AccessChecked, as actor: AccountID,
+    _ body: (SQLiteStorage, Date) throws -> T
+  ) throws -> T {
+    try reading(body)
+  }
+
+  /// The write runner, for the kit's operations (`write`) and the module's own rows (a
+  /// device file's state), which are no household's and need no access check.
+  func writing<T>(
+    _ body: (inout SQLiteStorage, Date, inout AnyRandomNumberGenerator) throws -> T
+  ) throws -> T {
     guard access != .readOnly else { throw StoreError.notWritable(path) }
     if !verified { try prepare() }
     let result = try translated {
@@ -82,11 +98,8 @@ public actor SQLiteBackend: TransactionalBackend {
     return result
   }
 
-  /// One consistent read.
-  public func read<T>(
-    _ checked: borrowing AccessChecked, as actor: AccountID,
-    _ body: (SQLiteStorage, Date) throws -> T
-  ) throws -> T {
+  /// The read runner, as `writing` is the write's.
+  func reading<T>(_ body: (SQLiteStorage, Date) throws -> T) throws -> T {
     if !ready { try prepare() }
     return try translated { try connection.readTransaction { try body(storage, clock.now()) } }
   }

@@ -101,7 +101,7 @@ extension SQLiteBackend {
     _ state: DeviceState, previous: DeviceState?, for account: AccountID,
     settingAside: Bool = false
   ) throws -> DeviceFileSave {
-    try write(AccessChecked(), as: account) { storage, _, _ in
+    try writing { storage, _, _ in
       if settingAside { try Self.setAside(storage, of: account) }
       var written = DeviceFileSave()
       let connection = storage.connection

@@ -1,8 +1,9 @@
 import Foundation
-import TeammateInMemory
 import TeammateKit
 import TeammateTestSupport
 import Testing
+
+@testable import TeammateInMemory
 
 /// A write that throws after it has written leaves nothing in memory, as a store's rolled-back
 /// transaction leaves nothing on disk.
@@ -65,20 +66,19 @@ extension InMemoryBackend {
 
   /// Everything the storage answers about `home`, for comparing.
   fileprivate func seen(_ home: HouseholdID) throws -> InMemoryRollbackTests.Seen {
-    try read(AccessChecked(), as: Fixtures.alice) { storage, _ in
-      InMemoryRollbackTests.Seen(
-        household: storage.household(home), householdOfCarol: storage.householdID(of: "carol"),
-        cards: storage.cards(in: home), items: storage.items(on: ShoppingRules.mainList, in: home),
-        feed: storage.changes(in: home, after: 0, limit: 1_000),
-        invite: storage.inviteCode(of: home), failures: storage.failedJoins(of: "mallory"),
-        owner: storage.credentialOwner(Self.credential),
-        receipt: storage.receipt(for: "w-1", of: Fixtures.alice, in: home),
-        milk: storage.neededItem(folding: "milk", on: ShoppingRules.mainList, in: home))
-    }
+    let storage = self.storage
+    return try InMemoryRollbackTests.Seen(
+      household: storage.household(home), householdOfCarol: storage.householdID(of: "carol"),
+      cards: storage.cards(in: home), items: storage.items(on: ShoppingRules.mainList, in: home),
+      feed: storage.changes(in: home, after: 0, limit: 1_000),
+      invite: storage.inviteCode(of: home), failures: storage.failedJoins(of: "mallory"),
+      owner: storage.credentialOwner(Self.credential),
+      receipt: storage.receipt(for: "w-1", of: Fixtures.alice, in: home),
+      milk: storage.neededItem(folding: "milk", on: ShoppingRules.mainList, in: home))
   }
 
   fileprivate func keepAReceiptAndAFailure(_ card: Card, in home: HouseholdID) throws {
-    try write(AccessChecked(), as: Fixtures.alice) { storage, now, _ in
+    try writing(as: Fixtures.alice) { storage, now, _ in
       storage.recordFailedJoin(of: "mallory", at: now)
       storage.putReceipt(
         .applied(cards: [card], household: nil), for: "w-1", of: Fixtures.alice, in: home)
@@ -86,7 +86,7 @@ extension InMemoryBackend {
   }
 
   fileprivate func writeEverythingThenThrow(_ card: Card, _ home: HouseholdID) throws {
-    try write(AccessChecked(), as: Fixtures.alice) { storage, now, _ in
+    try writing(as: Fixtures.alice) { storage, now, _ in
       var renamed = try #require(storage.household(home))
       renamed.name = "Elsewhere"
       storage.putHousehold(renamed)
@@ -125,7 +125,7 @@ extension InMemoryBackend {
   }
 
   fileprivate func deleteMoveEraseThenThrow(_ home: HouseholdID) throws {
-    try write(AccessChecked(), as: Fixtures.alice) { storage, _, _ in
+    try writing(as: Fixtures.alice) { storage, _, _ in
       try storage.erase(Fixtures.bob, in: home)
       storage.markMoved(home, to: "elsewhere", members: [Fixtures.alice])
       storage.deleteHousehold(home)

@@ -46,6 +46,14 @@ extension BackendOperations {
     return outcome
   }
 
+  /// The answer kept for `write`: receipts are kept per account, so an actor reads only its
+  /// own, and nothing else of the household.
+  package static func receipt<Storage: BackendStorage>(
+    for write: WriteID, of actor: AccountID, in household: HouseholdID, storage: Storage
+  ) throws -> WriteOutcome? {
+    try storage.receipt(for: write, of: actor, in: household)
+  }
+
   /// One write checked and applied, a refusal as the answer and no receipt kept: the one
   /// interpreter of `DeviceWrite`, which the backend runs on its state and the device on
   /// its view, so that the two cannot drift.

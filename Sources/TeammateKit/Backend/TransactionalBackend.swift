@@ -47,13 +47,13 @@ extension TransactionalBackend {
   public func countCode(_ code: String, as actor: AccountID) throws {}
 
   public func householdID(of account: AccountID, as actor: AccountID) throws -> HouseholdID? {
-    try read(AccessChecked(), as: actor) { storage, _ in
+    try checkedRead(as: actor) { storage, _ in
       try BackendOperations.householdID(of: account, actor: actor, storage: storage)
     }
   }
 
   public func linkCredential(_ credential: Credential, as actor: AccountID) throws {
-    try write(AccessChecked(), as: actor) { storage, _, _ in
+    try checkedWrite(as: actor) { storage, _, _ in
       try BackendOperations.linkCredential(credential, actor: actor, storage: &storage)
     }
   }
@@ -61,7 +61,7 @@ extension TransactionalBackend {
   public func createHousehold(
     name: String, timeZone: String, displayName: String, as actor: AccountID
   ) throws -> HouseholdCreation {
-    try write(AccessChecked(), as: actor) { storage, now, random in
+    try checkedWrite(as: actor) { storage, now, random in
       try BackendOperations.createHousehold(
         name: name, timeZone: timeZone, displayName: displayName, actor: actor,
         storage: &storage, now: now, random: &random)
@@ -70,7 +70,7 @@ extension TransactionalBackend {
 
   public func household(_ id: HouseholdID, as actor: AccountID) throws -> Household {
     try followingMoves(as: actor) {
-      try read(AccessChecked(), as: actor) { storage, _ in
+      try checkedRead(as: actor) { storage, _ in
         try BackendOperations.household(id, actor: actor, storage: storage)
       }
     }
@@ -79,28 +79,28 @@ extension TransactionalBackend {
   public func leaveHousehold(
     _ id: HouseholdID, deletingHousehold: Bool, as actor: AccountID
   ) throws {
-    try write(AccessChecked(), as: actor) { storage, now, _ in
+    try checkedWrite(as: actor) { storage, now, _ in
       try BackendOperations.leaveHousehold(
         id, deletingHousehold: deletingHousehold, actor: actor, storage: &storage, now: now)
     }
   }
 
   public func eraseAccount(deletingHousehold: Bool, as actor: AccountID) throws {
-    try write(AccessChecked(), as: actor) { storage, now, _ in
+    try checkedWrite(as: actor) { storage, now, _ in
       try BackendOperations.eraseAccount(
         deletingHousehold: deletingHousehold, actor: actor, storage: &storage, now: now)
     }
   }
 
   public func issueInvite(for household: HouseholdID, as actor: AccountID) throws -> Invite {
-    try write(AccessChecked(), as: actor) { storage, now, random in
+    try checkedWrite(as: actor) { storage, now, random in
       try BackendOperations.issueInvite(
         for: household, actor: actor, storage: &storage, now: now, random: &random)
     }
   }
 
   public func liveInvite(for household: HouseholdID, as actor: AccountID) throws -> Invite? {
-    try read(AccessChecked(), as: actor) { storage, now in
+    try checkedRead(as: actor) { storage, now in
       try BackendOperations.liveInvite(for: household, actor: actor, storage: storage, now: now)
     }
   }
@@ -108,7 +108,7 @@ extension TransactionalBackend {
   public func invite(code: String, as actor: AccountID) throws -> Invite {
     try countCode(code, as: actor)
     let limit = joinLimit
-    return try write(AccessChecked(), as: actor) { storage, now, _ in
+    return try checkedWrite(as: actor) { storage, now, _ in
       try BackendOperations.invite(
         code: code, actor: actor, storage: &storage, now: now, limit: limit)
     }.get()
@@ -117,7 +117,7 @@ extension TransactionalBackend {
   public func join(code: String, displayName: String, as actor: AccountID) throws -> Household {
     try countCode(code, as: actor)
     let limit = joinLimit
-    return try write(AccessChecked(), as: actor) { storage, now, _ in
+    return try checkedWrite(as: actor) { storage, now, _ in
       try BackendOperations.join(
         code: code, displayName: displayName, actor: actor, storage: &storage, now: now,
         limit: limit)
@@ -131,7 +131,7 @@ extension TransactionalBackend {
   public func addCardsAtOnce(
     _ drafts: [CardDraft], to household: HouseholdID, as actor: AccountID
   ) throws -> [Card] {
-    try write(AccessChecked(), as: actor) { storage, now, random in
+    try checkedWrite(as: actor) { storage, now, random in
       try BackendOperations.addCards(
         drafts, to: household, actor: actor, storage: &storage, now: now, random: &random)
     }
@@ -139,7 +139,7 @@ extension TransactionalBackend {
 
   /// One card of the actor's household.
   public func oneCard(_ id: CardID, as actor: AccountID) throws -> Card {
-    try read(AccessChecked(), as: actor) { storage, _ in
+    try checkedRead(as: actor) { storage, _ in
       try BackendOperations.card(id, actor: actor, storage: storage)
     }
   }
@@ -149,7 +149,7 @@ extension TransactionalBackend {
   public func narrowedPendingCards(in household: HouseholdID, as actor: AccountID) throws
     -> [Card]
   {
-    try read(AccessChecked(), as: actor) { storage, _ in
+    try checkedRead(as: actor) { storage, _ in
       try BackendOperations.pendingCards(in: household, actor: actor, storage: storage)
     }
   }
@@ -158,7 +158,7 @@ extension TransactionalBackend {
 
   public func cards(in household: HouseholdID, as actor: AccountID) throws -> [Card] {
     try followingMoves(as: actor) {
-      try read(AccessChecked(), as: actor) { storage, _ in
+      try checkedRead(as: actor) { storage, _ in
         try BackendOperations.cards(in: household, actor: actor, storage: storage)
       }
     }
@@ -167,7 +167,7 @@ extension TransactionalBackend {
   /// NB: a write to a household that moved is refused saying where by
   /// `BackendOperations.submit` itself, inside the write, which then touches nothing.
   public func submit(_ entry: OutboxEntry, as actor: AccountID) throws -> WriteOutcome {
-    try write(AccessChecked(), as: actor) { storage, now, random in
+    try checkedWrite(as: actor) { storage, now, random in
       try BackendOperations.submit(
         entry, actor: actor, storage: &storage, now: now, random: &random)
     }
@@ -180,7 +180,7 @@ extension TransactionalBackend {
       return try body()
     } catch TeammateError.accessDenied(.notAMember(let id)) {
       let refusal = TeammateError.accessDenied(.notAMember(id))
-      throw try read(AccessChecked(), as: actor) { storage, _ in
+      throw try checkedRead(as: actor) { storage, _ in
         BackendOperations.householdMoved(refusing: refusal, actor: actor, storage: storage)
       } ?? refusal
     }
@@ -189,9 +189,8 @@ extension TransactionalBackend {
   public func receipt(for write: WriteID, in household: HouseholdID, as actor: AccountID) throws
     -> WriteOutcome?
   {
-    // NB: receipts are kept per account: an actor reads only its own.
-    try read(AccessChecked(), as: actor) { storage, _ in
-      try storage.receipt(for: write, of: actor, in: household)
+    try checkedRead(as: actor) { storage, _ in
+      try BackendOperations.receipt(for: write, of: actor, in: household, storage: storage)
     }
   }
 
@@ -199,7 +198,7 @@ extension TransactionalBackend {
     in household: HouseholdID, after cursor: Int64, limit: Int, as actor: AccountID
   ) throws -> [Change] {
     try followingMoves(as: actor) {
-      try read(AccessChecked(), as: actor) { storage, _ in
+      try checkedRead(as: actor) { storage, _ in
         try BackendOperations.changes(
           in: household, after: cursor, limit: limit, actor: actor, storage: storage)
       }
@@ -209,19 +208,19 @@ extension TransactionalBackend {
   // MARK: A household whole
 
   public func exportHousehold(_ id: HouseholdID, as actor: AccountID) throws -> HouseholdDocument {
-    try read(AccessChecked(), as: actor) { storage, _ in
+    try checkedRead(as: actor) { storage, _ in
       try BackendOperations.exportHousehold(id, actor: actor, storage: storage)
     }
   }
 
   public func importHousehold(_ document: HouseholdDocument, as actor: AccountID) throws {
-    try write(AccessChecked(), as: actor) { storage, _, _ in
+    try checkedWrite(as: actor) { storage, _, _ in
       try BackendOperations.importHousehold(document, actor: actor, storage: &storage)
     }
   }
 
   public func markMoved(_ id: HouseholdID, to location: String, as actor: AccountID) throws {
-    try write(AccessChecked(), as: actor) { storage, _, _ in
+    try checkedWrite(as: actor) { storage, _, _ in
       try BackendOperations.markMoved(id, to: location, actor: actor, storage: &storage)
     }
   }
