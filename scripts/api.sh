@@ -66,7 +66,7 @@ typecheck() {
 if out=$(typecheck "$bypass"); then
   echo "api: $bypass compiled: outside code can reach a backend's storage around the access table"
   status=1
-elif ! grep -q "inaccessible due to 'package' protection level" <<<"$out"; then
+elif ! grep -q "inaccessible due to '\(package\|fileprivate\)' protection level" <<<"$out"; then
   echo "api: $bypass was refused for another reason:"; echo "$out" | head -5; status=1
 elif ! out=$(typecheck -D WITHOUT_BYPASS "$bypass"); then
   echo "api: $bypass does not compile even without the bypass:"; echo "$out" | head -5; status=1

@@ -60,24 +60,51 @@ public actor PostgresBackend: TransactionalBackend {
     joinLimit: JoinAttemptLimit = .standard, waits: PostgresWaits = .standard,
     listeningAt listenURL: String? = nil
   ) throws(PostgresError) {
-    let address = try PostgresAddress(url)
-    self.address = address
-    self.waits = waits
-    let direct = listenURL ?? (address.pooled ? nil : url)
-    if let direct {
-      listener = PostgresListener(url: direct, waits: waits)
-    } else {
-      listener = nil
-    }
-    let connection = try PostgresConnection(address, waits: waits)
-    self.clock = clock
+    let opened = try Opened(url: url, waits: waits, listeningAt: listenURL)
+    (address, listener, connection) = (opened.address, opened.listener, opened.connection)
+    (signedIn, secret) = (opened.signedIn, opened.secret)
+    (self.waits, self.clock, self.joinLimit) = (waits, clock, joinLimit)
     self.random = AnyRandomNumberGenerator(random)
-    self.joinLimit = joinLimit
-    let prepared = try Self.prepare(connection, searchPath: address.searchPath)
-    self.signedIn = prepared.signedIn
-    self.secret = prepared.secret
-    try Self.settle(connection, at: address, signedIn: prepared.signedIn)
-    self.connection = connection
+  }
+
+  /// The 2.0 initialiser, kept as it was so that 2.x code compiles unchanged: `memory` is
+  /// ignored, since a backend keeps nothing of households between calls (ADR 0026).
+  @available(*, deprecated, message: "a household memory keeps nothing (ADR 0026): drop it")
+  public init(
+    url: String, clock: any WallClock,
+    random: any RandomNumberGenerator & Sendable = SystemRandomNumberGenerator(),
+    joinLimit: JoinAttemptLimit = .standard, waits: PostgresWaits = .standard,
+    listeningAt listenURL: String? = nil,
+    memory: PostgresHouseholdMemory = PostgresHouseholdMemory(
+      bytes: PostgresHouseholdMemory.standardBytes / 16)
+  ) throws(PostgresError) {
+    let opened = try Opened(url: url, waits: waits, listeningAt: listenURL)
+    (address, listener, connection) = (opened.address, opened.listener, opened.connection)
+    (signedIn, secret) = (opened.signedIn, opened.secret)
+    (self.waits, self.clock, self.joinLimit) = (waits, clock, joinLimit)
+    self.random = AnyRandomNumberGenerator(random)
+  }
+
+  /// A backend's session as it opens: its address, its listener (for a direct URL, or the
+  /// one given to listen on), its connection settled in the store, and who it signs in as.
+  struct Opened {
+    let address: PostgresAddress
+    let listener: PostgresListener?
+    let connection: PostgresConnection
+    let signedIn: AccountID?
+    let secret: StoreSecret?
+
+    init(url: String, waits: PostgresWaits, listeningAt listenURL: String?)
+      throws(PostgresError)
+    {
+      address = try PostgresAddress(url)
+      let direct = listenURL ?? (address.pooled ? nil : url)
+      listener = direct.map { PostgresListener(url: $0, waits: waits) }
+      connection = try PostgresConnection(address, waits: waits)
+      let prepared = try PostgresBackend.prepare(connection, searchPath: address.searchPath)
+      (signedIn, secret) = (prepared.signedIn, prepared.secret)
+      try PostgresBackend.settle(connection, at: address, signedIn: prepared.signedIn)
+    }
   }
 
   /// Makes a direct connection of the service the app's role for its whole session (AC-PG-28),
