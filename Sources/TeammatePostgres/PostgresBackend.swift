@@ -31,8 +31,6 @@ public actor PostgresBackend: TransactionalBackend {
   let listener: PostgresListener?
   var connection: PostgresConnection
   let clock: any WallClock
-  /// The writes this backend answered last: one sent again is answered by a read (AC-PG-47).
-  var answered = RecentWrites()
   var random: AnyRandomNumberGenerator
   /// Spreads the pauses between tries; not `random`, so that retries never change the codes a
   /// seeded backend makes.
@@ -126,16 +124,7 @@ public actor PostgresBackend: TransactionalBackend {
     let home = entry.householdID
     // NB: an id no device makes is refused before anything is read (AC-OFF-11).
     let known = (1...OutboxEntry.idLimit).contains(entry.id.rawValue.count)
-    defer { answered.remember(entry.id) }
     let receipt = PostgresStorage.receiptQuery(for: entry.id, of: actor, in: home)
-    // NB: a write this backend answered is sent again when its answer was lost: its receipt
-    // is read as a read (AC-PG-47), taking no lock; the write runs only if none is kept.
-    if known, answered.contains(entry.id) {
-      let kept = try transaction(as: actor, reading: true, also: [receipt], closing: true) {
-        storage, rows in try storage.outcome(in: rows[0])
-      }
-      if let kept { return kept }
-    }
     let (cards, everyCard) = try Self.cardsRead(by: entry.write, in: home)
     let reads = known ? [receipt] + (cards.map { [$0] } ?? []) : []
     return try transaction(as: actor, reading: false, also: reads) { storage, rows in

@@ -91,8 +91,7 @@ final class PostgresConnection {
   private var deferred: [WriteStatement] = []
 
   /// Whether nothing may be sent now: the transaction being run committed in its first round
-  /// trip (a pull reads all it needs there), or has not begun yet (an add's rules run on the
-  /// household's head before its one round trip, ADR 0018). Whatever would run now would run
+  /// trip (a pull reads all it needs there). Whatever would run now would run
   /// outside it, as no actor, so nothing is sent (a rollback after a refusal included: there
   /// is nothing to roll back).
   var sealed = false

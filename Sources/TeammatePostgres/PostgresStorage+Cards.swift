@@ -87,7 +87,6 @@ extension PostgresStorage {
     // NB: a card may be pending for everyone but its last editor while nobody knows it.
     let hint = card.ackBy == nil && !card.isDeleted ? card.lastEditedBy.rawValue : nil
     let body = try json(card)
-    storedTexts.stored(card, as: body)
     connection.later(
       .card(
         """

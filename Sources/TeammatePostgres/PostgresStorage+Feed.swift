@@ -87,7 +87,6 @@ extension PostgresStorage {
         """,
       select: "SELECT sequence, \(sql: announcing) FROM appended")
     if let last {
-      storedTexts.stored(stamped, as: body)
       known?.lastSequence = last + 1
       connection.later(statement)
     } else {
@@ -177,7 +176,7 @@ extension PostgresStorage {
     _ outcome: WriteOutcome, for write: WriteID, of account: AccountID,
     in household: HouseholdID
   ) throws {
-    let text = try storedTexts.text(of: outcome) ?? json(outcome)
+    let text = try json(outcome)
     connection.later(
       .receipt(
         """

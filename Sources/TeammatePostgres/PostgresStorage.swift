@@ -17,9 +17,6 @@ public struct PostgresStorage: BackendStorage {
   /// The cards the transaction's first round trip read, and those it wrote since.
   var knownCards: KnownCards?
 
-  /// The texts the transaction stored its cards and changes as, for its receipt.
-  var storedTexts = StoredTexts()
-
   /// The store's secret, for the service, which announces a change in plain SQL; nil for a
   /// device, which announces through the database's function.
   let secret: StoreSecret?
@@ -34,12 +31,9 @@ public struct PostgresStorage: BackendStorage {
     encoder.outputFormatting = .sortedKeys
   }
 
-  /// NB: a card or a change of the common shape is written by `DocumentWriter`, the same
-  /// text at a fraction of the cost (AC-PG-45).
+  /// A document as stored: JSON with sorted keys, so that the same value is the same text.
   func json(_ value: some Encodable) throws -> String {
     connection.observer?.encodedDocument()
-    if let card = value as? Card, let text = DocumentWriter.text(of: card) { return text }
-    if let change = value as? Change, let text = DocumentWriter.text(of: change) { return text }
     return String(decoding: try encoder.encode(value), as: UTF8.self)
   }
 
@@ -53,11 +47,6 @@ public struct PostgresStorage: BackendStorage {
 
   /// A stored document as a `T`; one that does not read is this client's to report.
   func decoded<T: Decodable>(_ type: T.Type, _ text: String) throws -> T {
-    if T.self == Card.self, let card = DocumentReader.card(text) as? T { return card }
-    if T.self == Change.self, let change = DocumentReader.change(text) as? T { return change }
-    if T.self == WriteOutcome.self, let outcome = DocumentReader.outcome(text) as? T {
-      return outcome
-    }
     do {
       return try decoder.decode(type, from: Data(text.utf8))
     } catch {
