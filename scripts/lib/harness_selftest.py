@@ -279,6 +279,16 @@ expect("fail", r"orphaned: TeammateKitTests\.test_AC_CARD_08_atTheTop\(\) .*name
        "a test declared outside any suite naming an undefined id",
        trace(list_text=LIST + "TeammateKitTests.test_AC_CARD_08_atTheTop()\n"))
 
+RETIRED = "\n## Retired\n\n- **AC-CARD-06** (retired) — It went.\n"
+expect("pass", "", "a retired id, untested and referred to",
+       trace("- **AC-CARD-03** — Once AC-CARD-06.\n" + RETIRED,
+             list_text=LIST + "TeammateKitTests.CardTests/test_AC_CARD_03_three()\n"))
+expect("fail", r"retired: TeammateKitTests\.CardTests/test_AC_CARD_06_stillHere\(\) names AC-CARD-06",
+       "a test naming a retired id", trace(RETIRED, list_text=LIST
+                                            + "TeammateKitTests.CardTests/test_AC_CARD_06_stillHere()\n"))
+expect("fail", r"duplicated: AC-CARD-01 is defined at specs/cards\.md:3 and", "an id both defined and retired",
+       trace("\n## Retired\n\n- **AC-CARD-01** (retired) — It went.\n"))
+
 # The contract's one run traces the id of every check the product declares (AC-CONF-06).
 CHECK = ('  public static let titled = ContractCheck(\n    id: "AC-CARD-05", name: "titled"\n'
          '  ) { world in }\n')

@@ -24,6 +24,9 @@ import sys
 from reasons import read_reasons
 
 DEFINITION = re.compile(r"^- \*\*(AC-[A-Z]+-\d{2})\*\* — \S")
+# An id whose behaviour went: it stays where it was published, is never defined again, needs no
+# test, and no test may name it.
+RETIRED = re.compile(r"^- \*\*(AC-[A-Z]+-\d{2})\*\* \(retired\) — \S")
 TOKEN = re.compile(r"(?<![A-Za-z0-9])AC[-_][A-Za-z]+[-_]\d+(?![0-9])", re.IGNORECASE)
 WELL_FORMED = re.compile(r"^AC([-_])[A-Z]+\1\d{2}$")
 LOOKS_LIKE_DEFINITION = re.compile(r"^\s*(?:[-*+]|\d+[.)]|#+)?\s*[*_`\[]*\s*AC[-_]", re.IGNORECASE)
@@ -75,6 +78,7 @@ def read_without_id(path):
 def main(specs_dir, test_list, without_id=None):
     problems = []
     defined = {}  # id -> "file:line"
+    retired = {}  # id -> "file:line"
     references = []  # (id, where)
     root = os.path.dirname(os.path.abspath(specs_dir))
     tests_dir = os.path.join(root, "Tests")
@@ -95,9 +99,19 @@ def main(specs_dir, test_list, without_id=None):
                     in_fence = not in_fence
                 definition = DEFINITION.match(line)
                 tokens = list(TOKEN.finditer(line))
-                if definition and entry != "README.md" and not in_fence:
+                gone = RETIRED.match(line)
+                if gone and entry != "README.md" and not in_fence:
+                    ident = gone.group(1)
+                    if ident in defined or ident in retired:
+                        first = defined.get(ident) or retired[ident]
+                        problems.append(f"duplicated: {ident} is defined at {first} and {where}")
+                    retired[ident] = where
+                    tokens = tokens[1:]
+                elif definition and entry != "README.md" and not in_fence:
                     ident = definition.group(1)
-                    if ident in defined:
+                    if ident in retired:
+                        problems.append(f"duplicated: {ident} is retired at {retired[ident]} and defined at {where}")
+                    elif ident in defined:
                         problems.append(f"duplicated: {ident} is defined at {defined[ident]} and {where}")
                     else:
                         defined[ident] = where
@@ -123,7 +137,7 @@ def main(specs_dir, test_list, without_id=None):
                         references.append((text.replace("_", "-"), where))
 
     for ident, where in references:
-        if ident not in defined:
+        if ident not in defined and ident not in retired:
             problems.append(f"dangling: {where} refers to {ident}, which no spec defines")
 
     tested = {}  # id -> set of targets
@@ -174,7 +188,12 @@ def main(specs_dir, test_list, without_id=None):
 
     for ident in sorted(set(defined) - set(tested)):
         problems.append(f"uncovered: {ident} ({defined[ident]}) has no test named test_{ident.replace('-', '_')}_…")
-    for ident in sorted(set(tested) - set(defined)):
+    for ident in sorted(set(tested) & set(retired)):
+        test, function = namers[ident]
+        problems.append(
+            f"retired: {test} names {ident}, retired at {retired[ident]}: a retired id's "
+            f"behaviour went, and so does its test")
+    for ident in sorted(set(tested) - set(defined) - set(retired)):
         test, function = namers[ident]
         where = locate(tests_dir, function) or "its file"
         area = ident.split("-")[1]
