@@ -67,7 +67,7 @@ extension InMemoryBackend {
   /// Everything the storage answers about `home`, for comparing.
   fileprivate func seen(_ home: HouseholdID) throws -> InMemoryRollbackTests.Seen {
     let storage = self.storage
-    return try InMemoryRollbackTests.Seen(
+    return InMemoryRollbackTests.Seen(
       household: storage.household(home), householdOfCarol: storage.householdID(of: "carol"),
       cards: storage.cards(in: home), items: storage.items(on: ShoppingRules.mainList, in: home),
       feed: storage.changes(in: home, after: 0, limit: 1_000),
