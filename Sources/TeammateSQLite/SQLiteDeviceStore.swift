@@ -83,6 +83,13 @@ public struct SQLiteDeviceStore: DeviceStore {
       throw DeviceNotSaved(reason: "\(error)")
     }
   }
+
+  /// Whether the file keeps a state `account`'s device saved: a device beside a household's
+  /// store is made up from the household when it saved none, which a device handed over may
+  /// take the place of.
+  public func keepsState(of account: AccountID) async throws -> Bool {
+    try await file.hasSavedState(of: account)
+  }
 }
 
 extension SQLiteBackend {

@@ -21,14 +21,13 @@ extension Session {
     }
   }
 
-  /// The device states kept beside the household's file, handed to where the household
-  /// moved: into that file when it moved to one, into this device's own file when it moved
-  /// to a server. Opened there, each device arrives at its next sync. A move from a file to
-  /// a file hands every member's state (the file is each member's phone, AC-PORT-20); to a
-  /// server, this account's alone, since only this device's own file is known here (each
-  /// other member's follows at that member's next run on the file). A state handed over
-  /// leaves the file, and never overwrites one already where it goes. A device that keeps
-  /// its own file already has nothing to hand over.
+  /// The devices kept beside the household's file, each handed over by itself to where the
+  /// household moved (`Device.handOver`, AC-DEV-22): into that file when it moved to one, into
+  /// this device's own file when it moved to a server. Opened there, each device arrives at
+  /// its next sync. A move from a file to a file hands every member's device (the file is
+  /// each member's phone, AC-PORT-20); to a server, this account's alone, since only this
+  /// device's own file is known here (each other member's follows at that member's next run
+  /// on the file). A device that keeps its own file already has nothing to hand over.
   mutating func handOver(to place: String, everyMember: Bool = false) async throws {
     guard !onServer else { return }
     let uid = try account()
@@ -39,25 +38,24 @@ extension Session {
       ? SQLiteDeviceStore(file: try SQLiteBackend(path: devicePath, clock: clock, access: .create))
       : SQLiteDeviceStore(
         householdStore: try SQLiteBackend(path: place, clock: clock, access: .existing))
-    let moving = try await SQLiteDeviceStore(householdStore: here).loadState(of: uid)?.householdID
-    let accounts = everyMember && !toServer ? try await here.accountsWithSavedState() : [uid]
     let states = SQLiteDeviceStore(householdStore: here)
-    for account in accounts {
+    // NB: a device that followed no household there has nothing to arrive with (AC-PORT-19);
+    // one that follows another household stays.
+    let moving = try await states.loadState(of: uid)?.householdID
+    let accounts = everyMember && !toServer ? try await here.accountsWithSavedState() : [uid]
+    for account in accounts where try await here.hasSavedState(of: account) {
       // NB: another member's device may be in a run of its own: it finishes first.
       let held = account == uid ? nil : DeviceLock(account: account.rawValue, storePath: here.path)
       defer { withExtendedLifetime(held) {} }
-      // NB: a device that followed no household there has nothing to arrive with
-      // (AC-PORT-19); one that follows another household stays.
-      guard try await here.hasSavedState(of: account),
-        var state = try await states.loadState(of: account),
-        let followed = state.householdID, moving == nil || followed == moving
-      else { continue }
-      if state.movedTo == nil { state.movedTo = place }
-      if try await !target.file.hasSavedState(of: account) {
-        log("device state of \(account) handed over to \(place)")
-        try await target.saveState(state, previous: nil, of: account)
+      var device = account == uid ? accountDeviceIfOpen : nil
+      if device == nil {
+        device = try await Device(
+          account: account, backend: here, clock: clock,
+          scheduler: here.scheduler(for: account, clock: clock), store: states, online: false)
       }
-      try await states.forgetState(of: account)
+      if try await device?.handOver(to: target, arrivingAt: place, following: moving) == true {
+        log("device of \(account) handed over to \(place)")
+      }
     }
   }
 
@@ -88,14 +86,19 @@ extension Session {
     guard access != .readOnly, devicePath != storePath,
       FileManager.default.fileExists(atPath: devicePath), try await !file.hasSavedState(of: uid)
     else { return }
-    let phone = SQLiteDeviceStore(
-      file: try SQLiteBackend(path: devicePath, clock: clock, access: .existing))
-    guard var state = try await phone.loadState(of: uid), let followed = state.householdID,
+    let phoneFile = try SQLiteBackend(path: devicePath, clock: clock, access: .existing)
+    let phone = SQLiteDeviceStore(file: phoneFile)
+    guard let followed = try await phone.loadState(of: uid)?.householdID,
       try await file.householdID(of: uid, as: uid) == followed
     else { return }
-    if state.movedTo == nil { state.movedTo = storePath }
-    log("device state of \(uid) taken from \(devicePath)")
-    try await SQLiteDeviceStore(householdStore: file).saveState(state, previous: nil, of: uid)
-    try await phone.forgetState(of: uid)
+    // NB: the phone's device hands itself over, as a move's does (AC-DEV-22).
+    let device = try await Device(
+      account: uid, backend: file, clock: clock,
+      scheduler: phoneFile.scheduler(for: uid, clock: clock), store: phone, online: false)
+    if try await device.handOver(
+      to: SQLiteDeviceStore(householdStore: file), arrivingAt: storePath, following: followed)
+    {
+      log("device of \(uid) taken from \(devicePath)")
+    }
   }
 }

@@ -31,15 +31,15 @@ public actor Device {
   /// Everything the device keeps between runs, saved to `store` within each turn.
   package internal(set) var state: DeviceState
   /// Where the state is kept, durably; nil for a device that keeps nothing (a preview).
-  private let store: (any DeviceStore)?
+  let store: (any DeviceStore)?
   /// What `store` holds for this device: the state as last saved (nil before the first save
   /// of a new install).
-  private var saved: DeviceState?
+  var saved: DeviceState?
   /// The view with the outbox replayed, what it was replayed over and when: the cards, the
   /// household, the pending cards and every snapshot read it, and each would replay the
   /// outbox again. Kept while the state it came from is the state now (whose collections,
   /// unchanged, compare by their storage at once).
-  private var shownView: (over: DeviceView, outbox: [OutboxEntry], at: Date, view: DeviceView)?
+  var shownView: (over: DeviceView, outbox: [OutboxEntry], at: Date, view: DeviceView)?
   /// Whether writes go to the backend at once; offline they wait in the outbox.
   public private(set) var isOnline: Bool
   private var turns = DeviceTurns()

@@ -27,11 +27,21 @@ public protocol DeviceStore: Sendable {
   /// Keeps nothing of `account`'s device: its account was erased (AC-PORT-06), and no row
   /// may name it. By default an empty state is saved in its place.
   func forgetState(of account: AccountID) async throws
+
+  /// Whether `account`'s device saved a state here that follows a household: one a device
+  /// handed over (`Device.handOver(to:arrivingAt:following:)`) must not overwrite. By
+  /// default, whether the state loaded follows one; a store whose `loadState` makes a state
+  /// up for an account that saved none answers from what was saved.
+  func keepsState(of account: AccountID) async throws -> Bool
 }
 
 extension DeviceStore {
   public func forgetState(of account: AccountID) async throws {
     try await saveState(DeviceState(), previous: nil, of: account)
+  }
+
+  public func keepsState(of account: AccountID) async throws -> Bool {
+    try await loadState(of: account)?.householdID != nil
   }
 }
 
