@@ -4,37 +4,44 @@ import Foundation
 let scratch = (NSTemporaryDirectory() as NSString).appendingPathComponent(
   "teammate-bench-\(getpid())")
 try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-defer {
+/// Takes the scratch folder away unless `TEAMMATE_BENCH_KEEP` asks to keep it.
+func leaveNothing() {
   if ProcessInfo.processInfo.environment["TEAMMATE_BENCH_KEEP"] == nil {
     try? FileManager.default.removeItem(atPath: scratch)
   }
 }
+/// Ends a run of some rows alone: `exit` runs no `defer`, so the folder goes first.
+func finish() -> Never {
+  leaveNothing()
+  exit(0)
+}
+defer { leaveNothing() }
 
 // NB: `TEAMMATE_BENCH_ONLY=save` runs a turn's save alone.
 if ProcessInfo.processInfo.environment["TEAMMATE_BENCH_ONLY"] == "save" {
   printTable(try await saveBenchmarks())
-  exit(0)
+  finish()
 }
 // NB: `TEAMMATE_BENCH_ONLY=device` runs the device's rows alone, for working on them.
 if ProcessInfo.processInfo.environment["TEAMMATE_BENCH_ONLY"] == "device" {
   printTable(plannerBenchmarks() + (try await deviceBenchmarks()))
-  exit(0)
+  finish()
 }
 // NB: `TEAMMATE_BENCH_ONLY=meals` runs the meal rows alone.
 if ProcessInfo.processInfo.environment["TEAMMATE_BENCH_ONLY"] == "meals" {
   printTable(mealBenchmarks())
-  exit(0)
+  finish()
 }
 // NB: `TEAMMATE_BENCH_ONLY=list` runs the shopping list's rows alone.
 if ProcessInfo.processInfo.environment["TEAMMATE_BENCH_ONLY"] == "list" {
   printTable(
     try await listBenchmarks(folder: scratch) + (try await shopListBenchmarks(folder: scratch)))
-  exit(0)
+  finish()
 }
 // NB: `TEAMMATE_BENCH_ONLY=news` runs the first sync's rows alone.
 if ProcessInfo.processInfo.environment["TEAMMATE_BENCH_ONLY"] == "news" {
   printTable(try await firstSyncBenchmarks())
-  exit(0)
+  finish()
 }
 // NB: `TEAMMATE_BENCH_ONLY=cli` runs the command line's rows alone.
 if ProcessInfo.processInfo.environment["TEAMMATE_BENCH_ONLY"] == "cli" {
@@ -43,13 +50,13 @@ if ProcessInfo.processInfo.environment["TEAMMATE_BENCH_ONLY"] == "cli" {
   if let peak = commandLine.peakMiB {
     print(String(format: "\npeak memory of `teammate pending --json`: %.1f MiB", peak))
   }
-  exit(0)
+  finish()
 }
 // NB: `TEAMMATE_BENCH_ONLY=portable-sqlite` runs a household's export and import on SQLite
 // alone, without a server: the loop for working on the document's coders.
 if ProcessInfo.processInfo.environment["TEAMMATE_BENCH_ONLY"] == "portable-sqlite" {
   printTable(try await portabilityBenchmarks(folder: scratch, server: nil))
-  exit(0)
+  finish()
 }
 // NB: `TEAMMATE_BENCH_ONLY=portable` runs a household's export and import alone.
 if ProcessInfo.processInfo.environment["TEAMMATE_BENCH_ONLY"] == "portable" {
@@ -61,7 +68,7 @@ if ProcessInfo.processInfo.environment["TEAMMATE_BENCH_ONLY"] == "portable" {
     throw error
   }
   server.stop()
-  exit(0)
+  finish()
 }
 // NB: `TEAMMATE_BENCH_ONLY=load` runs the server's load rows alone.
 if ProcessInfo.processInfo.environment["TEAMMATE_BENCH_ONLY"] == "load" {
@@ -74,7 +81,7 @@ if ProcessInfo.processInfo.environment["TEAMMATE_BENCH_ONLY"] == "load" {
     throw error
   }
   server.stop()
-  exit(0)
+  finish()
 }
 var rows = plannerBenchmarks()
 rows += mealBenchmarks()

@@ -1,3 +1,5 @@
+import TeammateKit
+
 /// A JSON document as `--json` writes it: keys sorted, two-space indentation, `null` for
 /// what is absent.
 ///
@@ -115,31 +117,8 @@ enum JSONValue {
     output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * level))
   }
 
-  /// A JSON string literal: quotes, backslashes and control characters escaped.
+  /// A JSON string literal, as the household document writes one (`JSONString`).
   static func quote(_ text: String, into output: inout [UInt8]) {
-    output.append(UInt8(ascii: "\""))
-    // NB: most text needs no escaping and is copied in one go.
-    let plain = text.utf8.allSatisfy {
-      $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
-    }
-    if plain {
-      output.append(contentsOf: text.utf8)
-      output.append(UInt8(ascii: "\""))
-      return
-    }
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""): output.append(contentsOf: "\\\"".utf8)
-      case UInt8(ascii: "\\"): output.append(contentsOf: "\\\\".utf8)
-      case UInt8(ascii: "\n"): output.append(contentsOf: "\\n".utf8)
-      case UInt8(ascii: "\r"): output.append(contentsOf: "\\r".utf8)
-      case UInt8(ascii: "\t"): output.append(contentsOf: "\\t".utf8)
-      case ..<0x20:
-        let hex = String(byte, radix: 16)
-        output.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
-      default: output.append(byte)
-      }
-    }
-    output.append(UInt8(ascii: "\""))
+    JSONString.append(text, to: &output)
   }
 }

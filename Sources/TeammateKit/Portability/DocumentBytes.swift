@@ -183,37 +183,7 @@ struct DocumentBytes {
 
   /// A string in quotes: `"` and `\` escaped, control characters as `\n`, `\u001f` and the
   /// like; slashes and everything else as they are, a run at a time.
-  fileprivate mutating func string(_ text: String) {
-    bytes.append(UInt8(ascii: "\""))
-    var text = text
-    text.withUTF8 { utf8 in
-      var start = 0
-      for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-        start = index + 1
-        escape(byte)
-      }
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
-    }
-    bytes.append(UInt8(ascii: "\""))
-  }
-
-  private mutating func escape(_ byte: UInt8) {
-    switch byte {
-    case 0x22: bytes.append(contentsOf: "\\\"".utf8)
-    case 0x5C: bytes.append(contentsOf: "\\\\".utf8)
-    case 0x08: bytes.append(contentsOf: "\\b".utf8)
-    case 0x0C: bytes.append(contentsOf: "\\f".utf8)
-    case 0x0A: bytes.append(contentsOf: "\\n".utf8)
-    case 0x0D: bytes.append(contentsOf: "\\r".utf8)
-    case 0x09: bytes.append(contentsOf: "\\t".utf8)
-    default:
-      let hex = Array("0123456789abcdef".utf8)
-      bytes.append(contentsOf: "\\u00".utf8)
-      bytes.append(hex[Int(byte >> 4)])
-      bytes.append(hex[Int(byte & 0x0F)])
-    }
-  }
+  fileprivate mutating func string(_ text: String) { JSONString.append(text, to: &bytes) }
 
   /// The places of `object`'s fields in the order of their keys' bytes: the order found
   /// before for an object of its shape with the same keys, or found now.
