@@ -35,12 +35,16 @@ extension SQLiteBackend {
         : storage.connection.first(
           "SELECT state FROM devices WHERE account = ?", [.id(account)],
           { try $0.text(named: "state") })
+      // NB: a store this run may not write could not keep a turn that plans: what only such
+      // a turn reads stays unread (AC-DEV-23).
+      let viewing = access == .readOnly
+      let read = viewing ? parts.filter { $0.name != DeviceState.waitingActivityPart } : parts
       let saved: DeviceState?
       do {
         saved =
           try parts.isEmpty
-          ? whole.map { try storage.decode(DeviceState.self, $0) }
-          : storage.decode(DeviceState.self, DeviceState.json(ofParts: parts))
+          ? whole.map { try storage.decodeState($0, viewing: viewing) }
+          : storage.decodeState(DeviceState.json(ofParts: read), viewing: viewing)
       } catch {
         throw UnreadableDeviceState()
       }

@@ -7,12 +7,22 @@ public struct SQLiteStorage: BackendStorage {
   let connection: SQLiteConnection
   private let encoder: JSONEncoder
   private let decoder: JSONDecoder
+  /// The decoder of a device's state for a store that may not be written: the waiting
+  /// activity left unread (AC-DEV-23).
+  private let viewingDecoder: JSONDecoder
 
   init(connection: SQLiteConnection) {
     self.connection = connection
     encoder = JSONEncoder()
     encoder.outputFormatting = .sortedKeys
-    decoder = JSONDecoder()
+    decoder = Self.decoder()
+    viewingDecoder = Self.decoder()
+    viewingDecoder.userInfo[DeviceState.leavesWaitingActivityUnread] = true
+  }
+
+  /// A decoder of stored documents, their times checked to be ones a store keeps.
+  private static func decoder() -> JSONDecoder {
+    let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .custom { decoder in
       let value = try decoder.singleValueContainer().decode(Double.self)
       guard SQLiteStatement.storableTimes.contains(value) else {
@@ -20,6 +30,17 @@ public struct SQLiteStorage: BackendStorage {
           .init(codingPath: decoder.codingPath, debugDescription: "a time out of range"))
       }
       return Date(timeIntervalSinceReferenceDate: value)
+    }
+    return decoder
+  }
+
+  /// A device's saved state, for viewing only when `viewing`: without its waiting activity.
+  func decodeState(_ text: String, viewing: Bool) throws(SQLiteError) -> DeviceState {
+    do {
+      return try (viewing ? viewingDecoder : decoder).decode(
+        DeviceState.self, from: Data(text.utf8))
+    } catch {
+      throw .unreadable("a stored DeviceState cannot be read")
     }
   }
 

@@ -89,6 +89,14 @@ public struct DeviceState: Sendable, Codable, Equatable {
     case shop, shopGets, cardApplied, knownMembers, erasureHeard, position, movedTo
   }
 
+  /// Set to `true` in a decoder's `userInfo`, the state decodes without its waiting activity:
+  /// for a device opened on a store it may not write (AC-DEV-23).
+  package static let leavesWaitingActivityUnread = CodingUserInfoKey(
+    rawValue: "teammate.leavesWaitingActivityUnread")!
+
+  /// The name of the part a device file keeps the waiting activity in (AC-DEV-18, AC-DEV-23).
+  package static let waitingActivityPart = CodingKeys.waitingActivity.stringValue
+
   /// NB: every field may be missing, so that a state saved by an earlier version still opens.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -104,8 +112,12 @@ public struct DeviceState: Sendable, Codable, Equatable {
       cardApplied[CardID(String(key.dropFirst(Self.cardKeyPrefix.count)))] = sequence
       appliedSequence[key] = nil
     }
-    waitingActivity =
-      try container.decodeIfPresent([ActivityEvent].self, forKey: .waitingActivity) ?? []
+    // NB: a store that could not keep a turn that plans leaves what only such a turn reads
+    // unread (AC-DEV-23): on a phone waiting on thousands of acts it was most of the opening.
+    if decoder.userInfo[Self.leavesWaitingActivityUnread] as? Bool != true {
+      waitingActivity =
+        try container.decodeIfPresent([ActivityEvent].self, forKey: .waitingActivity) ?? []
+    }
     planned = try Self.decodePlanned(from: container)
     shown = try container.decodeIfPresent(Set<NotificationOccurrence>.self, forKey: .shown) ?? []
     conflicts = try container.decodeIfPresent([SyncConflict].self, forKey: .conflicts) ?? []
