@@ -19,6 +19,7 @@ public enum BackendContract {
     AccessContract.formerMemberIsAStrangerAndSettingsAreOwn,
     DeviceConcurrencyContract.manyCallsAtOnceLandOnceInOrder,
     DeviceConcurrencyContract.cancelledCallersLeaveNothingHalfDone,
+    DeviceConcurrencyContract.fiftyHandOversHandTheDeviceOnce,
     DeviceStoreContract.aDroppedDeviceLosesNothingAndSendsOnce,
     PortabilityContract.aRoundTripGivesTheSameBytes,
     PortabilityContract.anErasedAccountBecomesAFormerMember,

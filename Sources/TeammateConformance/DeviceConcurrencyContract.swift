@@ -120,4 +120,37 @@ public enum DeviceConcurrencyContract {
     for index in 0..<60 { made["cancel\(index)"] = ["cancel\(index)-0"] }
     try await Self.expectLanded(made, world: world, home: home, devices: [alice])
   }
+
+  /// AC-DEV-24: On every backend, fifty tasks handing one device over at once, while it
+  /// writes offline, hand it over once: the store it goes to keeps its state with every write
+  /// that waited, its own store forgets it, and the rest hand nothing.
+  public static let fiftyHandOversHandTheDeviceOnce = ContractCheck(
+    id: "AC-DEV-24", name: "fiftyHandOversHandTheDeviceOnce"
+  ) { world in
+    let home = try await world.couple()
+    let here = InMemoryDeviceStore()
+    let bob = try await world.device(world.bob, store: here)
+    _ = try await bob.sync()
+    await bob.setOnline(false)
+    _ = try await bob.addCard(CardDraft(title: "Diapers"))
+    let there = InMemoryDeviceStore()
+    let handed = await withTaskGroup(of: Bool.self) { group in
+      for index in 0..<50 {
+        group.addTask {
+          if index % 10 == 0 { _ = try? await bob.addCard(CardDraft(title: "Wipes \(index)")) }
+          return (try? await bob.handOver(to: there, arrivingAt: "elsewhere", following: home))
+            == true
+        }
+      }
+      return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+    }
+    #expect(handed == 1)
+    let arrived = try #require(try await there.loadState(of: world.bob))
+    #expect(arrived.movedTo == "elsewhere" && arrived.householdID == home)
+    #expect(
+      arrived.outbox.contains {
+        if case .addCard(let draft) = $0.write { draft.title == "Diapers" } else { false }
+      })
+    #expect(try await here.loadState(of: world.bob)?.householdID == nil)
+  }
 }

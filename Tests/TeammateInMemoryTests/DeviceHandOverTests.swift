@@ -63,20 +63,4 @@ import Testing
     #expect(try await !other.handOver(to: empty, arrivingAt: "x.sqlite", following: home))
     #expect(try await !empty.keepsState(of: Fixtures.bob))
   }
-
-  @Test func test_AC_DEV_22_fiftyTasksHandingOneDeviceOverHandItOnce() async throws {
-    let backend = InMemoryBackend(clock: clock, random: SeededRandomNumberGenerator(seed: 24))
-    let (bob, _) = try await bobsPhone(on: backend, keptIn: InMemoryDeviceStore())
-    let there = InMemoryDeviceStore()
-    let handed = await withTaskGroup(of: Bool.self) { group in
-      for _ in 0..<50 {
-        group.addTask {
-          (try? await bob.handOver(to: there, arrivingAt: "elsewhere.sqlite")) == true
-        }
-      }
-      return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
-    }
-    #expect(handed == 1)
-    #expect(try await there.loadState(of: Fixtures.bob)?.outbox.count == 1)
-  }
 }
