@@ -127,13 +127,6 @@ final class PostgresConnection {
     }
   }
 
-  /// What was queued, taken to be sent by the caller (an add's one round trip puts its writes
-  /// after its opening).
-  func takeDeferred() -> [WriteStatement] {
-    defer { deferred = [] }
-    return deferred
-  }
-
   /// Forgets what was queued: the transaction it belonged to is over.
   func discardDeferred() { deferred = [] }
 

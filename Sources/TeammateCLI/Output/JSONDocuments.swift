@@ -51,7 +51,7 @@ enum JSONDocuments {
     }
     func string(_ text: String?) {
       guard let text else { return bytes.append(contentsOf: [110, 117, 108, 108]) }
-      JSONValue.quote(text, into: &bytes)
+      JSONString.append(text, to: &bytes)
     }
     func time(_ date: Date?) {
       guard let date else { return bytes.append(contentsOf: [110, 117, 108, 108]) }

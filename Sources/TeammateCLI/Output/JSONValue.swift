@@ -60,7 +60,7 @@ enum JSONValue {
       output.append(UInt8(ascii: "{"))
       for (index, field) in fields.sorted(by: { $0.key < $1.key }).enumerated() {
         if index > 0 { output.append(UInt8(ascii: ",")) }
-        Self.quote(field.key, into: &output)
+        JSONString.append(field.key, to: &output)
         output.append(UInt8(ascii: ":"))
         field.value.writeLine(into: &output)
       }
@@ -72,7 +72,7 @@ enum JSONValue {
 
   private func write(into output: inout [UInt8], indent: Int) {
     switch self {
-    case .string(let text): Self.quote(text, into: &output)
+    case .string(let text): JSONString.append(text, to: &output)
     case .int(let number): output.append(contentsOf: String(number).utf8)
     case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
     case .null: output.append(contentsOf: "null".utf8)
@@ -93,7 +93,7 @@ enum JSONValue {
       let sorted = fields.sorted { $0.key < $1.key }
       for (index, field) in sorted.enumerated() {
         Self.pad(indent + 1, into: &output)
-        Self.quote(field.key, into: &output)
+        JSONString.append(field.key, to: &output)
         output.append(contentsOf: ": ".utf8)
         field.value.write(into: &output, indent: indent + 1)
         output.append(contentsOf: (index == sorted.count - 1 ? "\n" : ",\n").utf8)
@@ -115,10 +115,5 @@ enum JSONValue {
 
   private static func pad(_ level: Int, into output: inout [UInt8]) {
     output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * level))
-  }
-
-  /// A JSON string literal, as the household document writes one (`JSONString`).
-  static func quote(_ text: String, into output: inout [UInt8]) {
-    JSONString.append(text, to: &output)
   }
 }

@@ -47,13 +47,13 @@ extension Session {
       // NB: another member's device may be in a run of its own: it finishes first.
       let held = account == uid ? nil : DeviceLock(account: account.rawValue, storePath: here.path)
       defer { withExtendedLifetime(held) {} }
-      var device = account == uid ? accountDeviceIfOpen : nil
-      if device == nil {
-        device = try await Device(
-          account: account, backend: here, clock: clock,
-          scheduler: here.scheduler(for: account, clock: clock), store: states, online: false)
+      let device: Device
+      if account == uid, let opened = openedAccountDevice {
+        device = opened
+      } else {
+        device = try await handingDevice(of: account, in: here, keptIn: states)
       }
-      if try await device?.handOver(to: target, arrivingAt: place, following: moving) == true {
+      if try await device.handOver(to: target, arrivingAt: place, following: moving) {
         log("device of \(account) handed over to \(place)")
       }
     }
@@ -92,13 +92,21 @@ extension Session {
       try await file.householdID(of: uid, as: uid) == followed
     else { return }
     // NB: the phone's device hands itself over, as a move's does (AC-DEV-22).
-    let device = try await Device(
-      account: uid, backend: file, clock: clock,
-      scheduler: phoneFile.scheduler(for: uid, clock: clock), store: phone, online: false)
+    let device = try await handingDevice(of: uid, in: phoneFile, keptIn: phone)
     if try await device.handOver(
       to: SQLiteDeviceStore(householdStore: file), arrivingAt: storePath, following: followed)
     {
       log("device of \(uid) taken from \(devicePath)")
     }
+  }
+
+  /// `account`'s device as `store` keeps it in `file`, opened offline with `file`'s own
+  /// scheduler to hand itself over: it reaches no backend, and plans nothing.
+  func handingDevice(
+    of account: AccountID, in file: SQLiteBackend, keptIn store: SQLiteDeviceStore
+  ) async throws -> Device {
+    try await Device(
+      account: account, backend: file, clock: clock,
+      scheduler: file.scheduler(for: account, clock: clock), store: store, online: false)
   }
 }

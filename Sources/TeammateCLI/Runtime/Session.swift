@@ -26,9 +26,7 @@ struct Session {
   private var openedDevice: SQLiteBackend?
   private var cachedHousehold: Household?
   /// The acting account's device on this machine, opened once a run.
-  private var openedAccountDevice: Device?
-  /// The acting account's device, when this run opened it already.
-  var accountDeviceIfOpen: Device? { openedAccountDevice }
+  private(set) var openedAccountDevice: Device?
   /// Whether this run's device has pulled what is new (once a run, before it is read).
   private var refreshed = false
   /// This machine's device of the acting account, held until the command ends.

@@ -22,7 +22,7 @@ extension Device {
       }
       try await store?.forgetState(of: account)
       state = DeviceState()
-      saved = store == nil ? nil : state
+      saved = state
       shownView = nil
       return true
     }
