@@ -23,28 +23,28 @@ extension SQLiteBackend {
     let state = try reading { storage, _ -> DeviceState? in
       // NB: a device file keeps its state a part a row (AC-DEV-18); a household's store, or a
       // file an earlier version saved, keeps it whole.
+      // NB: a store this run may not write could not keep a turn that plans: what only such
+      // a turn reads stays unread, its text not even copied out of the file (AC-DEV-23).
+      let viewing = access == .readOnly
       let parts =
         try !readingSaved
         ? []
         : storage.connection.rows(
-          "SELECT part, body FROM device_parts WHERE account = ?", [.id(account)]
+          "SELECT part, body FROM device_parts WHERE account = ? AND part != ?",
+          [.id(account), .text(viewing ? DeviceState.waitingActivityPart : "")]
         ) { row in (name: try row.text(named: "part"), text: try row.text(named: "body")) }
       let whole =
-        try !readingSaved
+        try !readingSaved || !parts.isEmpty
         ? nil
         : storage.connection.first(
           "SELECT state FROM devices WHERE account = ?", [.id(account)],
           { try $0.text(named: "state") })
-      // NB: a store this run may not write could not keep a turn that plans: what only such
-      // a turn reads stays unread (AC-DEV-23).
-      let viewing = access == .readOnly
-      let read = viewing ? parts.filter { $0.name != DeviceState.waitingActivityPart } : parts
       let saved: DeviceState?
       do {
         saved =
           try parts.isEmpty
           ? whole.map { try storage.decodeState($0, viewing: viewing) }
-          : storage.decodeState(DeviceState.json(ofParts: read), viewing: viewing)
+          : storage.decodeState(DeviceState.json(ofParts: parts), viewing: viewing)
       } catch {
         throw UnreadableDeviceState()
       }

@@ -67,13 +67,9 @@ public struct SQLiteDeviceStore: DeviceStore {
   private func keep(
     _ state: DeviceState, previous: DeviceState?, of account: AccountID, settingAside: Bool
   ) async throws {
-    if keepsCards {
-      try await file.saveDeviceFileState(
-        state, previous: previous, for: account, settingAside: settingAside)
-    } else {
-      try await file.saveDeviceState(
-        state, for: account, keepingCards: false, settingAside: settingAside)
-    }
+    try await file.saveDeviceFileState(
+      state, previous: previous, for: account, keepingCopies: keepsCards,
+      settingAside: settingAside)
   }
 
   public func forgetState(of account: AccountID) async throws {
@@ -99,16 +95,19 @@ extension SQLiteBackend {
     var parts: [String] = []
   }
 
-  /// Saves a device file's state in one transaction: the cards that changed since `previous`
-  /// a row each, and the parts of the rest that changed a row each (AC-DEV-18); everything
-  /// when `previous` is unknown or of another household. `settingAside` first keeps what was
-  /// saved before aside (AC-INPUT-10).
+  /// Saves a device's state in one transaction: the cards that changed since `previous` a
+  /// row each, and the parts of the rest that changed a row each (AC-DEV-18); everything
+  /// when `previous` is unknown or of another household. Beside a household's store
+  /// (`keepingCopies: false`) the cards are the store's own and only the parts are written
+  /// (AC-DEV-25). `settingAside` first keeps what was saved before aside (AC-INPUT-10).
   @discardableResult
   func saveDeviceFileState(
     _ state: DeviceState, previous: DeviceState?, for account: AccountID,
-    settingAside: Bool = false
+    keepingCopies: Bool = true, settingAside: Bool = false
   ) throws -> DeviceFileSave {
-    try writing { storage, _, _ in
+    let (state, previous) =
+      keepingCopies ? (state, previous) : (state.withoutCards(), previous?.withoutCards())
+    return try writing { storage, _, _ in
       if settingAside { try Self.setAside(storage, of: account) }
       var written = DeviceFileSave()
       let connection = storage.connection
@@ -116,12 +115,21 @@ extension SQLiteBackend {
       // answer), so the cards whose sequence moved are the ones to write; another household,
       // or nothing known of the last save, rewrites them all.
       let changed: [CardID]
-      // NB: a state an earlier version saved whole is written as parts at its first save.
-      let whole =
+      // NB: a state an earlier version saved whole, or one never saved (a device beside a
+      // store opens following the household), is written whole as parts at its first save.
+      let asParts =
         try connection.first(
-          "SELECT 1 FROM devices WHERE account = ?", [.id(account)], { _ in true }) ?? false
-      let since = !whole && previous?.householdID == state.householdID ? previous : nil
-      if let since {
+          """
+          SELECT NOT EXISTS (SELECT 1 FROM devices WHERE account = ?1)
+            AND EXISTS (SELECT 1 FROM device_parts WHERE account = ?1)
+          """, [.id(account)], { $0.int(0) == 1 }) ?? false
+      let since = asParts && previous?.householdID == state.householdID ? previous : nil
+      if !keepingCopies {
+        changed = []
+        if since == nil {
+          try connection.run("DELETE FROM devices WHERE account = ?", [.id(account)])
+        }
+      } else if let since {
         changed = state.cardsApplied(since: since)
       } else {
         try connection.run("DELETE FROM device_cards WHERE account = ?", [.id(account)])

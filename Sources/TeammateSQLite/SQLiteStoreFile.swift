@@ -34,25 +34,30 @@ enum SQLiteStoreFile {
     let connection = try connect(path, readOnly: access == .readOnly)
     let found: Int
     let tables: [String]
+    let marked: Bool
     do {
-      (found, tables) = try snapshot(connection)
+      (found, tables, marked) = try snapshot(connection)
     } catch let error as SQLiteError {
       guard access == .readOnly else { throw classify(error, path: path) }
       // NB: a WAL store in a folder this process cannot write has no shared memory file to
       // coordinate through; nobody can be writing it either, so it is read as immutable.
       let immutable = try connect(immutableURI(path), readOnly: true, uri: true)
       do {
-        (found, tables) = try snapshot(immutable)
+        (found, tables, marked) = try snapshot(immutable)
       } catch let error as SQLiteError {
         throw classify(error, path: path)
       } catch {
         throw .cannotOpen(path, reason: "\(error)")
       }
-      return try checked(immutable, path: path, found: found, tables: tables, ours: ours, access)
+      return try checked(
+        immutable, path: path, found: found, tables: tables, ours: ours || marked, access)
     } catch {
       throw .cannotOpen(path, reason: "\(error)")
     }
-    return try checked(connection, path: path, found: found, tables: tables, ours: ours, access)
+    // NB: the file's first page may not yet hold the mark its maker wrote: that is still in the
+    // write-ahead log while the maker keeps the store open (AC-STORE-26).
+    return try checked(
+      connection, path: path, found: found, tables: tables, ours: ours || marked, access)
   }
 
   /// The header, read again when it looked wrong: another process may be writing the file's
@@ -77,7 +82,7 @@ enum SQLiteStoreFile {
   ) {
     let connection = try connect(path, readOnly: false)
     return try translating(path) {
-      let (found, tables) = try snapshot(connection)
+      let (found, tables, _) = try snapshot(connection)
       // NB: another process may have made it meanwhile; it is then checked like any store.
       if found > 0 || !tables.isEmpty {
         return try checked(
@@ -102,14 +107,18 @@ enum SQLiteStoreFile {
     }
   }
 
-  /// The schema version and the store's tables and indexes as SQLite keeps their text, in one
-  /// snapshot: another process may be creating the store right now.
-  private static func snapshot(_ connection: SQLiteConnection) throws -> (Int, [String]) {
+  /// The schema version, the store's tables and indexes as SQLite keeps their text, and
+  /// whether it bears the mark, in one snapshot: another process may be creating the store
+  /// right now.
+  private static func snapshot(
+    _ connection: SQLiteConnection
+  ) throws -> (Int, [String], marked: Bool) {
     try connection.readTransaction {
       let version =
         try connection.first("PRAGMA user_version") { try $0.int(named: "user_version") } ?? 0
+      let mark = try connection.first("PRAGMA application_id") { $0.int(0) } ?? 0
       let tables = try connection.rows(Schema.catalogueQuery) { try $0.text(named: "entry") }
-      return (version, tables)
+      return (version, tables, mark == Int(SQLiteHeader.teammateID))
     }
   }
 

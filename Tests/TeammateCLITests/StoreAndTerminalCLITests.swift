@@ -98,7 +98,8 @@ import Testing
       // NB: with no device state, Bob's sync reads the whole feed, damage and all.
       try connection.execute(
         damage == "time"
-          ? "UPDATE cards SET time = 1e300" : "UPDATE changes SET card = '{'; DELETE FROM devices")
+          ? "UPDATE cards SET time = 1e300"
+          : "UPDATE changes SET card = '{'; DELETE FROM device_parts")
       try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     default:
       var data = try #require(bytes(scratch.store))

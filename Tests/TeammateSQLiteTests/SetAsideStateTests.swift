@@ -39,11 +39,7 @@ import Testing
     _ = try await alice.sync()
     // NB: as another build might have written it: a household id that is not a string.
     let connection = try SQLiteConnection(path: path)
-    if deviceFile {
-      try connection.run("UPDATE device_parts SET body = '42' WHERE part = 'householdID'")
-    } else {
-      try connection.run("UPDATE devices SET state = json_set(state, '$.householdID', 42)")
-    }
+    try connection.run("UPDATE device_parts SET body = '42' WHERE part = 'householdID'")
     let before = try connection.rows(
       "SELECT body FROM device_parts UNION ALL SELECT state FROM devices"
     ) { $0.text(0) }

@@ -154,6 +154,16 @@ import Testing
     #expect(try connection.first("PRAGMA user_version") { $0.int(0) } == Schema.version)
   }
 
+  @Test func test_AC_STORE_26_aStoreStillOpenWhereItWasMadeOpensForReading() async throws {
+    let path = try TemporaryFolder.make().appending("store.sqlite")
+    let store = try SQLiteBackend(path: path, clock: clock)
+    _ = try await store.createHousehold(
+      name: "Home", timeZone: "Asia/Taipei", displayName: "Alice", as: "alice")
+    let reader = try SQLiteBackend(path: path, clock: clock, access: .readOnly)
+    #expect(try await reader.householdID(of: "alice", as: "alice") != nil)
+    #expect(try await store.householdID(of: "alice", as: "alice") != nil)
+  }
+
   @Test func test_AC_STORE_25_theFilesStepsAreNamedAndItsVersionIsHowManyRan() async throws {
     #expect(Schema.migrations.flaw == nil)
     let path = try TemporaryFolder.make().appending("steps.sqlite")

@@ -40,27 +40,33 @@ enum JSONDocuments {
   ) {
     let pad = Array(repeating: UInt8(ascii: " "), count: 2 * (indent + 1))
     var first = true
+    // NB: a byte at a time, never a literal array: thousands of cards made one of those at
+    // every key.
     func key(_ name: StaticString) {
-      bytes.append(contentsOf: first ? [UInt8(ascii: "{"), 10] : [UInt8(ascii: ","), 10])
+      bytes.append(first ? UInt8(ascii: "{") : UInt8(ascii: ","))
+      bytes.append(10)
       first = false
       bytes.append(contentsOf: pad)
       bytes.append(UInt8(ascii: "\""))
       bytes.append(
         contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-      bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":"), UInt8(ascii: " ")])
+      bytes.append(UInt8(ascii: "\""))
+      bytes.append(UInt8(ascii: ":"))
+      bytes.append(UInt8(ascii: " "))
     }
+    func null() { bytes.append(contentsOf: "null".utf8) }
     func string(_ text: String?) {
-      guard let text else { return bytes.append(contentsOf: [110, 117, 108, 108]) }
+      guard let text else { return null() }
       JSONString.append(text, to: &bytes)
     }
     func time(_ date: Date?) {
-      guard let date else { return bytes.append(contentsOf: [110, 117, 108, 108]) }
+      guard let date else { return null() }
       bytes.append(UInt8(ascii: "\""))
       ISOTimestamp.append(date, in: times.zone, to: &bytes)
       bytes.append(UInt8(ascii: "\""))
     }
     func int(_ number: Int?) {
-      guard let number else { return bytes.append(contentsOf: [110, 117, 108, 108]) }
+      guard let number else { return null() }
       bytes.append(contentsOf: String(number).utf8)
     }
     func bool(_ flag: Bool) { bytes.append(contentsOf: (flag ? "true" : "false").utf8) }
@@ -91,7 +97,7 @@ enum JSONDocuments {
     string(card.lastEditedBy.rawValue)
     key("meal")
     if card.meal == nil {
-      bytes.append(contentsOf: [110, 117, 108, 108])
+      null()
     } else {
       bytes.append(contentsOf: meal(card.meal, dishes: dishes).text(indent: indent + 1).utf8)
     }
@@ -103,7 +109,7 @@ enum JSONDocuments {
     bool(AcknowledgementRules.isPending(card, for: viewer))
     key("repeat")
     if card.repeatRule == nil {
-      bytes.append(contentsOf: [110, 117, 108, 108])
+      null()
     } else {
       bytes.append(contentsOf: RepeatText.json(card, times: times).text(indent: indent + 1).utf8)
     }

@@ -65,9 +65,9 @@ extension Session {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(Self.chunk + 4_096)
     for index in 0..<count {
-      bytes.append(contentsOf: [32, 32, 32, 32])
+      bytes.append(contentsOf: "    ".utf8)
       item(index, &bytes)
-      bytes.append(contentsOf: index == count - 1 ? [10] : [44, 10])
+      bytes.append(contentsOf: index == count - 1 ? "\n".utf8 : ",\n".utf8)
       if bytes.count >= Self.chunk || index == count - 1 {
         stdout += String(decoding: bytes, as: UTF8.self)
         bytes.removeAll(keepingCapacity: true)

@@ -217,7 +217,7 @@ public actor Device {
 
   /// The cards pending for this device's account, as it shows them now.
   public var pending: [Card] {
-    AcknowledgementRules.pending(cards: Array(view.cards.values), viewer: account)
+    AcknowledgementRules.pending(in: view.cards.values, viewer: account)
   }
 
   var view: DeviceView {

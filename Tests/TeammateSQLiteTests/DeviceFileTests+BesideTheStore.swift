@@ -1,0 +1,85 @@
+import Foundation
+import TeammateInMemory
+import TeammateKit
+import TeammateTestSupport
+import Testing
+
+@testable import TeammateSQLite
+
+extension DeviceFileTests {
+  @Test func test_AC_DEV_25_aDeviceBesideTheStoreKeepsItsStateAsParts() async throws {
+    // NB: at 23:00 in Taipei, within quiet hours: the partner's acts wait for their notice.
+    let clock = ManualWallClock(Fixtures.start + 5 * 3_600)
+    let path = try TemporaryFolder.make().appending("home.sqlite")
+    let store = try SQLiteBackend(path: path, clock: clock)
+    let creation = try await store.createHousehold(
+      name: "Home", timeZone: "Asia/Taipei", displayName: "Alice", as: "alice")
+    let home = creation.household.id
+    _ = try await store.join(code: creation.invite.code.rawValue, displayName: "Bob", as: "bob")
+    func bobsDevice(_ run: UInt64, on file: SQLiteBackend? = nil) async throws -> Device {
+      let file = file ?? store
+      return try await Device(
+        account: "bob", backend: file, clock: clock,
+        scheduler: file.scheduler(for: "bob", clock: clock),
+        store: SQLiteDeviceStore(householdStore: file),
+        random: SeededRandomNumberGenerator(seed: 250 + run))
+    }
+    for title in ["Pick up the kids", "Call the plumber", "Vitamin D"] {
+      _ = try await store.addCard(CardDraft(title: title), to: home, as: "alice")
+    }
+    let bob = try await bobsDevice(0)
+    _ = try await bob.sync()
+    _ = try await bob.sync()
+    #expect(await !bob.state.waitingActivity.isEmpty)
+    let connection = try SQLiteConnection(path: path)
+    #expect(try connection.first("SELECT count(*) FROM devices") { $0.int(0) } == 0)
+    #expect(try connection.first("SELECT count(*) FROM device_cards") { $0.int(0) } == 0)
+
+    // NB: an offline write: its outbox entry alone.
+    try logWrites(to: path)
+    await bob.setOnline(false)
+    _ = try await bob.addCard(CardDraft(title: "Diapers"))
+    #expect(try written(in: path) == ["outbox"])
+    let held = await bob.state
+    #expect(try await bobsDevice(1).state.keptBesideTheStore == held.keptBesideTheStore)
+
+    // NB: read-only, the waiting activity's row is never read: unreadable, it changes nothing.
+    let activity = try #require(
+      try connection.first(
+        "SELECT body FROM device_parts WHERE part = ?", [.text(DeviceState.waitingActivityPart)]
+      ) { try $0.text(named: "body") })
+    try connection.run(
+      "UPDATE device_parts SET body = 'not a state' WHERE part = ?",
+      [.text(DeviceState.waitingActivityPart)])
+    let viewing = try await bobsDevice(
+      2, on: try SQLiteBackend(path: path, clock: clock, access: .readOnly))
+    #expect(await viewing.state.outbox == held.outbox)
+    let shown = await viewing.state
+    #expect(shown.waitingActivity.isEmpty && shown.cursor == held.cursor)
+    try connection.run(
+      "UPDATE device_parts SET body = ? WHERE part = ?",
+      [.text(activity), .text(DeviceState.waitingActivityPart)])
+
+    // NB: a state an earlier version kept whole opens, and its next save keeps it as parts.
+    try await store.saveDeviceState(held, for: "bob")
+    try connection.run("DELETE FROM device_parts")
+    let older = try await bobsDevice(3)
+    #expect(await older.state.keptBesideTheStore == held.keptBesideTheStore)
+    try logWrites(to: path)
+    _ = try await older.addCard(CardDraft(title: "Wipes"))
+    #expect(Set(try written(in: path)).isSuperset(of: DeviceState.partNames))
+    #expect(try connection.first("SELECT count(*) FROM devices") { $0.int(0) } == 0)
+    let kept = await older.state.keptBesideTheStore
+    #expect(try await bobsDevice(4).state.keptBesideTheStore == kept)
+  }
+}
+
+extension DeviceState {
+  /// What a device beside the store keeps: everything but the cards' sequences, which the
+  /// store's own rows stand for.
+  fileprivate var keptBesideTheStore: DeviceState {
+    var kept = withoutCardCopies()
+    kept.cards = cards
+    return kept
+  }
+}
