@@ -11,8 +11,10 @@ extension SQLiteBackend {
   }
 
   /// Where a saved state's cards come back from: the household's own (a device beside the
-  /// store), or the device's copies a row each (a device file of its own, ADR 0020).
-  enum SavedCards { case household, copies }
+  /// store), only those that may wait for the account (a device beside the store opened to
+  /// show its pending list, AC-CLI-100), or the device's copies a row each (a device file of
+  /// its own, ADR 0020).
+  enum SavedCards: Equatable { case household, mayWait, copies }
 
   /// The device's saved state, its cards read back from `cards` and then its planned
   /// notifications' text from its scheduler's table.
@@ -48,10 +50,10 @@ extension SQLiteBackend {
       } catch {
         throw UnreadableDeviceState()
       }
-      guard cards == .household || saved != nil else { return nil }
+      guard cards != .copies || saved != nil else { return nil }
       var state = saved ?? DeviceState()
       switch cards {
-      case .household:
+      case .household, .mayWait:
         // NB: the store is the household's own: a device beside it shows it as it is now
         // (AC-DEV-17), and one that never saved follows the account's household from the
         // start. Only while the account is in that household; otherwise sync starts over.
@@ -62,7 +64,9 @@ extension SQLiteBackend {
         }
         if let household = state.householdID, current == household {
           state.restore(
-            household: try storage.household(household), cards: try storage.cards(in: household))
+            household: try storage.household(household),
+            cards: try cards == .household
+              ? storage.cards(in: household) : storage.cards(in: household, mayWaitFor: account))
         }
       case .copies:
         // NB: a file saved before the copies had rows holds them in the state itself.

@@ -33,10 +33,21 @@ public struct SQLiteDeviceStore: DeviceStore {
     keepsCards = false
   }
 
+  /// The household's own store file opened to show the pending list (AC-CLI-100): on a
+  /// store this run may not write, the device opens with only the cards that may wait for
+  /// its account. Writable, it opens whole: a turn plans and keeps what it saw.
+  package init(householdStore: SQLiteBackend, showingPending: Bool) {
+    self.init(householdStore: householdStore)
+    showsPending = showingPending
+  }
+
+  private var showsPending = false
+
   /// NB: a state this build cannot read is kept aside and the device opens fresh, told so
   /// once (AC-INPUT-10): a device is never stuck on its own data.
   public func loadState(of account: AccountID) async throws -> DeviceState? {
-    let cards: SQLiteBackend.SavedCards = keepsCards ? .copies : .household
+    let cards: SQLiteBackend.SavedCards =
+      keepsCards ? .copies : showsPending && file.access == .readOnly ? .mayWait : .household
     do {
       return try await file.deviceState(for: account, cards: cards)
     } catch is UnreadableDeviceState {

@@ -158,6 +158,17 @@ public struct SQLiteStorage: BackendStorage {
     ) { try CardRow.decode($0) }
   }
 
+  /// The cards of `household` that may wait for `viewer` to know them: the store's reading
+  /// of `AcknowledgementRules.isPending`, so that a list of them reads no other row.
+  func cards(in household: HouseholdID, mayWaitFor viewer: AccountID) throws -> [Card] {
+    try connection.rows(
+      """
+      SELECT \(CardRow.columns) FROM cards WHERE household_id = ? AND ack_by IS NULL
+        AND last_edited_by != ? AND (deleted = 0 OR kind = ?) ORDER BY position
+      """, [.id(household), .id(viewer), .text(CardKind.meal.rawValue)]
+    ) { try CardRow.decode($0) }
+  }
+
   public func putCard(_ card: Card) throws {
     try connection.run(CardRow.upsert, CardRow.values(card))
   }

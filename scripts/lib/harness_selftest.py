@@ -268,6 +268,11 @@ expect("fail", r"order: AC-CARD-03 at specs/cards\.md:6 comes after AC-CARD-04",
              "TeammateKitTests.CardTests/test_AC_CARD_04_four()\n"))
 expect("fail", r"malformed: test test_AC_CARD_1_shortId", "a test id with one digit",
        trace(list_text=LIST + "TeammateKitTests.CardTests/test_AC_CARD_1_shortId()\n"))
+expect("pass", "", "a three-digit id after two-digit ones, defined and tested",
+       trace("- **AC-CARD-100** — the hundredth.\n",
+             list_text=LIST + "TeammateKitTests.CardTests/test_AC_CARD_100_hundredth()\n"))
+expect("fail", r"malformed: test test_AC_CARD_1000_tooLong", "a test id with four digits",
+       trace(list_text=LIST + "TeammateKitTests.CardTests/test_AC_CARD_1000_tooLong()\n"))
 expect("fail", r"layers: AC-CARD-01 is tested in TeammateCLITests, TeammateKitTests", "one id in two layers",
        trace(list_text=LIST + "TeammateCLITests.CardCLITests/test_AC_CARD_01_alsoHere()\n"))
 expect("fail", r"uncovered: AC-CARD-02", "a test only in a comment is not in the runner's list",

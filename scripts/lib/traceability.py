@@ -23,18 +23,18 @@ import sys
 
 from reasons import read_reasons
 
-DEFINITION = re.compile(r"^- \*\*(AC-[A-Z]+-\d{2})\*\* — \S")
+DEFINITION = re.compile(r"^- \*\*(AC-[A-Z]+-\d{2,3})\*\* — \S")
 # An id whose behaviour went: it stays where it was published, is never defined again, needs no
 # test, and no test may name it.
-RETIRED = re.compile(r"^- \*\*(AC-[A-Z]+-\d{2})\*\* \(retired\) — \S")
+RETIRED = re.compile(r"^- \*\*(AC-[A-Z]+-\d{2,3})\*\* \(retired\) — \S")
 TOKEN = re.compile(r"(?<![A-Za-z0-9])AC[-_][A-Za-z]+[-_]\d+(?![0-9])", re.IGNORECASE)
-WELL_FORMED = re.compile(r"^AC([-_])[A-Z]+\1\d{2}$")
+WELL_FORMED = re.compile(r"^AC([-_])[A-Z]+\1\d{2,3}$")
 LOOKS_LIKE_DEFINITION = re.compile(r"^\s*(?:[-*+]|\d+[.)]|#+)?\s*[*_`\[]*\s*AC[-_]", re.IGNORECASE)
-TEST_NAME = re.compile(r"^test_AC_([A-Z]+)_(\d{2})_[A-Za-z0-9_]+$")
+TEST_NAME = re.compile(r"^test_AC_([A-Z]+)_(\d{2,3})_[A-Za-z0-9_]+$")
 # The contract's one run (AC-CONF-06): a listed test of this prefix traces, in its target, the id
 # of every check the conformance product declares.
 CONTRACT_RUN = "test_AC_CONF_06_"
-CHECK_ID = re.compile(r"=\s*ContractCheck\(\s*id:\s*\"(AC-[A-Z]+-\d{2})\"")
+CHECK_ID = re.compile(r"=\s*ContractCheck\(\s*id:\s*\"(AC-[A-Z]+-\d{2,3})\"")
 
 
 def contract_check_ids(root):

@@ -6,6 +6,7 @@ extension Commands {
     path: ["pending"], abstract: "What waits for you to know, with your badge count.",
     store: .readOnly
   ) { session, _ in
+    session.showsPendingOnly = true
     let uid = try session.account()
     _ = try await session.household()
     let pending = try await session.visiblePending()

@@ -40,6 +40,9 @@ struct Session {
   var refusesMovedHousehold = true
   /// Whether this run's device is opened for what it holds alone (`heldDevice`).
   private var readsOnlyItsDevice = false
+  /// Whether the command shows the pending list alone: beside a store file it may only read,
+  /// the device opens with only the cards that may wait (AC-CLI-100).
+  var showsPendingOnly = false
   /// Whether the command opens the device without holding it: `watch`, which runs until
   /// interrupted and only pulls, must not keep the account's other commands waiting.
   var sharesDevice = false
@@ -290,7 +293,9 @@ struct Session {
     let device = try await Device(
       account: uid, backend: backend, clock: clock,
       scheduler: local.scheduler(for: uid, clock: clock),
-      store: onServer ? SQLiteDeviceStore(file: local) : SQLiteDeviceStore(householdStore: local),
+      store: onServer
+        ? SQLiteDeviceStore(file: local)
+        : SQLiteDeviceStore(householdStore: local, showingPending: showsPendingOnly),
       online: !offline, wording: language.wording)
     openedAccountDevice = device
     return device

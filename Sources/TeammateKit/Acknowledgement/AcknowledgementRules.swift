@@ -19,12 +19,15 @@ public enum AcknowledgementRules {
 
   /// `pending(cards:viewer:)` over any cards, a device's own without copying them first.
   static func pending(in cards: some Sequence<Card>, viewer: AccountID) -> [Card] {
-    let waiting = cards.filter { isPending($0, for: viewer) }
-    // NB: the positions are sorted, not the cards: a card is a large value, and moving
-    // thousands of them was most of the sort's time.
-    return waiting.indices.sorted {
-      (waiting[$0].lastEditedAt, waiting[$0].id) < (waiting[$1].lastEditedAt, waiting[$1].id)
-    }.map { waiting[$0] }
+    // NB: a card is a large value: the list is made at its size once, and the positions are
+    // sorted by their keys, not the cards; growing and moving thousands of cards was most of
+    // the time.
+    var waiting: [Card] = []
+    waiting.reserveCapacity(cards.underestimatedCount)
+    for card in cards where isPending(card, for: viewer) { waiting.append(card) }
+    let keys = waiting.map { (at: $0.lastEditedAt, id: $0.id) }
+    return keys.indices.sorted { (keys[$0].at, keys[$0].id) < (keys[$1].at, keys[$1].id) }
+      .map { waiting[$0] }
   }
 
   /// The badge on the viewer's app icon: the count of `pending`, never a separate counter.
