@@ -23,8 +23,8 @@ extension SQLiteBackend {
     for account: AccountID, cards: SavedCards, readingSaved: Bool = true
   ) throws -> DeviceState? {
     let state = try reading { storage, _ -> DeviceState? in
-      // NB: a device file keeps its state a part a row (AC-DEV-18); a household's store, or a
-      // file an earlier version saved, keeps it whole.
+      // NB: a device keeps its state a part a row, in a file of its own or beside a household's
+      // store (AC-DEV-18, AC-DEV-25); a file an earlier version saved keeps it whole.
       // NB: a store this run may not write could not keep a turn that plans: what only such
       // a turn reads stays unread, its text not even copied out of the file (AC-DEV-23).
       let viewing = access == .readOnly

@@ -102,5 +102,16 @@ extension SQLiteStorage {
         }
       }
     }
+    // NB: a state rewritten here is put back whole: a device that has not heard of the erasure
+    // saves only the parts it changed, and would leave the rest half its own and half the
+    // erasure's; kept whole, its next save writes every part again (AC-DEV-26).
+    try connection.run(
+      """
+      INSERT INTO devices (account, state)
+      SELECT account, '{' || group_concat(json_quote(part) || ':' || body, ',') || '}'
+      FROM device_parts GROUP BY account
+      ON CONFLICT (account) DO UPDATE SET state = excluded.state
+      """)
+    try connection.run("DELETE FROM device_parts")
   }
 }

@@ -82,4 +82,51 @@ extension DeviceState {
     kept.cards = cards
     return kept
   }
+
+  /// What a device beside the store keeps of its own: all but the household and its cards.
+  fileprivate var keptByThePhone: DeviceState {
+    var kept = withoutCardCopies()
+    kept.household = nil
+    return kept
+  }
+}
+
+extension DeviceFileTests {
+  @Test func test_AC_DEV_26_anErasureLeavesTheStatesBesideTheStoreWhole() async throws {
+    let path = try TemporaryFolder.make().appending("home.sqlite")
+    let store = try SQLiteBackend(path: path, clock: clock)
+    let creation = try await store.createHousehold(
+      name: "Home", timeZone: "Asia/Taipei", displayName: "Alice", as: "alice")
+    let home = creation.household.id
+    _ = try await store.join(code: creation.invite.code.rawValue, displayName: "Bob", as: "bob")
+    func bobsDevice(_ run: UInt64) async throws -> Device {
+      try await Device(
+        account: "bob", backend: store, clock: clock,
+        scheduler: store.scheduler(for: "bob", clock: clock),
+        store: SQLiteDeviceStore(householdStore: store),
+        random: SeededRandomNumberGenerator(seed: 260 + run))
+    }
+    _ = try await store.addCard(CardDraft(title: "Crib"), to: home, as: "alice")
+    let bob = try await bobsDevice(0)
+    _ = try await bob.sync()
+    #expect(await bob.state.household?.members.map(\.displayName) == ["Alice", "Bob"])
+
+    // NB: Alice erases her account while Bob's phone, offline, has not heard of it; its next
+    // save is of what it holds, Alice named in it.
+    try await store.eraseAccount(deletingHousehold: false, as: "alice")
+    await bob.setOnline(false)
+    _ = try await bob.addCard(CardDraft(title: "Diapers"))
+    let held = await bob.state
+    let reopened = try await bobsDevice(1)
+    // NB: the household and its cards are the store's as they are now (AC-DEV-17); the rest is
+    // what the phone kept, all of it.
+    #expect(await reopened.state.keptByThePhone == held.keptByThePhone)
+
+    // NB: online, it pulls the erasure and names her no more, reopened or not.
+    await reopened.setOnline(true)
+    _ = try await reopened.sync()
+    let pulled = await reopened.state
+    #expect(!String(decoding: try JSONEncoder().encode(pulled), as: UTF8.self).contains("alice"))
+    #expect(try await bobsDevice(2).state.keptByThePhone == pulled.keptByThePhone)
+  }
 }

@@ -6,12 +6,12 @@ extension Commands {
     let title = Argument<String>("title", help: "What it is, in a line.")
     let kind = Option(
       "kind", value: "kind", help: "note, task, event or topic.", default: CardKind.note,
-      parse: Values.kind("kind"))
+      defaultText: CardKind.note.rawValue, parse: Values.kind("kind"))
     let at = Option(
       "at", value: "time", help: "When the event happens or the task is due.", parse: Values.time)
     let assignee = Option(
       "assignee", value: "who", help: "me, partner, both or a uid.", default: AssigneeChoice.both,
-      parse: Values.assignee)
+      defaultText: AssigneeChoice.both.description, parse: Values.assignee)
     let replyBy = Option(
       "reply-by", value: "time", help: "When a topic needs its reply.", parse: Values.time)
     let note = Option<String>("note", value: "text", help: "More detail.")
@@ -156,7 +156,7 @@ extension Commands {
       "search", value: "text", help: "Only cards whose title or note has it.")
     let sort = Option(
       "sort", value: "order", help: "created or due.", default: CardFilter.Order.created,
-      parse: Values.order)
+      defaultText: CardFilter.Order.created.rawValue, parse: Values.order)
     return CommandSpec(
       path: ["card", "list"], abstract: "List the household's cards, oldest first.",
       options: [kind, pending, open, done, assignee, dueBefore, search, sort],

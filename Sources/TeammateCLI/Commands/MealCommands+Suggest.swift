@@ -55,7 +55,8 @@ extension Commands {
 
   static let mealHistory: CommandSpec = {
     let days = Option(
-      "days", value: "n", help: "How many days back.", default: 7, parse: Values.count("days"))
+      "days", value: "n", help: "How many days back.", default: 7, defaultText: "7",
+      parse: Values.count("days"))
     return CommandSpec(
       path: ["meal", "history"],
       abstract: "What we ate: decided meals that have passed, newest first.",

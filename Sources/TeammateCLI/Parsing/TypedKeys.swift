@@ -11,7 +11,10 @@ struct Option<Value: Sendable>: OptionKey {
   let fallback: Value?
 
   /// - Parameters:
-  ///   - defaultValue: read when the option is absent, and shown in help as `defaultText`.
+  ///   - defaultValue: read when the option is absent.
+  ///   - defaultText: the default as help shows it. NB: given, never worked out from the
+  ///     value: printing a value of any type asks the runtime about its type, the first
+  ///     time at some cost, and every command's table is built at every start.
   ///   - conflicts: options that cannot be given with this one (a usage error names both).
   init(
     _ name: String, short: Character? = nil, value placeholder: String, help: String,
@@ -19,7 +22,7 @@ struct Option<Value: Sendable>: OptionKey {
     required: Bool = false, conflicts: [any OptionKey] = [],
     parse: @escaping @Sendable (String) throws(UsageError) -> Value
   ) {
-    let shown = defaultText ?? defaultValue.map { "\($0)" }
+    let shown = defaultText
     spec = OptionSpec(
       name: name, short: short, value: placeholder,
       help: shown.map { Self.help(help, default: $0) } ?? help, repeatable: repeatable,
