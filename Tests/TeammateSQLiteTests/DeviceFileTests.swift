@@ -73,19 +73,9 @@ import Testing
 
 extension DeviceFileTests {
   @Test func test_AC_DEV_17_aDeviceBesideTheStoreShowsTheHouseholdAsItIsNow() async throws {
-    let path = try TemporaryFolder.make().appending("home.sqlite")
-    let store = try SQLiteBackend(path: path, clock: clock)
-    let creation = try await store.createHousehold(
-      name: "Home", timeZone: "Asia/Taipei", displayName: "Alice", as: "alice")
-    let home = creation.household.id
-    _ = try await store.join(code: creation.invite.code.rawValue, displayName: "Bob", as: "bob")
-    func bobsDevice(_ run: UInt64) async throws -> Device {
-      try await Device(
-        account: "bob", backend: store, clock: clock,
-        scheduler: store.scheduler(for: "bob", clock: clock),
-        store: SQLiteDeviceStore(householdStore: store),
-        random: SeededRandomNumberGenerator(seed: 170 + run))
-    }
+    let couple = try await Couple(clock: clock, seed: 170)
+    let (store, home) = (couple.store, couple.home)
+    func bobsDevice(_ run: UInt64) async throws -> Device { try await couple.bobsDevice(run) }
     // NB: Bob's device never saved a state: it opens following his household.
     let first = try await bobsDevice(0)
     #expect(await first.household?.members.map(\.displayName) == ["Alice", "Bob"])
