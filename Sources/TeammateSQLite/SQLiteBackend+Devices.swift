@@ -94,16 +94,7 @@ extension SQLiteBackend {
   public func saveDeviceState(
     _ state: DeviceState, for account: AccountID, keepingCards: Bool = false
   ) throws {
-    try saveDeviceState(state, for: account, keepingCards: keepingCards, settingAside: false)
-  }
-
-  /// Saves the device's state, first keeping what it saved before aside when `settingAside`
-  /// (AC-INPUT-10), in one transaction.
-  func saveDeviceState(
-    _ state: DeviceState, for account: AccountID, keepingCards: Bool, settingAside: Bool
-  ) throws {
     try writing { storage, _, _ in
-      if settingAside { try Self.setAside(storage, of: account) }
       try storage.connection.run(
         """
         INSERT INTO devices (account, state) VALUES (?, ?)

@@ -85,13 +85,11 @@ final class SQLiteConnection {
 
   /// Every row of a query, mapped.
   func rows<T>(
-    _ sql: String, _ values: [SQLiteValue] = [], reservingCapacity expected: Int = 0,
-    _ map: (SQLiteStatement) throws -> T
+    _ sql: String, _ values: [SQLiteValue] = [], _ map: (SQLiteStatement) throws -> T
   ) throws -> [T] {
     let statement = try prepare(sql, values)
     defer { statement.reset() }
     var result: [T] = []
-    result.reserveCapacity(expected)
     do {
       while try statement.step() { result.append(try map(statement)) }
     } catch {

@@ -78,7 +78,7 @@ public struct SQLiteDeviceStore: DeviceStore {
   private func keep(
     _ state: DeviceState, previous: DeviceState?, of account: AccountID, settingAside: Bool
   ) async throws {
-    try await file.saveDeviceFileState(
+    try await file.saveDeviceParts(
       state, previous: previous, for: account, keepingCopies: keepsCards,
       settingAside: settingAside)
   }
@@ -112,7 +112,7 @@ extension SQLiteBackend {
   /// (`keepingCopies: false`) the cards are the store's own and only the parts are written
   /// (AC-DEV-25). `settingAside` first keeps what was saved before aside (AC-INPUT-10).
   @discardableResult
-  func saveDeviceFileState(
+  func saveDeviceParts(
     _ state: DeviceState, previous: DeviceState?, for account: AccountID,
     keepingCopies: Bool = true, settingAside: Bool = false
   ) throws -> DeviceFileSave {
@@ -122,10 +122,6 @@ extension SQLiteBackend {
       if settingAside { try Self.setAside(storage, of: account) }
       var written = DeviceFileSave()
       let connection = storage.connection
-      // NB: a card copy changes only with the sequence applied to it (a change pulled or an
-      // answer), so the cards whose sequence moved are the ones to write; another household,
-      // or nothing known of the last save, rewrites them all.
-      let changed: [CardID]
       // NB: a state an earlier version saved whole, or one never saved (a device beside a
       // store opens following the household), is written whole as parts at its first save.
       let asParts =
@@ -135,18 +131,15 @@ extension SQLiteBackend {
             AND EXISTS (SELECT 1 FROM device_parts WHERE account = ?1)
           """, [.id(account)], { $0.int(0) == 1 }) ?? false
       let since = asParts && previous?.householdID == state.householdID ? previous : nil
-      if !keepingCopies {
-        changed = []
-        if since == nil {
-          try connection.run("DELETE FROM devices WHERE account = ?", [.id(account)])
-        }
-      } else if let since {
-        changed = state.cardsApplied(since: since)
-      } else {
+      if since == nil {
         try connection.run("DELETE FROM device_cards WHERE account = ?", [.id(account)])
         try connection.run("DELETE FROM devices WHERE account = ?", [.id(account)])
-        changed = Array(state.cards.keys)
       }
+      // NB: a card copy changes only with the sequence applied to it (a change pulled or an
+      // answer), so the cards whose sequence moved are the ones to write; another household,
+      // or nothing known of the last save, rewrites them all.
+      let changed =
+        !keepingCopies ? [] : since.map { state.cardsApplied(since: $0) } ?? Array(state.cards.keys)
       for id in changed {
         guard let card = state.cards[id] else {
           try connection.run(

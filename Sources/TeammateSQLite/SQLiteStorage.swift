@@ -146,15 +146,10 @@ public struct SQLiteStorage: BackendStorage {
     ) { try CardRow.decode($0) }
   }
 
-  /// NB: counted first: ten thousand cards, a large value each, grown into an array by
-  /// doubling were copied twice over.
   public func cards(in household: HouseholdID) throws -> [Card] {
-    let count = try connection.first(
-      "SELECT count(*) FROM cards WHERE household_id = ?", [.id(household)]
-    ) { $0.int(0) }
-    return try connection.rows(
+    try connection.rows(
       "SELECT \(CardRow.columns) FROM cards WHERE household_id = ? ORDER BY position",
-      [.id(household)], reservingCapacity: count ?? 0
+      [.id(household)]
     ) { try CardRow.decode($0) }
   }
 

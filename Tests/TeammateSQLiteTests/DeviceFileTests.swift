@@ -56,8 +56,8 @@ import Testing
     kids.note = "at four"
     // NB: as a change applied moves it: the card with the sequence it came with.
     edited.restore(copies: [(kids, held.appliedSequence(ofCard: kids.id) + 1)])
-    #expect(try await file.saveDeviceFileState(edited, previous: held, for: "bob").cards == 1)
-    #expect(try await file.saveDeviceFileState(edited, previous: edited, for: "bob").cards == 0)
+    #expect(try await file.saveDeviceParts(edited, previous: held, for: "bob").cards == 1)
+    #expect(try await file.saveDeviceParts(edited, previous: edited, for: "bob").cards == 0)
     #expect(try await file.deviceState(for: "bob", cards: .copies)?.cards == edited.cards)
 
     // NB: a state an earlier version saved whole, its cards inside, opens all the same.

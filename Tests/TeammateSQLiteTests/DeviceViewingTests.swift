@@ -30,7 +30,7 @@ import Testing
     if keptWhole {
       try await file.saveDeviceState(state, for: "bob")
     } else {
-      try await file.saveDeviceFileState(state, previous: nil, for: "bob")
+      try await file.saveDeviceParts(state, previous: nil, for: "bob")
     }
     return (path, state)
   }

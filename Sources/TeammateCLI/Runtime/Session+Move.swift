@@ -40,19 +40,22 @@ extension Session {
         householdStore: try SQLiteBackend(path: place, clock: clock, access: .existing))
     let states = SQLiteDeviceStore(householdStore: here)
     // NB: a device that followed no household there has nothing to arrive with (AC-PORT-19);
-    // one that follows another household stays.
-    let moving = try await states.loadState(of: uid)?.householdID
+    // one that follows another household stays. This account's device, opened once, says
+    // which household moves.
+    let mine: Device
+    if let opened = openedAccountDevice {
+      mine = opened
+    } else {
+      mine = try await handingDevice(of: uid, in: here, keptIn: states)
+    }
+    let moving = await mine.state.householdID
     let accounts = everyMember && !toServer ? try await here.accountsWithSavedState() : [uid]
     for account in accounts where try await here.hasSavedState(of: account) {
       // NB: another member's device may be in a run of its own: it finishes first.
       let held = account == uid ? nil : DeviceLock(account: account.rawValue, storePath: here.path)
       defer { withExtendedLifetime(held) {} }
-      let device: Device
-      if account == uid, let opened = openedAccountDevice {
-        device = opened
-      } else {
-        device = try await handingDevice(of: account, in: here, keptIn: states)
-      }
+      let device =
+        account == uid ? mine : try await handingDevice(of: account, in: here, keptIn: states)
       if try await device.handOver(to: target, arrivingAt: place, following: moving) {
         log("device of \(account) handed over to \(place)")
       }

@@ -17,7 +17,7 @@ extension DeviceState {
   }
 
   /// This state without its card copies and their sequences, which a device file keeps a row
-  /// each (the rest is small, and a turn rewrites it whole).
+  /// each (the rest it keeps a part a row, AC-DEV-18).
   package func withoutCardCopies() -> DeviceState {
     var slim = self
     slim.cards = [:]
